@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Spendly",
+  products: [
+    .executable(name: "spendly", targets: ["spendly"])
+  ],
+  targets: [
+    // System libraries, brought in through module maps (no outside packages).
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite",
+      providers: [.apt(["libsqlite3-dev"])]),
+    .target(
+      name: "CEditLine", path: "Sources/CEditLine",
+      linkerSettings: [.linkedLibrary("edit")]),
+
+    // Pure domain core: money, dates, transactions, analytics. No I/O.
+    .target(name: "SpendlyCore"),
+    // Phrase and query parsers; the lexicon comes from grammar/ (generated Swift).
+    .target(name: "SpendlyParse", dependencies: ["SpendlyCore"]),
+    // SQLite store: the one write path.
+    .target(name: "SpendlyStore", dependencies: ["SpendlyCore", "CSQLite"]),
+    // Commands, rendering, the interactive shell.
+    .target(
+      name: "SpendlyCLI",
+      dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "CEditLine"]),
+    .executableTarget(name: "spendly", dependencies: ["SpendlyCLI"]),
+
+    .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
+    .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
+    .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"]),
+    .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly"]),
+  ]
+)

@@ -1,0 +1,143 @@
+import SpendlyCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The command-line entry point: global options, then a command.
+public enum CLI {
+  public static let version = "0.1.0"
+
+  static let globalHelp = """
+        --db PATH       the database (default: $SPENDLY_DB, else $XDG_DATA_HOME/spendly/spendly.db)
+        --now WHEN      the clock, for scripts and tests: 2026-11-29T13:05
+        --json          machine-readable output
+        --no-color      no colour even on a terminal (NO_COLOR works too)
+        -h, --help      help for spendly or a command
+        --version       the version
+    """
+
+  /// Runs spendly with `arguments` (without the program name) and returns the exit code.
+  public static func main(_ arguments: [String]) -> Int32 {
+    let output = Output(colour: false)
+    defer { output.flush() }
+    do {
+      let (context, rest, help) = try parseGlobals(arguments, output: output)
+      return try dispatch(rest, help: help, context: context)
+    } catch {
+      output.error(error.message)
+      return error.exitCode
+    }
+  }
+
+  static func dispatch(_ words: [String], help: Bool, context: Context) throws(CLIError) -> Int32 {
+    guard let first = words.first else {
+      if help {
+        printHelp(context.output)
+        return 0
+      }
+      printHelp(context.output)
+      return 0
+    }
+    if first == "help" {
+      if words.count > 1, let command = command(named: words[1]) {
+        printHelp(command, context.output)
+      } else {
+        printHelp(context.output)
+      }
+      return 0
+    }
+    if first == "version" {
+      context.output.line("spendly \(version)")
+      return 0
+    }
+    guard let command = command(named: first) else {
+      throw .usage("unknown command '\(first)' (see: spendly --help)")
+    }
+    if help {
+      printHelp(command, context.output)
+      return 0
+    }
+    let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
+    try command.run(arguments, context)
+    return 0
+  }
+
+  /// Takes the global options out of `arguments`, wherever they stand before `--`.
+  static func parseGlobals(_ arguments: [String], output: Output) throws(CLIError) -> (Context, [String], Bool) {
+    var rest: [String] = []
+    var database: String?
+    var now: LocalDateTime?
+    var json = false
+    var noColour = false
+    var help = false
+    var index = 0
+    func value(_ name: String, _ word: String) throws(CLIError) -> String {
+      if let equals = word.firstIndex(of: "=") { return String(word[word.index(after: equals)...]) }
+      guard index < arguments.count else { throw .usage("option '\(name)' needs a value") }
+      index += 1
+      return arguments[index - 1]
+    }
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if word == "--" {
+        rest.append(contentsOf: arguments[(index - 1)...])
+        break
+      }
+      let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+      switch name {
+      case "--db":
+        database = try value("--db", word)
+        if database!.isEmpty { throw .usage("--db needs a path") }
+      case "--now":
+        let text = try value("--now", word)
+        guard let parsed = LocalDateTime(iso: text) else {
+          throw .usage("--now '\(text)': expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
+        }
+        now = parsed
+      case "--json": json = true
+      case "--no-color", "--no-colour": noColour = true
+      case "--help", "-h": help = true
+      case "--version":
+        output.line("spendly \(version)")
+        output.flush()
+        exit(0)
+      default: rest.append(word)
+      }
+    }
+    output.colour = !json && !noColour && environment("NO_COLOR") == nil && isTerminal(1)
+    let context = Context(
+      databasePath: database ?? Context.defaultDatabasePath(), fixedNow: now, json: json, output: output,
+      interactive: isTerminal(0))
+    return (context, rest, help)
+  }
+
+  static func printHelp(_ output: Output) {
+    output.line("spendly \(version): type it, confirm, done.")
+    output.line()
+    output.line("usage: spendly [OPTIONS] COMMAND [ARGS...]")
+    output.line()
+    output.line("commands:")
+    let width = commands.map { $0.name.count }.max() ?? 0
+    for command in commands {
+      output.line("  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary)
+    }
+    output.line()
+    output.line("options:")
+    output.line(globalHelp)
+    output.line()
+    output.line("'spendly COMMAND --help' explains one command.")
+  }
+
+  static func printHelp(_ command: any Command.Type, _ output: Output) {
+    output.line("spendly \(command.name): \(command.summary)")
+    output.line()
+    output.line(command.help)
+    output.line()
+    output.line("global options:")
+    output.line(globalHelp)
+  }
+}

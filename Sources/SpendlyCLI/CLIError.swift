@@ -1,0 +1,36 @@
+/// An error the CLI reports as one line on stderr, with a sysexits exit code.
+public struct CLIError: Error, CustomStringConvertible {
+  /// What went wrong, which decides the exit code.
+  public enum Kind: Sendable {
+    /// The command line was wrong (EX_USAGE, 64).
+    case usage
+    /// The input data was wrong (EX_DATAERR, 65).
+    case data
+    /// The database could not be opened or created (EX_CANTCREAT, 73).
+    case cannotCreate
+    /// Something failed inside (EX_SOFTWARE, 70).
+    case software
+  }
+
+  public let kind: Kind
+  public let message: String
+
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+  public static func data(_ message: String) -> CLIError { CLIError(.data, message) }
+
+  public var exitCode: Int32 {
+    switch kind {
+    case .usage: return 64
+    case .data: return 65
+    case .cannotCreate: return 73
+    case .software: return 70
+    }
+  }
+
+  public var description: String { message }
+}

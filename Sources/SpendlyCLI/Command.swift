@@ -1,0 +1,27 @@
+/// A one-shot command; the same words work at the shell prompt.
+protocol Command {
+  static var name: String { get }
+  /// Other words that run this command.
+  static var aliases: [String] { get }
+  /// One line for the command list.
+  static var summary: String { get }
+  /// The full `--help` text after the summary: usage, options, examples.
+  static var help: String { get }
+  static var specs: [Arguments.Spec] { get }
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError)
+}
+
+extension Command {
+  static var aliases: [String] { [] }
+}
+
+/// Every command, in the order `help` lists them.
+let commands: [any Command.Type] = [
+  AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
+  UndoCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
+]
+
+func command(named word: String) -> (any Command.Type)? {
+  let lowered = word.lowercased()
+  return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
+}

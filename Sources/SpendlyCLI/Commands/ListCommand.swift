@@ -1,0 +1,80 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly list`: transactions newest first, filtered and paged.
+struct ListCommand: Command {
+  static let name = "list"
+  static let aliases = ["ls"]
+  static let summary = "list transactions, newest first"
+  static let help = """
+    usage: spendly list [--limit N] [--offset N] [--category NAME] [--method NAME]
+                        [--merchant NAME] [--kind expense|income] [--currency CODE]
+                        [--from DATE] [--to DATE]
+
+    options:
+      --limit N         at most N transactions (default 20; 0 for all)
+      --offset N        skip the newest N
+      --category NAME   only this category (or alias)
+      --method NAME     only this payment method (or alias)
+      --merchant NAME   only this merchant (case-insensitive)
+      --kind KIND       expense or income
+      --currency CODE   only this currency
+      --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
+      --to DATE         on or before DATE
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("limit"), .init("offset"), .init("category"), .init("method"), .init("merchant"), .init("kind"),
+    .init("currency"), .init("from"), .init("to"),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let limit = try arguments.int("limit", default: 20)
+    let offset = try arguments.int("offset", default: 0)
+    let filter = try filter(arguments, context)
+    let store = try context.store()
+    let transactions: [Transaction]
+    let total: Int
+    do {
+      transactions = try store.list(filter, limit: limit == 0 ? nil : limit, offset: offset)
+      total = try store.count(filter)
+    } catch {
+      throw error.cli
+    }
+    if context.json {
+      context.output.line(JSON.array(transactions.map(Render.json)).rendered())
+      return
+    }
+    if transactions.isEmpty {
+      context.output.line(total == 0 ? "no transactions" : "no transactions past the first \(total)")
+      return
+    }
+    for line in Render.table(transactions, output: context.output) { context.output.line(line) }
+    if offset + transactions.count < total {
+      context.output.line(
+        context.output.style(
+          "showing \(offset + 1)–\(offset + transactions.count) of \(total) · next: --offset \(offset + transactions.count)",
+          .dim))
+    }
+  }
+
+  static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {
+    var filter = TransactionFilter()
+    if let text = arguments["kind"] {
+      guard let kind = Kind(rawValue: text.lowercased()) else {
+        throw .usage("--kind '\(text)': expected expense or income")
+      }
+      filter.kind = kind
+    }
+    if let code = arguments["currency"] {
+      guard let currency = Currency.named(code) else { throw .usage("--currency: \(MoneyError.unknownCurrency(code))") }
+      filter.currency = currency
+    }
+    filter.category = arguments["category"]
+    filter.method = arguments["method"]
+    filter.merchant = arguments["merchant"]
+    filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
+    filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)
+    return filter
+  }
+}

@@ -1,0 +1,186 @@
+import SpendlyCore
+import SpendlyStore
+
+/// Reads a transaction id: `12` or `#12`.
+func transactionID(_ text: String) throws(CLIError) -> Int64 {
+  let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
+  guard let id = Int64(digits), id > 0 else { throw .usage("id '\(text)': expected a transaction number, like 12") }
+  return id
+}
+
+func existing(_ id: Int64, _ store: TransactionStore) throws(CLIError) -> Transaction {
+  let found: Transaction?
+  do {
+    found = try store.transaction(id: id)
+  } catch {
+    throw error.cli
+  }
+  guard let found else { throw StoreError.notFound(id).cli }
+  return found
+}
+
+/// `spendly show ID`
+struct ShowCommand: Command {
+  static let name = "show"
+  static let summary = "show every field of one transaction"
+  static let help = "usage: spendly show ID\n\nexample:\n  spendly show 12"
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
+    let transaction = try existing(try transactionID(arguments.positional[0]), try context.store())
+    if context.json {
+      context.output.line(Render.json(transaction).rendered())
+    } else {
+      for line in Render.detail(transaction) { context.output.line(line) }
+    }
+  }
+}
+
+/// `spendly edit ID --FIELD VALUE...`
+struct EditCommand: Command {
+  static let name = "edit"
+  static let summary = "change fields of a transaction (the old version is kept)"
+  static let help = """
+    usage: spendly edit ID --FIELD VALUE...
+
+    Writes a new revision; `spendly history ID` lists them and `spendly undo` reverts.
+
+    options:
+    \(FieldOptions.help)
+
+    example:
+      spendly edit 12 --amount 450 --note "lunch with Asha"
+    """
+  static let specs = FieldOptions.specs
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
+    let id = try transactionID(arguments.positional[0])
+    guard FieldOptions.any(arguments) else {
+      throw .usage("'edit' needs at least one field option, like --amount 450 (see: spendly edit --help)")
+    }
+    let store = try context.store()
+    var fields = try existing(id, store).fields
+    try FieldOptions.apply(arguments, to: &fields, today: context.today)
+    if arguments["kind"] != nil && arguments["category"] == nil {
+      if let category = try? store.catalog().category(named: fields.category), category.side != fields.kind.side {
+        fields.category = Category.fallback(for: fields.kind)
+      }
+    }
+    let saved: Transaction
+    do {
+      saved = try store.edit(id: id, fields)
+    } catch {
+      throw error.cli
+    }
+    if context.json {
+      context.output.line(Render.json(saved).rendered())
+    } else {
+      context.output.line("updated #\(id)")
+      for line in Render.detail(saved).dropFirst() { context.output.line(line) }
+    }
+  }
+}
+
+/// `spendly delete ID`
+struct DeleteCommand: Command {
+  static let name = "delete"
+  static let aliases = ["rm"]
+  static let summary = "delete a transaction (undo brings it back)"
+  static let help = "usage: spendly delete ID\n\nThe transaction's revisions are kept; `spendly undo` restores it."
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
+    let id = try transactionID(arguments.positional[0])
+    let store = try context.store()
+    let old: Transaction
+    do {
+      old = try store.delete(id: id)
+    } catch {
+      throw error.cli
+    }
+    if context.json {
+      context.output.line(JSON.object([("deleted", Render.json(old))]).rendered())
+    } else {
+      context.output.line("deleted #\(id) · \(Render.amount(old.fields)) \(old.fields.category) · undo brings it back")
+    }
+  }
+}
+
+/// `spendly undo`
+struct UndoCommand: Command {
+  static let name = "undo"
+  static let summary = "revert the latest change (repeat to go further back)"
+  static let help = "usage: spendly undo\n\nReverts the latest add, edit or delete that is not yet undone."
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let store = try context.store()
+    let result: UndoResult
+    do {
+      result = try store.undo()
+    } catch {
+      throw error.cli
+    }
+    let ids = result.transactionIDs.map { "#\($0)" }
+    if context.json {
+      context.output.line(
+        JSON.object([
+          ("undone", .string(result.action)), ("transactions", .array(result.transactionIDs.map { .int($0) })),
+        ]).rendered())
+    } else {
+      let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
+      context.output.line("undid \(result.action) of \(subject)")
+    }
+  }
+}
+
+/// `spendly history ID`
+struct HistoryCommand: Command {
+  static let name = "history"
+  static let summary = "list every revision of a transaction"
+  static let help = "usage: spendly history ID"
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
+    let id = try transactionID(arguments.positional[0])
+    let revisions: [Revision]
+    let store = try context.store()
+    do {
+      revisions = try store.history(id: id)
+    } catch {
+      throw error.cli
+    }
+    guard !revisions.isEmpty else { throw .data(StoreError.notFound(id).description) }
+    if context.json {
+      context.output.line(
+        JSON.array(
+          revisions.map { revision in
+            .object(
+              [
+                ("revision", .int(revision.id)), ("action", .string(revision.action)), ("live", .bool(revision.live)),
+                ("recorded_at", .string(revision.recordedAt.description)),
+              ] + Render.json(revision.fields))
+          }
+        ).rendered())
+      return
+    }
+    var table = Table(
+      headers: ["Rev", "Recorded", "Action", "State", "Amount", "Category", "Method", "Merchant", "Date", "Note"],
+      alignments: [.right, .left, .left, .left, .right, .left, .left, .left, .left, .left])
+    for revision in revisions {
+      let f = revision.fields
+      table.add([
+        "\(revision.id)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", revision.action,
+        revision.live ? "live" : "deleted", Render.amount(f), f.category, f.method, Render.safe(f.merchant),
+        Render.when(f), Render.clip(Render.safe(f.note), 30),
+      ])
+    }
+    context.output.line("#\(id): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")")
+    for line in table.render(header: { context.output.style($0, .bold) }) { context.output.line(line) }
+  }
+}

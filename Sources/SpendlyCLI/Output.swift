@@ -1,0 +1,77 @@
+import SpendlyCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where a command writes: stdout and stderr, with colour only on a terminal without NO_COLOR.
+public final class Output {
+  public var colour: Bool
+  private var buffer = ""
+
+  public init(colour: Bool) {
+    self.colour = colour
+  }
+
+  /// Writes a line to stdout (buffered until `flush`).
+  public func line(_ text: String = "") {
+    buffer += text
+    buffer += "\n"
+    if buffer.utf8.count > 1 << 16 { flush() }
+  }
+
+  /// Writes text with no newline and flushes (prompts).
+  public func prompt(_ text: String) {
+    buffer += text
+    flush()
+  }
+
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    writeAll(1, buffer)
+    buffer = ""
+  }
+
+  /// Writes one line to stderr at once.
+  public func error(_ text: String) {
+    flush()
+    writeAll(2, "spendly: " + text + "\n")
+  }
+
+  public func warning(_ text: String) {
+    flush()
+    writeAll(2, "warning: " + text + "\n")
+  }
+
+  /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.
+  public enum Style: String {
+    case bold = "1"
+    case dim = "2"
+    case red = "31"
+    case green = "32"
+    case yellow = "33"
+    case cyan = "36"
+  }
+
+  public func style(_ text: String, _ style: Style) -> String {
+    colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+  }
+}
+
+/// Writes all of `text` to a file descriptor, retrying short writes.
+func writeAll(_ fd: Int32, _ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/// A plain-text table with aligned columns; amounts right-aligned.
+public struct Table {
+  public enum Alignment { case left, right }
+
+  public var headers: [String]
+  public var alignments: [Alignment]
+  public var rows: [[String]] = []
+
+  public init(headers: [String], alignments: [Alignment]) {
+    self.headers = headers
+    self.alignments = alignments
+  }
+
+  public mutating func add(_ row: [String]) { rows.append(row) }
+
+  /// The lines of the table, headers first, each trimmed at the right.
+  public func render(indent: String = "", header: (String) -> String = { $0 }) -> [String] {
+    var widths = headers.map(displayWidth)
+    for row in rows {
+      for (i, cell) in row.enumerated() where i < widths.count {
+        widths[i] = max(widths[i], displayWidth(cell))
+      }
+    }
+    func line(_ cells: [String]) -> String {
+      var parts: [String] = []
+      for (i, cell) in cells.enumerated() {
+        let gap = String(repeating: " ", count: max(0, widths[i] - displayWidth(cell)))
+        parts.append(alignments[i] == .right ? gap + cell : cell + gap)
+      }
+      var text = indent + parts.joined(separator: "  ")
+      while text.last == " " { text.removeLast() }
+      return text
+    }
+    return [header(line(headers))] + rows.map(line)
+  }
+}
+
+/// Columns a string takes on a terminal: wide East Asian characters and emoji count two.
+public func displayWidth(_ text: String) -> Int {
+  var width = 0
+  for character in text {
+    guard let scalar = character.unicodeScalars.first else { continue }
+    let v = scalar.value
+    if v < 0x20 { continue }
+    let wide =
+      (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+      || (0xF900...0xFAFF).contains(v) || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+      || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v) || (0x20000...0x3FFFD).contains(v)
+    width += wide ? 2 : 1
+  }
+  return width
+}

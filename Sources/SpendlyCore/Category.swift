@@ -1,0 +1,90 @@
+/// A spending or income category, with the words that also name it.
+public struct Category: Hashable, Sendable {
+  /// Which kind of transaction a category belongs to.
+  public enum Side: String, Sendable, Hashable, CaseIterable {
+    case expense
+    case income
+  }
+
+  public var name: String
+  public var side: Side
+  public var aliases: [String]
+  public var builtin: Bool
+
+  public init(name: String, side: Side, aliases: [String] = [], builtin: Bool = false) {
+    self.name = name
+    self.side = side
+    self.aliases = aliases
+    self.builtin = builtin
+  }
+
+  /// The default expense categories, in display order.
+  public static let defaultExpense = [
+    "Food", "Groceries", "Shopping", "Travel", "Transport", "Bills", "Rent", "Health",
+    "Entertainment", "Education", "Other",
+  ]
+  /// The default income categories, in display order.
+  public static let defaultIncome = ["Salary", "Freelance", "Interest", "Refund", "Gift", "Other income"]
+
+  public static let defaults: [Category] =
+    defaultExpense.map { Category(name: $0, side: .expense, builtin: true) }
+    + defaultIncome.map { Category(name: $0, side: .income, builtin: true) }
+
+  /// The category used when nothing better is known.
+  public static func fallback(for kind: Kind) -> String { kind == .expense ? "Other" : "Other income" }
+}
+
+/// A way of paying: Cash, UPI, a card, or one of the person's own.
+public struct PaymentMethod: Hashable, Sendable {
+  public var name: String
+  public var aliases: [String]
+  public var builtin: Bool
+
+  public init(name: String, aliases: [String] = [], builtin: Bool = false) {
+    self.name = name
+    self.aliases = aliases
+    self.builtin = builtin
+  }
+
+  public static let defaultNames = ["Cash", "UPI", "Credit Card", "Debit Card", "Bank Transfer", "Other"]
+  public static let defaults = defaultNames.map { PaymentMethod(name: $0, builtin: true) }
+}
+
+/// The person's categories and payment methods, looked up by name or alias, case-insensitively.
+public struct Catalog: Sendable {
+  public let categories: [Category]
+  public let methods: [PaymentMethod]
+  private let categoryIndex: [String: Int]
+  private let methodIndex: [String: Int]
+
+  public init(categories: [Category], methods: [PaymentMethod]) {
+    self.categories = categories
+    self.methods = methods
+    var categoryIndex: [String: Int] = [:]
+    for (i, category) in categories.enumerated() {
+      for word in [category.name] + category.aliases where categoryIndex[word.lowercased()] == nil {
+        categoryIndex[word.lowercased()] = i
+      }
+    }
+    var methodIndex: [String: Int] = [:]
+    for (i, method) in methods.enumerated() {
+      for word in [method.name] + method.aliases where methodIndex[word.lowercased()] == nil {
+        methodIndex[word.lowercased()] = i
+      }
+    }
+    self.categoryIndex = categoryIndex
+    self.methodIndex = methodIndex
+  }
+
+  public static let defaults = Catalog(categories: Category.defaults, methods: PaymentMethod.defaults)
+
+  public func category(named word: String) -> Category? {
+    categoryIndex[word.lowercased()].map { categories[$0] }
+  }
+
+  public func method(named word: String) -> PaymentMethod? {
+    methodIndex[word.lowercased()].map { methods[$0] }
+  }
+
+  public func categories(on side: Category.Side) -> [Category] { categories.filter { $0.side == side } }
+}

@@ -1,0 +1,95 @@
+/// An ISO 4217 currency with the facts Spendly needs to parse and print amounts.
+///
+/// Each currency keeps its own exponent (INR 2, JPY 0, BHD 3) so amounts are
+/// stored as exact integer minor units.
+public struct Currency: Hashable, Sendable, CustomStringConvertible {
+  /// How digits are grouped when printed.
+  public enum Grouping: Sendable, Hashable {
+    /// 1,234,567.89
+    case western
+    /// 12,34,567.89 (lakh and crore)
+    case indian
+  }
+
+  public let code: String
+  public let symbol: String
+  public let exponent: Int
+  public let grouping: Grouping
+  public let name: String
+
+  public init(code: String, symbol: String, exponent: Int, grouping: Grouping = .western, name: String) {
+    self.code = code
+    self.symbol = symbol
+    self.exponent = exponent
+    self.grouping = grouping
+    self.name = name
+  }
+
+  public var description: String { code }
+
+  /// 10^exponent: the number of minor units in one major unit.
+  public var minorPerMajor: Int64 {
+    var value: Int64 = 1
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  public static let inr = Currency(code: "INR", symbol: "₹", exponent: 2, grouping: .indian, name: "Indian rupee")
+  public static let usd = Currency(code: "USD", symbol: "$", exponent: 2, name: "US dollar")
+  public static let eur = Currency(code: "EUR", symbol: "€", exponent: 2, name: "Euro")
+  public static let gbp = Currency(code: "GBP", symbol: "£", exponent: 2, name: "Pound sterling")
+  public static let aed = Currency(code: "AED", symbol: "AED ", exponent: 2, name: "UAE dirham")
+  public static let sgd = Currency(code: "SGD", symbol: "S$", exponent: 2, name: "Singapore dollar")
+  public static let jpy = Currency(code: "JPY", symbol: "¥", exponent: 0, name: "Japanese yen")
+  public static let bhd = Currency(code: "BHD", symbol: "BD ", exponent: 3, name: "Bahraini dinar")
+
+  /// Every currency Spendly knows, in display order.
+  public static let all: [Currency] = [
+    .inr, .usd, .eur, .gbp, .aed, .sgd, .jpy, .bhd,
+    Currency(code: "AUD", symbol: "A$", exponent: 2, name: "Australian dollar"),
+    Currency(code: "CAD", symbol: "CA$", exponent: 2, name: "Canadian dollar"),
+    Currency(code: "CHF", symbol: "CHF ", exponent: 2, name: "Swiss franc"),
+    Currency(code: "CNY", symbol: "CN¥", exponent: 2, name: "Chinese yuan"),
+    Currency(code: "HKD", symbol: "HK$", exponent: 2, name: "Hong Kong dollar"),
+    Currency(code: "KWD", symbol: "KD ", exponent: 3, name: "Kuwaiti dinar"),
+    Currency(code: "OMR", symbol: "OMR ", exponent: 3, name: "Omani rial"),
+    Currency(code: "LKR", symbol: "LKR ", exponent: 2, name: "Sri Lankan rupee"),
+    Currency(code: "NPR", symbol: "NPR ", exponent: 2, name: "Nepalese rupee"),
+    Currency(code: "THB", symbol: "฿", exponent: 2, name: "Thai baht"),
+    Currency(code: "MYR", symbol: "RM ", exponent: 2, name: "Malaysian ringgit"),
+    Currency(code: "KRW", symbol: "₩", exponent: 0, name: "South Korean won"),
+  ]
+
+  private static let byCode: [String: Currency] = {
+    var table: [String: Currency] = [:]
+    for currency in all { table[currency.code] = currency }
+    return table
+  }()
+
+  /// The currency with this ISO code (case-insensitive), or nil.
+  public static func named(_ code: String) -> Currency? {
+    byCode[code.uppercased()]
+  }
+
+  /// Symbols that unambiguously identify a currency when they prefix an amount.
+  /// Longest first so `S$` wins over `$`.
+  public static let prefixSymbols: [(String, Currency)] = {
+    var pairs: [(String, Currency)] = []
+    for currency in all {
+      let symbol = currency.symbol.trimmingSpaces()
+      pairs.append((symbol, currency))
+    }
+    pairs.append(("Rs.", .inr))
+    pairs.append(("Rs", .inr))
+    return pairs.sorted { $0.0.count > $1.0.count }
+  }()
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " { scalars.removeFirst() }
+    while let last = scalars.last, last == " " { scalars.removeLast() }
+    return String(scalars)
+  }
+}

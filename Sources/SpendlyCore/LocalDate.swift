@@ -1,0 +1,171 @@
+/// A calendar date with no time zone (proleptic Gregorian), stored as days since 1970-01-01.
+///
+/// Pure arithmetic, no Foundation: month ends, leap years and weekdays are computed here.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  /// Creates a date, or nil when the day does not exist (31 April, 29 February 2025).
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month),
+      day >= 1, day <= LocalDate.daysIn(month: month, year: year)
+    else { return nil }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// The date `days` days after 1970-01-01 (Hinnant's civil_from_days).
+  public init(daysSinceEpoch days: Int) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    year = yoe + era * 400 + (m <= 2 ? 1 : 0)
+    month = m
+    day = d
+  }
+
+  public var daysSinceEpoch: Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  public static func isLeap(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+
+  public static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// 0 = Monday ... 6 = Sunday.
+  public var weekday: Int {
+    let d = (daysSinceEpoch + 3) % 7  // 1970-01-01 was a Thursday (3)
+    return d < 0 ? d + 7 : d
+  }
+
+  public func adding(days: Int) -> LocalDate { LocalDate(daysSinceEpoch: daysSinceEpoch + days) }
+
+  /// The same day `months` later, clamped to the end of a shorter month (31 Jan + 1 → 28/29 Feb).
+  public func adding(months: Int) -> LocalDate {
+    let index = year * 12 + (month - 1) + months
+    let newYear = index / 12
+    let newMonth = index % 12 + 1
+    let clamped = min(day, LocalDate.daysIn(month: newMonth, year: newYear))
+    return LocalDate(year: newYear, month: newMonth, day: clamped)!
+  }
+
+  public var startOfMonth: LocalDate { LocalDate(year: year, month: month, day: 1)! }
+  public var endOfMonth: LocalDate {
+    LocalDate(year: year, month: month, day: LocalDate.daysIn(month: month, year: year))!
+  }
+
+  /// "2026-11-29"
+  public var description: String {
+    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+  }
+
+  /// Parses "YYYY-MM-DD" strictly.
+  public init?(iso text: some StringProtocol) {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+    else { return nil }
+    self.init(year: y, month: m, day: d)
+  }
+
+  public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public static let monthAbbreviations = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  public static let weekdayAbbreviations = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+  /// "Sun 29 Nov 2026"
+  public var readable: String {
+    "\(LocalDate.weekdayAbbreviations[weekday]) \(day) \(LocalDate.monthAbbreviations[month - 1]) \(year)"
+  }
+}
+
+/// A time of day to the minute.
+public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let hour: Int
+  public let minute: Int
+
+  public init?(hour: Int, minute: Int) {
+    guard (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+    self.hour = hour
+    self.minute = minute
+  }
+
+  /// Parses "HH:MM" (or "H:MM").
+  public init?(text: some StringProtocol) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+      parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
+      let h = Int(parts[0]), let m = Int(parts[1])
+    else { return nil }
+    self.init(hour: h, minute: m)
+  }
+
+  public var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
+
+  public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
+    (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
+  }
+}
+
+/// A local date and time: the clock Spendly reads (`--now`) and record timestamps.
+public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let date: LocalDate
+  public let time: LocalTime
+
+  public init(date: LocalDate, time: LocalTime) {
+    self.date = date
+    self.time = time
+  }
+
+  /// Parses "2026-11-29T13:05", "2026-11-29 13:05" or "2026-11-29" (midnight).
+  public init?(iso text: String) {
+    let separators: Set<Character> = ["T", " "]
+    if let index = text.firstIndex(where: { separators.contains($0) }) {
+      var timeText = text[text.index(after: index)...]
+      if timeText.count == 8, timeText.hasSuffix(":00") || timeText.dropFirst(5).first == ":" {
+        timeText = timeText.prefix(5)
+      }
+      guard let date = LocalDate(iso: text[..<index]), let time = LocalTime(text: timeText) else { return nil }
+      self.init(date: date, time: time)
+    } else {
+      guard let date = LocalDate(iso: text) else { return nil }
+      self.init(date: date, time: LocalTime(hour: 0, minute: 0)!)
+    }
+  }
+
+  /// "2026-11-29T13:05"
+  public var description: String { "\(date)T\(time)" }
+
+  public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
+    (lhs.date, lhs.time) < (rhs.date, rhs.time)
+  }
+}
+
+func pad(_ value: Int, _ width: Int) -> String {
+  var text = String(value)
+  while text.count < width { text = "0" + text }
+  return text
+}

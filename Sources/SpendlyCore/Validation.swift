@@ -1,0 +1,90 @@
+/// A field that failed validation, with the value and the reason: one line for the person.
+public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let field: String
+  public let value: String
+  public let reason: String
+
+  public init(field: String, value: String, reason: String) {
+    self.field = field
+    self.value = value
+    self.reason = reason
+  }
+
+  public var description: String {
+    value.isEmpty ? "\(field): \(reason)" : "\(field) '\(value)': \(reason)"
+  }
+}
+
+/// The rules every transaction must meet before it is stored, whoever writes it.
+public enum Validator {
+  /// Checks the fields and returns them with category and method spelled as in the catalog.
+  public static func validate(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError) -> TransactionFields {
+    var result = fields
+    guard fields.amount.minorUnits > 0 else {
+      throw ValidationError(field: "amount", value: fields.amount.decimalString, reason: "must be more than zero")
+    }
+    guard fields.amount.minorUnits / fields.amount.currency.minorPerMajor <= AmountParser.maximumMajorUnits else {
+      throw ValidationError(field: "amount", value: fields.amount.decimalString, reason: "is too large")
+    }
+    guard let category = catalog.category(named: fields.category) else {
+      throw ValidationError(
+        field: "category", value: fields.category,
+        reason: "unknown category (known: \(catalog.categories(on: fields.kind.side).map(\.name).joined(separator: ", ")))")
+    }
+    guard category.side == fields.kind.side else {
+      throw ValidationError(
+        field: "category", value: category.name,
+        reason: "is an \(category.side.rawValue) category but this is an \(fields.kind.rawValue)")
+    }
+    result.category = category.name
+    guard let method = catalog.method(named: fields.method) else {
+      throw ValidationError(
+        field: "method", value: fields.method,
+        reason: "unknown payment method (known: \(catalog.methods.map(\.name).joined(separator: ", ")))")
+    }
+    result.method = method.name
+    guard (1970...2200).contains(fields.date.year) else {
+      throw ValidationError(field: "date", value: fields.date.description, reason: "is outside 1970-2200")
+    }
+    result.merchant = try cleaned(fields.merchant, field: "merchant", limit: 200)
+    result.note = try cleaned(fields.note, field: "note", limit: 2000)
+    if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
+      throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
+    }
+    return result
+  }
+
+  /// Trims text, turns empty into nil, and rejects control characters and overlong values.
+  static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
+    guard let text else { return nil }
+    let trimmed = text.trimmingSpaces()
+    if trimmed.isEmpty { return nil }
+    if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      throw ValidationError(field: field, value: TextSanitizer.printable(trimmed), reason: "contains control characters")
+    }
+    if trimmed.count > limit {
+      throw ValidationError(field: field, value: String(trimmed.prefix(20)) + "…", reason: "is longer than \(limit) characters")
+    }
+    return trimmed
+  }
+}
+
+/// Makes text safe to print on a terminal: control characters (escape sequences) are dropped.
+public enum TextSanitizer {
+  public static func printable(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      let category = scalar.properties.generalCategory
+      if category == .control || (category == .format && scalar.value != 0x200D) { continue }
+      scalars.append(scalar)
+    }
+    return String(scalars)
+  }
+}
+
+extension Validator {
+  /// A category, method or alias name: trimmed, printable, at most 60 characters.
+  public static func cleanedName(_ text: String, field: String) throws(ValidationError) -> String? {
+    try cleaned(text, field: field, limit: 60)
+  }
+}

@@ -1,0 +1,211 @@
+import CSQLite
+
+/// A failed SQLite call: the result code, SQLite's message and the statement.
+public struct DatabaseError: Error, CustomStringConvertible, Sendable {
+  public let code: Int32
+  public let message: String
+  public let sql: String?
+
+  public var description: String {
+    "database error \(code): \(message)" + (sql.map { " (in: \($0.prefix(80)))" } ?? "")
+  }
+
+  /// True for a UNIQUE or other constraint violation.
+  public var isConstraint: Bool { code & 0xff == SQLITE_CONSTRAINT }
+}
+
+/// A value bound to or read from a statement.
+public enum SQLValue: Sendable, Equatable {
+  case null
+  case integer(Int64)
+  case text(String)
+}
+
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection. Every statement is parameterised; no SQL is built from values.
+public final class Database {
+  let handle: OpaquePointer
+  private var cache: [String: Statement] = [:]
+
+  /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
+  public init(path: String, readOnly: Bool = false) throws(DatabaseError) {
+    var db: OpaquePointer?
+    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    guard rc == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+      if let db { sqlite3_close_v2(db) }
+      throw DatabaseError(code: rc, message: message, sql: nil)
+    }
+    handle = db
+    sqlite3_busy_timeout(db, 5000)
+    sqlite3_extended_result_codes(db, 1)
+  }
+
+  deinit {
+    cache.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  func error(_ rc: Int32, _ sql: String?) -> DatabaseError {
+    DatabaseError(code: rc, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+  }
+
+  /// Runs one or more statements that take no parameters (schema, pragmas).
+  public func execute(_ sql: String) throws(DatabaseError) {
+    let rc = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard rc == SQLITE_OK else { throw error(rc, sql) }
+  }
+
+  /// A prepared statement for `sql`, reused across calls.
+  public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+    if let cached = cache[sql] {
+      cached.reset()
+      return cached
+    }
+    var stmt: OpaquePointer?
+    let rc = sqlite3_prepare_v2(handle, sql, -1, &stmt, nil)
+    guard rc == SQLITE_OK, let stmt else { throw error(rc, sql) }
+    let statement = Statement(database: self, handle: stmt, sql: sql)
+    cache[sql] = statement
+    return statement
+  }
+
+  /// Runs a statement with parameters and no result rows.
+  public func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) {
+    let stmt = try statement(sql)
+    try stmt.bind(values)
+    while try stmt.step() {}
+  }
+
+  /// All rows of a query.
+  public func rows(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> [Row] {
+    let stmt = try statement(sql)
+    try stmt.bind(values)
+    var result: [Row] = []
+    while try stmt.step() { result.append(stmt.row()) }
+    return result
+  }
+
+  /// The first row of a query, if any.
+  public func row(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Row? {
+    let stmt = try statement(sql)
+    try stmt.bind(values)
+    defer { stmt.reset() }
+    return try stmt.step() ? stmt.row() : nil
+  }
+
+  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  public var changes: Int { Int(sqlite3_changes(handle)) }
+
+  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+  public func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let value = try body()
+      try execute("COMMIT")
+      return value
+    } catch {
+      try? execute("ROLLBACK")
+      throw error
+    }
+  }
+
+  public var userVersion: Int {
+    get { (try? row("PRAGMA user_version")?.int(0)).flatMap { $0 }.map(Int.init) ?? 0 }
+  }
+
+  public func setUserVersion(_ version: Int) throws(DatabaseError) {
+    try execute("PRAGMA user_version = \(version)")
+  }
+}
+
+/// A prepared statement. Owned by its database's cache.
+public final class Statement {
+  unowned let database: Database
+  let handle: OpaquePointer
+  let sql: String
+
+  init(database: Database, handle: OpaquePointer, sql: String) {
+    self.database = database
+    self.handle = handle
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    for (i, value) in values.enumerated() {
+      let index = Int32(i + 1)
+      let rc: Int32
+      switch value {
+      case .null: rc = sqlite3_bind_null(handle, index)
+      case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+      case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, SQLITE_TRANSIENT)
+      }
+      guard rc == SQLITE_OK else { throw database.error(rc, sql) }
+    }
+  }
+
+  /// Advances to the next row; false when done.
+  public func step() throws(DatabaseError) -> Bool {
+    let rc = sqlite3_step(handle)
+    switch rc {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let err = database.error(rc, sql)
+      sqlite3_reset(handle)
+      throw err
+    }
+  }
+
+  func row() -> Row {
+    let count = sqlite3_column_count(handle)
+    var values: [SQLValue] = []
+    values.reserveCapacity(Int(count))
+    for i in 0..<count {
+      switch sqlite3_column_type(handle, i) {
+      case SQLITE_NULL: values.append(.null)
+      case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
+      default:
+        if let text = sqlite3_column_text(handle, i) {
+          values.append(.text(String(cString: text)))
+        } else {
+          values.append(.null)
+        }
+      }
+    }
+    return Row(values: values)
+  }
+}
+
+/// One result row, read by column index.
+public struct Row: Sendable {
+  public let values: [SQLValue]
+
+  public func int(_ i: Int) -> Int64? {
+    if case .integer(let v) = values[i] { return v }
+    if case .text(let s) = values[i] { return Int64(s) }
+    return nil
+  }
+
+  public func text(_ i: Int) -> String? {
+    switch values[i] {
+    case .text(let s): return s
+    case .integer(let v): return String(v)
+    case .null: return nil
+    }
+  }
+}
+
+extension SQLValue {
+  init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+  init(_ int: Int64?) { self = int.map { .integer($0) } ?? .null }
+}

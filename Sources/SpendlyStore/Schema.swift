@@ -1,0 +1,92 @@
+/// The schema as an ordered list of migrations; `PRAGMA user_version` records how many have run.
+///
+/// Never edit a migration that has shipped: append a new one.
+enum Schema {
+  static let migrations: [String] = [
+    // 1: categories, methods, settings, the change log, revisions and the current view.
+    """
+    CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE categories(
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      side TEXT NOT NULL CHECK (side IN ('expense', 'income')),
+      builtin INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE category_aliases(
+      alias TEXT PRIMARY KEY COLLATE NOCASE,
+      category_id INTEGER NOT NULL REFERENCES categories(id));
+    CREATE TABLE methods(
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      builtin INTEGER NOT NULL DEFAULT 0);
+    CREATE TABLE method_aliases(
+      alias TEXT PRIMARY KEY COLLATE NOCASE,
+      method_id INTEGER NOT NULL REFERENCES methods(id));
+    CREATE TABLE changes(
+      id INTEGER PRIMARY KEY,
+      action TEXT NOT NULL,
+      recorded_at TEXT NOT NULL,
+      undoes INTEGER REFERENCES changes(id),
+      undone_by INTEGER REFERENCES changes(id));
+    CREATE TABLE revisions(
+      id INTEGER PRIMARY KEY,
+      txn_id INTEGER NOT NULL,
+      change_id INTEGER NOT NULL REFERENCES changes(id),
+      live INTEGER NOT NULL,
+      kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
+      category_id INTEGER NOT NULL, method_id INTEGER NOT NULL,
+      merchant TEXT, note TEXT, date TEXT NOT NULL, time TEXT,
+      recurring_id INTEGER, import_source TEXT, external_ref TEXT, status TEXT NOT NULL,
+      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
+      recorded_at TEXT NOT NULL);
+    CREATE INDEX revisions_by_txn ON revisions(txn_id, id);
+    CREATE INDEX revisions_by_change ON revisions(change_id);
+    CREATE TABLE transactions(
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      revision_id INTEGER NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('expense', 'income')),
+      amount INTEGER NOT NULL CHECK (amount > 0),
+      currency TEXT NOT NULL,
+      category_id INTEGER NOT NULL REFERENCES categories(id),
+      method_id INTEGER NOT NULL REFERENCES methods(id),
+      merchant TEXT, note TEXT,
+      date TEXT NOT NULL, time TEXT,
+      recurring_id INTEGER, import_source TEXT, external_ref TEXT,
+      status TEXT NOT NULL DEFAULT 'booked',
+      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+    CREATE INDEX transactions_by_date ON transactions(date, time, id);
+    INSERT INTO settings(key, value) VALUES ('default_currency', 'INR'), ('default_method', 'Cash'),
+      ('default_card', 'Credit Card'), ('week_start', 'monday');
+    INSERT INTO categories(name, side, builtin) VALUES
+      ('Food', 'expense', 1), ('Groceries', 'expense', 1), ('Shopping', 'expense', 1),
+      ('Travel', 'expense', 1), ('Transport', 'expense', 1), ('Bills', 'expense', 1),
+      ('Rent', 'expense', 1), ('Health', 'expense', 1), ('Entertainment', 'expense', 1),
+      ('Education', 'expense', 1), ('Other', 'expense', 1),
+      ('Salary', 'income', 1), ('Freelance', 'income', 1), ('Interest', 'income', 1),
+      ('Refund', 'income', 1), ('Gift', 'income', 1), ('Other income', 'income', 1);
+    INSERT INTO methods(name, builtin) VALUES ('Cash', 1), ('UPI', 1), ('Credit Card', 1),
+      ('Debit Card', 1), ('Bank Transfer', 1), ('Other', 1);
+    """,
+    // 2: indexes for the phrase parser's history lookups and for filters and imports.
+    """
+    CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
+      WHERE merchant IS NOT NULL;
+    CREATE INDEX transactions_by_category ON transactions(category_id, date);
+    CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
+    """,
+  ]
+
+  static var latestVersion: Int { migrations.count }
+
+  /// Brings `db` from its recorded version to the latest, each step in its own transaction.
+  static func migrate(_ db: Database, upTo target: Int = latestVersion) throws {
+    let current = db.userVersion
+    guard current < target else { return }
+    for version in current..<target {
+      try db.transaction {
+        try db.execute(migrations[version])
+        try db.setUserVersion(version + 1)
+      }
+    }
+  }
+}

@@ -1,0 +1,209 @@
+import SpendlyCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one writer of transactions. Every add, edit, delete, import and undo goes through
+/// `apply`, which validates, appends revisions and updates the current view in one SQLite transaction.
+public final class TransactionStore {
+  public let database: Database
+  public let path: String
+  private let clock: () -> LocalDateTime
+  private var cachedCatalog: Catalog?
+
+  /// Opens the store at `path` (":memory:" for a throwaway one), creating it owner-only
+  /// (directory 0700, file 0600) and migrating it to the latest schema.
+  public init(path: String, clock: @escaping () -> LocalDateTime) throws(StoreError) {
+    self.path = path
+    self.clock = clock
+    if path != ":memory:" { try TransactionStore.prepareFile(path) }
+    do {
+      database = try Database(path: path)
+      if path != ":memory:" {
+        let mode = try database.row("PRAGMA journal_mode")?.text(0)
+        if mode != "wal" {
+          try database.execute("PRAGMA journal_mode = WAL")
+        }
+      }
+      try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+      let version = database.userVersion
+      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
+      try Schema.migrate(database)
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw StoreError.cannotOpen(path, error.message)
+    } catch {
+      throw StoreError.cannotOpen(path, "\(error)")
+    }
+  }
+
+  /// Creates the parent directory (0700) and an empty file (0600) when missing.
+  static func prepareFile(_ path: String) throws(StoreError) {
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+      let directory = String(path[..<slash])
+      var info = stat()
+      if stat(directory, &info) != 0 {
+        try makeDirectories(directory)
+      }
+    }
+    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw StoreError.cannotOpen(path, String(cString: strerror(errno))) }
+    close(fd)
+  }
+
+  static func makeDirectories(_ directory: String) throws(StoreError) {
+    var built = directory.hasPrefix("/") ? "" : "."
+    for part in directory.split(separator: "/") {
+      built += "/" + part
+      var info = stat()
+      if stat(built, &info) == 0 { continue }
+      if mkdir(built, 0o700) != 0 && errno != EEXIST {
+        throw StoreError.cannotOpen(directory, String(cString: strerror(errno)))
+      }
+    }
+  }
+
+  // MARK: Catalog and settings
+
+  /// Categories and methods with the person's aliases; cached until one changes.
+  public func catalog() throws(StoreError) -> Catalog {
+    if let cachedCatalog { return cachedCatalog }
+    do {
+      var categoryAliases: [Int64: [String]] = [:]
+      for row in try database.rows("SELECT category_id, alias FROM category_aliases ORDER BY alias") {
+        categoryAliases[row.int(0)!, default: []].append(row.text(1)!)
+      }
+      let categories = try database.rows("SELECT id, name, side, builtin FROM categories ORDER BY side = 'income', id")
+        .map { row in
+          Category(
+            name: row.text(1)!, side: Category.Side(rawValue: row.text(2)!) ?? .expense,
+            aliases: categoryAliases[row.int(0)!] ?? [], builtin: row.int(3) == 1)
+        }
+      var methodAliases: [Int64: [String]] = [:]
+      for row in try database.rows("SELECT method_id, alias FROM method_aliases ORDER BY alias") {
+        methodAliases[row.int(0)!, default: []].append(row.text(1)!)
+      }
+      let methods = try database.rows("SELECT id, name, builtin FROM methods ORDER BY id").map { row in
+        PaymentMethod(name: row.text(1)!, aliases: methodAliases[row.int(0)!] ?? [], builtin: row.int(2) == 1)
+      }
+      let catalog = Catalog(categories: categories, methods: methods)
+      cachedCatalog = catalog
+      return catalog
+    } catch {
+      throw .database(error)
+    }
+  }
+
+  public func setting(_ key: String) throws(StoreError) -> String? {
+    do { return try database.row("SELECT value FROM settings WHERE key = ?", [.text(key)])?.text(0) } catch {
+      throw .database(error)
+    }
+  }
+
+  public func setSetting(_ key: String, _ value: String) throws(StoreError) {
+    try write { db in
+      try db.run("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [.text(key), .text(value)])
+    }
+  }
+
+  /// The default currency setting (INR until changed).
+  public func defaultCurrency() throws(StoreError) -> Currency {
+    try setting("default_currency").flatMap(Currency.named) ?? .inr
+  }
+
+  public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
+    let name = try checkedName(name, what: "category")
+    try write { db in
+      try insertName(db, table: "categories", what: "category", name: name, extra: side.rawValue)
+      let id = db.lastInsertRowID
+      for alias in aliases { try insertAlias(db, table: "category_aliases", column: "category_id", id: id, alias: alias) }
+    }
+  }
+
+  public func addMethod(_ name: String, aliases: [String]) throws(StoreError) {
+    let name = try checkedName(name, what: "method")
+    try write { db in
+      try insertName(db, table: "methods", what: "method", name: name, extra: nil)
+      let id = db.lastInsertRowID
+      for alias in aliases { try insertAlias(db, table: "method_aliases", column: "method_id", id: id, alias: alias) }
+    }
+  }
+
+  /// Adds an alias to an existing category or method (`what` is "category" or "method").
+  public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) {
+    let (table, aliasTable, column) = what == "category"
+      ? ("categories", "category_aliases", "category_id") : ("methods", "method_aliases", "method_id")
+    try write { db in
+      guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(name)])?.int(0) else {
+        throw StoreError.unknown(what, name)
+      }
+      try insertAlias(db, table: aliasTable, column: column, id: id, alias: alias)
+    }
+  }
+
+  public func rename(_ what: String, from old: String, to new: String) throws(StoreError) {
+    let table = what == "category" ? "categories" : "methods"
+    let new = try checkedName(new, what: what)
+    try write { db in
+      guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(old)])?.int(0) else {
+        throw StoreError.unknown(what, old)
+      }
+      if let other = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(new)])?.int(0), other != id {
+        throw StoreError.duplicateName(what, new)
+      }
+      try db.run("UPDATE \(table) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+    }
+  }
+
+  private func checkedName(_ name: String, what: String) throws(StoreError) -> String {
+    let cleaned: String?
+    do {
+      cleaned = try Validator.cleanedName(name, field: what)
+    } catch {
+      throw .invalid(error)
+    }
+    guard let cleaned else { throw .invalid(ValidationError(field: what, value: "", reason: "name is empty")) }
+    return cleaned
+  }
+
+  private func insertName(_ db: Database, table: String, what: String, name: String, extra: String?) throws {
+    if try db.row("SELECT 1 FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(name)]) != nil {
+      throw StoreError.duplicateName(what, name)
+    }
+    if let extra {
+      try db.run("INSERT INTO \(table)(name, side) VALUES (?, ?)", [.text(name), .text(extra)])
+    } else {
+      try db.run("INSERT INTO \(table)(name) VALUES (?)", [.text(name)])
+    }
+  }
+
+  private func insertAlias(_ db: Database, table: String, column: String, id: Int64, alias: String) throws {
+    guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
+    if try db.row("SELECT 1 FROM \(table) WHERE alias = ?", [.text(alias)]) != nil {
+      throw StoreError.duplicateName("alias", alias)
+    }
+    try db.run("INSERT INTO \(table)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])
+  }
+
+  /// Runs a write in one transaction, mapping errors, and forgets the cached catalog.
+  func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    defer { cachedCatalog = nil }
+    do {
+      return try database.transaction { try body(database) }
+    } catch let error as StoreError {
+      throw error
+    } catch let error as ValidationError {
+      throw .invalid(error)
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
+    }
+  }
+
+  var now: LocalDateTime { clock() }
+}

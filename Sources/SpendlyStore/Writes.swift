@@ -1,0 +1,224 @@
+import SpendlyCore
+
+/// One change to one transaction, as handed to the store's single write path.
+public enum TransactionWrite: Sendable {
+  case add(TransactionFields)
+  case update(id: Int64, TransactionFields)
+  case delete(id: Int64)
+}
+
+/// What the store did: the change's id and the transactions it wrote, in order.
+public struct ChangeResult: Sendable {
+  public let changeID: Int64
+  public let transactionIDs: [Int64]
+}
+
+/// What `undo` reverted.
+public struct UndoResult: Sendable {
+  public let undoneChangeID: Int64
+  public let action: String
+  public let transactionIDs: [Int64]
+}
+
+extension TransactionStore {
+  /// Adds one transaction; returns it as stored.
+  @discardableResult
+  public func add(_ fields: TransactionFields) throws(StoreError) -> Transaction {
+    let result = try apply(action: "add", [.add(fields)])
+    return try transaction(id: result.transactionIDs[0])!
+  }
+
+  /// Replaces a transaction's fields, keeping the old ones as a revision.
+  @discardableResult
+  public func edit(id: Int64, _ fields: TransactionFields) throws(StoreError) -> Transaction {
+    _ = try apply(action: "edit", [.update(id: id, fields)])
+    return try transaction(id: id)!
+  }
+
+  /// Deletes a transaction (a revision that marks it gone); returns what it was.
+  @discardableResult
+  public func delete(id: Int64) throws(StoreError) -> Transaction {
+    guard let old = try transaction(id: id) else { throw .notFound(id) }
+    _ = try apply(action: "delete", [.delete(id: id)])
+    return old
+  }
+
+  /// The single write path: validates every write, then records one change with its revisions
+  /// and updates the current view, all in one SQLite transaction. Nothing is written if any part fails.
+  @discardableResult
+  public func apply(action: String, _ writes: [TransactionWrite]) throws(StoreError) -> ChangeResult {
+    let catalog = try catalog()
+    var validated: [TransactionWrite] = []
+    validated.reserveCapacity(writes.count)
+    for write in writes {
+      do {
+        switch write {
+        case .add(let fields): validated.append(.add(try Validator.validate(fields, catalog: catalog)))
+        case .update(let id, let fields): validated.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
+        case .delete: validated.append(write)
+        }
+      } catch {
+        throw .invalid(error)
+      }
+    }
+    let ids = try nameIDs()
+    let stamp = now.description
+    return try write { db in
+      try db.run("INSERT INTO changes(action, recorded_at) VALUES (?, ?)", [.text(action), .text(stamp)])
+      let changeID = db.lastInsertRowID
+      var touched: [Int64] = []
+      for write in validated {
+        switch write {
+        case .add(let fields):
+          let id = try insertCurrent(db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
+          let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
+          try db.run("UPDATE transactions SET revision_id = ? WHERE id = ?", [.integer(revision), .integer(id)])
+          touched.append(id)
+        case .update(let id, let fields):
+          guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
+            throw StoreError.notFound(id)
+          }
+          let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
+          try updateCurrent(db, id: id, fields: fields, ids: ids, revision: revision, updatedAt: stamp)
+          touched.append(id)
+        case .delete(let id):
+          guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
+            throw StoreError.notFound(id)
+          }
+          try db.run(
+            """
+            INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+              merchant, note, date, time, recurring_id, import_source, external_ref, status,
+              foreign_amount, foreign_currency, rate, recorded_at)
+            SELECT txn_id, ?, 0, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+              recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
+            FROM revisions WHERE id = ?
+            """, [.integer(changeID), .text(stamp), .integer(row.int(0)!)])
+          try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
+          touched.append(id)
+        }
+      }
+      return ChangeResult(changeID: changeID, transactionIDs: touched)
+    }
+  }
+
+  /// Reverts the latest change that is not yet undone (add, edit, delete or import).
+  /// Each transaction it touched goes back to its revision before that change.
+  public func undo() throws(StoreError) -> UndoResult {
+    let stamp = now.description
+    return try write { db in
+      guard
+        let change = try db.row(
+          "SELECT id, action FROM changes WHERE undone_by IS NULL AND undoes IS NULL ORDER BY id DESC LIMIT 1")
+      else { throw StoreError.nothingToUndo }
+      let changeID = change.int(0)!
+      try db.run("INSERT INTO changes(action, recorded_at, undoes) VALUES ('undo', ?, ?)", [.text(stamp), .integer(changeID)])
+      let undoID = db.lastInsertRowID
+      try db.run("UPDATE changes SET undone_by = ? WHERE id = ?", [.integer(undoID), .integer(changeID)])
+      var touched: [Int64] = []
+      for row in try db.rows("SELECT id, txn_id FROM revisions WHERE change_id = ? ORDER BY id DESC", [.integer(changeID)]) {
+        let revisionID = row.int(0)!
+        let txnID = row.int(1)!
+        touched.append(txnID)
+        let previous = try db.row(
+          "SELECT id, live FROM revisions WHERE txn_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
+          [.integer(txnID), .integer(revisionID)])
+        let source = previous?.int(0) ?? revisionID
+        let live: Int64 = previous?.int(1) ?? 0
+        try db.run(
+          """
+          INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+            merchant, note, date, time, recurring_id, import_source, external_ref, status,
+            foreign_amount, foreign_currency, rate, recorded_at)
+          SELECT txn_id, ?, ?, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+            recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
+          FROM revisions WHERE id = ?
+          """, [.integer(undoID), .integer(live), .text(stamp), .integer(source)])
+        let newRevision = db.lastInsertRowID
+        try db.run("DELETE FROM transactions WHERE id = ?", [.integer(txnID)])
+        if live == 1 {
+          try db.run(
+            """
+            INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
+              date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+              created_at, updated_at)
+            SELECT txn_id, id, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+              recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+              (SELECT recorded_at FROM revisions WHERE txn_id = ? ORDER BY id LIMIT 1), recorded_at
+            FROM revisions WHERE id = ?
+            """, [.integer(txnID), .integer(newRevision)])
+        }
+      }
+      return UndoResult(undoneChangeID: changeID, action: change.text(1)!, transactionIDs: touched.reversed())
+    }
+  }
+
+  // MARK: Rows
+
+  struct NameIDs {
+    var categories: [String: Int64]
+    var methods: [String: Int64]
+  }
+
+  func nameIDs() throws(StoreError) -> NameIDs {
+    do {
+      var categories: [String: Int64] = [:]
+      for row in try database.rows("SELECT id, name FROM categories") { categories[row.text(1)!] = row.int(0)! }
+      var methods: [String: Int64] = [:]
+      for row in try database.rows("SELECT id, name FROM methods") { methods[row.text(1)!] = row.int(0)! }
+      return NameIDs(categories: categories, methods: methods)
+    } catch {
+      throw .database(error)
+    }
+  }
+
+  private func values(_ fields: TransactionFields, _ ids: NameIDs) -> [SQLValue] {
+    [
+      .text(fields.kind.rawValue), .integer(fields.amount.minorUnits), .text(fields.amount.currency.code),
+      .integer(ids.categories[fields.category]!), .integer(ids.methods[fields.method]!),
+      SQLValue(fields.merchant), SQLValue(fields.note), .text(fields.date.description),
+      SQLValue(fields.time?.description), SQLValue(fields.recurringID), SQLValue(fields.importSource),
+      SQLValue(fields.externalReference), .text(fields.status.rawValue), SQLValue(fields.foreignAmount?.minorUnits),
+      SQLValue(fields.foreignAmount?.currency.code), SQLValue(fields.rate),
+    ]
+  }
+
+  private func insertRevision(
+    _ db: Database, txnID: Int64, changeID: Int64, fields: TransactionFields, ids: NameIDs, stamp: String
+  ) throws -> Int64 {
+    try db.run(
+      """
+      INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+        merchant, note, date, time, recurring_id, import_source, external_ref, status,
+        foreign_amount, foreign_currency, rate, recorded_at)
+      VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, [.integer(txnID), .integer(changeID)] + values(fields, ids) + [.text(stamp)])
+    return db.lastInsertRowID
+  }
+
+  private func insertCurrent(
+    _ db: Database, id: Int64?, fields: TransactionFields, ids: NameIDs, createdAt: String, updatedAt: String,
+    revision: Int64
+  ) throws -> Int64 {
+    try db.run(
+      """
+      INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
+        date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+        created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, [SQLValue(id), .integer(revision)] + values(fields, ids) + [.text(createdAt), .text(updatedAt)])
+    return db.lastInsertRowID
+  }
+
+  private func updateCurrent(
+    _ db: Database, id: Int64, fields: TransactionFields, ids: NameIDs, revision: Int64, updatedAt: String
+  ) throws {
+    try db.run(
+      """
+      UPDATE transactions SET kind = ?, amount = ?, currency = ?, category_id = ?, method_id = ?, merchant = ?,
+        note = ?, date = ?, time = ?, recurring_id = ?, import_source = ?, external_ref = ?, status = ?,
+        foreign_amount = ?, foreign_currency = ?, rate = ?, revision_id = ?, updated_at = ?
+      WHERE id = ?
+      """, values(fields, ids) + [.integer(revision), .text(updatedAt), .integer(id)])
+  }
+}

@@ -1,0 +1,7 @@
+import SpendlyCLI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))
