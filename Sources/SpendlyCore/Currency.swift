@@ -85,11 +85,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
   }()
 }
 
-extension String {
-  func trimmingSpaces() -> String {
+extension StringProtocol {
+  /// The text without leading and trailing spaces.
+  public func trimmingSpaces() -> String {
     var scalars = Substring(self)
-    while let first = scalars.first, first == " " { scalars.removeFirst() }
-    while let last = scalars.last, last == " " { scalars.removeLast() }
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
     return String(scalars)
   }
 }

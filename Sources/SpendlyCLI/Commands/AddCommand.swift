@@ -1,7 +1,8 @@
 import SpendlyCore
+import SpendlyParse
 import SpendlyStore
 
-/// `spendly add`: record a transaction from a phrase or from field options.
+/// `spendly add`: record a transaction from a phrase, field options, or both.
 struct AddCommand: Command {
   static let name = "add"
   static let summary = "record a transaction: spendly add 420 upi food lunch at Social"
@@ -10,41 +11,59 @@ struct AddCommand: Command {
 
     Records one transaction. Field options override what the phrase says.
     On a terminal the draft is shown and Enter saves; elsewhere --yes is required.
+    Inferred fields are marked with '?'. A phrase without an amount is refused (exit 65).
 
     options:
     \(FieldOptions.help)
       -y, --yes           save without asking
 
     examples:
+      spendly add 420 upi food lunch at Social
+      spendly add --yes coffee 180 cash
+      spendly add --yes salary 150000 credited
       spendly add --amount 420 --category Food --method UPI --merchant Social --yes
-      spendly add --amount 150000 --kind income --category Salary --date 2026-11-01 --yes
     """
   static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
-    let store = try context.store()
-    let fields = try draftFields(arguments, context, store: store)
-    try confirmAndSave(fields, arguments: arguments, context: context, store: store)
+    let parser = try context.phraseParser()
+    let phrase = arguments.positional.joined(separator: " ")
+    var draft: TransactionDraft
+    if phrase.isEmpty {
+      guard FieldOptions.any(arguments) else {
+        throw .usage("'add' needs a phrase or field options, like: spendly add 420 upi food")
+      }
+      draft = try context.draft("", parser: parser)
+      draft.time = arguments["date"] == nil ? context.now.time : nil
+    } else {
+      draft = try context.draft(phrase, parser: parser)
+    }
+    try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
+    guard let fields = draft.fields else {
+      let why = draft.warnings.first.map { " (\($0))" } ?? ""
+      throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
+    }
+    if !arguments.has("yes") {
+      guard context.interactive else {
+        throw .usage("not on a terminal: add --yes to save without asking")
+      }
+      context.output.line(DraftView.line(draft, today: context.today, output: context.output))
+      for line in DraftView.notes(draft, output: context.output) { context.output.line(line) }
+      context.output.prompt("  save? [Y/n] ")
+      let answer = readLine()?.lowercased() ?? "n"
+      guard answer.isEmpty || answer == "y" || answer == "yes" else {
+        context.output.line("  discarded")
+        return
+      }
+    }
+    let saved = try save(fields, context: context)
+    report(saved, draft: draft, context: context)
   }
 
-  static func draftFields(_ arguments: Arguments, _ context: Context, store: TransactionStore) throws(CLIError)
-    -> TransactionFields
-  {
-    if !arguments.positional.isEmpty {
-      throw .usage("phrase entry is not available yet; use --amount and the other field options")
-    }
-    guard arguments["amount"] != nil else { throw .data("amount: missing (give --amount, like --amount 420)") }
-    let now = context.now
+  /// Saves through the store's one write path; a failure is an error, never a success line.
+  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> Transaction {
     do {
-      let kind = Kind(rawValue: arguments["kind"]?.lowercased() ?? "expense") ?? .expense
-      var fields = TransactionFields(
-        kind: kind, amount: Money(minorUnits: 1, currency: try store.defaultCurrency()),
-        category: Category.fallback(for: kind), method: try store.setting("default_method") ?? "Cash",
-        date: now.date, time: now.time)
-      let dateGiven = arguments["date"] != nil
-      try FieldOptions.apply(arguments, to: &fields, today: now.date)
-      if dateGiven && arguments["time"] == nil { fields.time = nil }
-      return fields
+      return try context.store().add(fields)
     } catch let error as StoreError {
       throw error.cli
     } catch let error as CLIError {
@@ -54,46 +73,19 @@ struct AddCommand: Command {
     }
   }
 
-  /// Shows the draft and saves it when confirmed (or with --yes). Not on a terminal, --yes is required.
-  static func confirmAndSave(
-    _ fields: TransactionFields, arguments: Arguments, context: Context, store: TransactionStore
-  ) throws(CLIError) {
-    if !arguments.has("yes") {
-      guard context.interactive else {
-        throw .usage("not on a terminal: add --yes to save without asking")
-      }
-      context.output.line(draftLine(fields, today: context.today))
-      context.output.prompt("  save? [Y/n] ")
-      let answer = readLine()?.lowercased() ?? "n"
-      guard answer.isEmpty || answer == "y" || answer == "yes" else {
-        context.output.line("  discarded")
-        return
-      }
-    }
-    let saved: Transaction
-    do {
-      saved = try store.add(fields)
-    } catch {
-      throw error.cli
-    }
-    report(saved, context: context)
-  }
-
-  static func report(_ saved: Transaction, context: Context) {
+  /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
+  static func report(_ saved: Transaction, draft: TransactionDraft, context: Context) {
     if context.json {
       context.output.line(Render.json(saved).rendered())
-    } else {
-      context.output.line("saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category)")
+      return
     }
-  }
-
-  /// `expense  ₹420.00  UPI  Food  Social  "lunch"  today 13:05`
-  static func draftLine(_ fields: TransactionFields, today: LocalDate) -> String {
-    var parts = [fields.kind.rawValue, MoneyFormat.string(fields.amount), fields.method, fields.category]
-    if let merchant = fields.merchant { parts.append(Render.safe(merchant)) }
-    if let note = fields.note { parts.append("\"\(Render.safe(note))\"") }
-    parts.append(dayWord(fields.date, today: today) + (fields.time.map { " \($0)" } ?? ""))
-    return "  " + parts.joined(separator: "  ")
+    var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
+    let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
+    if !inferred.isEmpty {
+      let what = inferred.map { $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)" }
+      line += " (inferred \(what.joined(separator: " and ")))"
+    }
+    context.output.line(line)
   }
 
   static func dayWord(_ date: LocalDate, today: LocalDate) -> String {

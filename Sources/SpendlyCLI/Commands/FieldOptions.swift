@@ -1,4 +1,5 @@
 import SpendlyCore
+import SpendlyParse
 import SpendlyStore
 
 /// The `--amount --kind --currency --category --method --merchant --note --date --time` options
@@ -26,46 +27,78 @@ enum FieldOptions {
   /// True when any field option was given.
   static func any(_ arguments: Arguments) -> Bool { names.contains { arguments[$0] != nil } }
 
-  /// Applies the given field options on top of `fields`.
-  static func apply(_ arguments: Arguments, to fields: inout TransactionFields, today: LocalDate) throws(CLIError) {
+  /// Applies the given field options on top of a draft; what they set counts as typed.
+  /// Category and method words go through the same lexicon as phrases (--method gpay).
+  static func apply(
+    _ arguments: Arguments, to draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate
+  ) throws(CLIError) {
     if let text = arguments["kind"] {
       guard let kind = Kind(rawValue: text.lowercased()) else {
         throw .usage("--kind '\(text)': expected expense or income")
       }
-      fields.kind = kind
+      draft.kind = kind
+      draft.inferred.remove(.kind)
     }
-    var currency = fields.amount.currency
     if let code = arguments["currency"] {
-      guard let named = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
-      currency = named
+      guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
+      if let amount = draft.amount, arguments["amount"] == nil {
+        do {
+          draft.amount = try AmountParser.parse(amount.decimalString, currency: currency)
+        } catch {
+          throw .data("amount: \(error)")
+        }
+      }
+      draft.currency = currency
     }
     if let text = arguments["amount"] {
       do {
-        fields.amount = try AmountParser.parse(text, currency: currency)
+        draft.amount = try AmountParser.parse(text, currency: draft.currency)
       } catch {
         throw .data("amount: \(error)")
       }
-      if arguments["currency"] != nil && fields.amount.currency != currency {
-        throw .data("amount '\(text)': its symbol says \(fields.amount.currency.code) but --currency says \(currency.code)")
+      if arguments["currency"] != nil && draft.amount!.currency != draft.currency {
+        throw .data("amount '\(text)': its symbol says \(draft.amount!.currency.code) but --currency says \(draft.currency.code)")
       }
-    } else if currency != fields.amount.currency {
-      do {
-        fields.amount = try AmountParser.parse(fields.amount.decimalString, currency: currency)
-      } catch {
-        throw .data("amount: \(error)")
+      draft.currency = draft.amount!.currency
+      draft.missing.removeAll { $0 == .amount }
+      draft.warnings.removeAll()
+    }
+    if let text = arguments["category"] {
+      guard let category = parser.category(named: text) else {
+        throw .data("category '\(text)': unknown category (see: spendly categories)")
+      }
+      draft.category = category.name
+      draft.inferred.remove(.category)
+      if arguments["kind"] == nil && category.side != draft.kind.side {
+        draft.kind = category.side == .income ? .income : .expense
       }
     }
-    if let text = arguments["category"] { fields.category = text }
-    if let text = arguments["method"] { fields.method = text }
-    if let text = arguments["merchant"] { fields.merchant = text }
-    if let text = arguments["note"] { fields.note = text }
-    if let text = arguments["date"] { fields.date = try date(text, today: today) }
+    if let category = draft.category.flatMap(parser.category(named:)), category.side != draft.kind.side {
+      guard arguments["category"] == nil else {
+        throw .data("category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
+      }
+      draft.category = Category.fallback(for: draft.kind)
+      draft.inferred.insert(.category)
+    }
+    if let text = arguments["method"] {
+      guard let method = parser.method(named: text) else {
+        throw .data("method '\(text)': unknown payment method (see: spendly methods)")
+      }
+      draft.method = method
+      draft.inferred.remove(.method)
+    }
+    if let text = arguments["merchant"] { draft.merchant = text.isEmpty ? nil : text }
+    if let text = arguments["note"] { draft.note = text.isEmpty ? nil : text }
+    if let text = arguments["date"] {
+      draft.date = try date(text, today: today)
+      if arguments["time"] == nil { draft.time = nil }
+    }
     if let text = arguments["time"] {
       if text.isEmpty {
-        fields.time = nil
+        draft.time = nil
       } else {
         guard let time = LocalTime(text: text) else { throw .data("time '\(text)': expected HH:MM, like 13:05") }
-        fields.time = time
+        draft.time = time
       }
     }
   }

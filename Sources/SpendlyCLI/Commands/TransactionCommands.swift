@@ -1,4 +1,5 @@
 import SpendlyCore
+import SpendlyParse
 import SpendlyStore
 
 /// Reads a transaction id: `12` or `#12`.
@@ -61,13 +62,9 @@ struct EditCommand: Command {
       throw .usage("'edit' needs at least one field option, like --amount 450 (see: spendly edit --help)")
     }
     let store = try context.store()
-    var fields = try existing(id, store).fields
-    try FieldOptions.apply(arguments, to: &fields, today: context.today)
-    if arguments["kind"] != nil && arguments["category"] == nil {
-      if let category = try? store.catalog().category(named: fields.category), category.side != fields.kind.side {
-        fields.category = Category.fallback(for: fields.kind)
-      }
-    }
+    var draft = TransactionDraft(try existing(id, store).fields)
+    try FieldOptions.apply(arguments, to: &draft, parser: try context.phraseParser(), today: context.today)
+    guard let fields = draft.fields else { throw .data("amount: missing") }
     let saved: Transaction
     do {
       saved = try store.edit(id: id, fields)

@@ -1,0 +1,32 @@
+import SpendlyCore
+import SpendlyParse
+
+/// `spendly parse PHRASE...`: show the draft a phrase gives, saving nothing.
+struct ParseCommand: Command {
+  static let name = "parse"
+  static let summary = "show what a phrase would record, without saving"
+  static let help = """
+    usage: spendly parse [--json] PHRASE...
+
+    Prints the draft: typed fields plain, inferred ones marked with '?'.
+    With --json: kind, amount, currency, category, method, merchant, note, date, time,
+    inferred, missing, warnings.
+
+    examples:
+      spendly parse 420 upi food lunch at Social
+      spendly parse --json "50 eur dinner at Chez Paul card on 14 aug"
+    """
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(1, .max, command: name, what: "a phrase, like 420 upi food")
+    let phrase = arguments.positional.joined(separator: " ")
+    let draft = try context.draft(phrase, parser: try context.phraseParser())
+    if context.json {
+      context.output.line(DraftView.json(draft).rendered())
+    } else {
+      context.output.line(DraftView.line(draft, today: context.today, output: context.output))
+      for line in DraftView.notes(draft, output: context.output) { context.output.line(line) }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The store's history as the phrase parser sees it: indexed look-ups, no scans.
+struct StoreHistory: MerchantHistory {
+  let store: TransactionStore
+  func knownMerchant(_ name: String) -> String? { store.knownMerchant(name) }
+  func lastUse(of merchant: String) -> (category: String, method: String)? { store.lastUse(of: merchant) }
+}
+
+extension Context {
+  /// A phrase parser with the person's categories, methods, settings and history.
+  func phraseParser() throws(CLIError) -> PhraseParser {
+    let store = try store()
+    do {
+      let settings = ParseSettings(
+        currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
+        card: try store.setting("default_card") ?? "Credit Card")
+      return PhraseParser(catalog: try store.catalog(), settings: settings, history: StoreHistory(store: store))
+    } catch {
+      throw error.cli
+    }
+  }
+
+  /// Parses a phrase, turning a phrase error into a one-line data error with its position.
+  func draft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> TransactionDraft {
+    do {
+      return try parser.parse(phrase, now: now)
+    } catch {
+      throw .data(error.rendered(input: phrase))
+    }
+  }
+}
+
+/// How a draft looks: one line, inferred fields marked with `?` (and dimmed on a terminal).
+enum DraftView {
+  static func line(_ draft: TransactionDraft, today: LocalDate, output: Output) -> String {
+    func field(_ text: String, _ name: DraftField) -> String {
+      draft.inferred.contains(name) ? output.style(text + "?", .dim) : text
+    }
+    var parts = [field(draft.kind.rawValue, .kind)]
+    parts.append(draft.amount.map { MoneyFormat.string($0) } ?? output.style("amount?", .yellow))
+    parts.append(field(draft.method ?? "—", .method))
+    parts.append(field(draft.category ?? "—", .category))
+    if let merchant = draft.merchant { parts.append(field(Render.safe(merchant), .merchant)) }
+    if let note = draft.note { parts.append("\"\(Render.safe(note))\"") }
+    parts.append(AddCommand.dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))
+    return "  " + parts.joined(separator: "  ")
+  }
+
+  /// The lines under the draft: what was inferred, what is missing, warnings.
+  static func notes(_ draft: TransactionDraft, output: Output) -> [String] {
+    var lines: [String] = []
+    if !draft.inferred.isEmpty {
+      lines.append(output.style("  ? inferred: " + TransactionDraft.names(draft.inferred).joined(separator: ", "), .dim))
+    }
+    for field in draft.missing {
+      lines.append("  missing: \(field.rawValue)")
+    }
+    for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning), .yellow)) }
+    return lines
+  }
+
+  static func json(_ draft: TransactionDraft) -> JSON {
+    .object([
+      ("kind", .string(draft.kind.rawValue)),
+      ("amount", .optional(draft.amount?.decimalString)),
+      ("currency", .string(draft.currency.code)),
+      ("category", .optional(draft.category)),
+      ("method", .optional(draft.method)),
+      ("merchant", .optional(draft.merchant)),
+      ("note", .optional(draft.note)),
+      ("date", .string(draft.date.description)),
+      ("time", .optional(draft.time?.description)),
+      ("inferred", .array(TransactionDraft.names(draft.inferred).map { .string($0) })),
+      ("missing", .array(draft.missing.map { .string($0.rawValue) })),
+      ("warnings", .array(draft.warnings.map { .string($0) })),
+    ])
+  }
+}

@@ -1,0 +1,188 @@
+import SpendlyCore
+
+/// The words Spendly understands, read from the `grammar/lexicon/` files (embedded at build time).
+///
+/// Keys are lowercased; multi-word entries ("credit card") are joined by single spaces.
+public struct Lexicon: Sendable {
+  /// What a method word means: a named method, or the person's default card.
+  public enum MethodTarget: Sendable, Hashable {
+    case named(String)
+    case defaultCard
+  }
+
+  public struct CategoryHint: Sendable, Hashable {
+    public let name: String
+    public let side: Category.Side
+  }
+
+  public var methodWords: [String: MethodTarget] = [:]
+  public var categorySuggestions: [String: CategoryHint] = [:]
+  public var categoryNames: [String: CategoryHint] = [:]
+  public var currencyWords: [String: Currency] = [:]
+  /// Symbols that may touch an amount (₹420), longest first.
+  public var currencySymbols: [(String, Currency)] = []
+  public var suffixes: [String: Int64] = [:]
+  public var incomeMarkers: Set<String> = []
+  public var expenseMarkers: Set<String> = []
+  public var merchantMarkers: Set<String> = []
+  public var incomeMerchantMarkers: Set<String> = []
+  public var fillers: Set<String> = []
+  /// Words dropped right after the amount or a kind marker ("spent 60 on chai").
+  public var leadWords: Set<String> = []
+  public var relativeDays: [String: Int] = [:]
+  public var weekdays: [String: Int] = [:]
+  public var months: [String: Int] = [:]
+  public var lastWords: Set<String> = []
+  public var agoWords: Set<String> = []
+  public var dayUnits: [String: Int] = [:]
+  public var timeWords: [String: LocalTime] = [:]
+  /// The most words any entry has.
+  public var longestEntry = 1
+
+  /// The lexicon built into the binary.
+  public static let standard: Lexicon = {
+    do {
+      return try Lexicon(files: embeddedLexicon)
+    } catch {
+      fatalError("the embedded lexicon is invalid: \(error)")
+    }
+  }()
+
+  /// A problem in a lexicon file, with its line.
+  public struct FileError: Error, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public let message: String
+    public var description: String { "grammar/lexicon/\(file).txt:\(line): \(message)" }
+  }
+
+  /// Builds a lexicon from file texts keyed by file name (methods, categories, currencies, ...).
+  public init(files: [String: String]) throws(FileError) {
+    for (file, text) in files.sorted(by: { $0.key < $1.key }) {
+      for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        let line = rawLine.trimmingSpaces()
+        if line.isEmpty || line.hasPrefix("#") { continue }
+        guard let colon = line.firstIndex(of: ":") else {
+          throw FileError(file: file, line: number + 1, message: "expected 'key: words'")
+        }
+        let key = String(line[..<colon]).trimmingSpaces()
+        let words = Lexicon.words(String(line[line.index(after: colon)...]))
+        do {
+          try add(file: file, key: key, words: words)
+        } catch let message as LineError {
+          throw FileError(file: file, line: number + 1, message: message.text)
+        } catch {
+          throw FileError(file: file, line: number + 1, message: "\(error)")
+        }
+      }
+    }
+  }
+
+  struct LineError: Error { let text: String }
+
+  private mutating func add(file: String, key: String, words: [String]) throws {
+    switch file {
+    case "methods":
+      let target: MethodTarget = key == "@card" ? .defaultCard : .named(key)
+      for word in words { note(word); methodWords[word] = target }
+    case "categories":
+      let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let side = Category.Side(rawValue: parts[0]) else {
+        throw LineError(text: "expected 'expense Name:' or 'income Name:'")
+      }
+      let hint = CategoryHint(name: parts[1], side: side)
+      categoryNames[parts[1].lowercased()] = hint
+      note(parts[1].lowercased())
+      for word in words { note(word); categorySuggestions[word] = hint }
+    case "currencies":
+      guard let currency = Currency.named(key) else { throw LineError(text: "unknown currency code \(key)") }
+      for word in words {
+        if word.first?.isLetter == true {
+          currencyWords[word] = currency
+        } else {
+          currencySymbols.append((word, currency))
+        }
+        if word.first?.isLetter == true && word.last == "$" { currencySymbols.append((word, currency)) }
+      }
+      currencySymbols.sort { $0.0.count > $1.0.count }
+    case "suffixes":
+      guard let multiplier = Int64(key) else { throw LineError(text: "expected a number") }
+      for word in words { suffixes[word] = multiplier }
+    case "markers":
+      switch key {
+      case "income": incomeMarkers.formUnion(words)
+      case "expense": expenseMarkers.formUnion(words)
+      case "merchant": merchantMarkers.formUnion(words)
+      case "merchant-income": incomeMerchantMarkers.formUnion(words)
+      case "filler": fillers.formUnion(words)
+      case "lead": leadWords.formUnion(words)
+      default: throw LineError(text: "unknown marker role \(key)")
+      }
+    case "dates":
+      try addDates(key: key, words: words)
+    default:
+      throw LineError(text: "unknown lexicon file")
+    }
+  }
+
+  private mutating func addDates(key: String, words: [String]) throws {
+    func pair(_ word: String) throws -> (String, String) {
+      guard let equals = word.firstIndex(of: "=") else { throw LineError(text: "expected word=value in '\(word)'") }
+      return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+    switch key {
+    case "relative":
+      for word in words {
+        let (name, value) = try pair(word)
+        guard let days = Int(value) else { throw LineError(text: "expected a day offset in '\(word)'") }
+        note(name)
+        relativeDays[name] = days
+      }
+    case "weekday", "month":
+      for (index, word) in words.enumerated() {
+        for name in word.split(separator: "|") {
+          if key == "weekday" { weekdays[String(name)] = index } else { months[String(name)] = index + 1 }
+        }
+      }
+    case "last": lastWords.formUnion(words)
+    case "ago": agoWords.formUnion(words)
+    case "unit":
+      for word in words {
+        let (name, value) = try pair(word)
+        guard let days = Int(value) else { throw LineError(text: "expected days in '\(word)'") }
+        dayUnits[name] = days
+      }
+    case "time":
+      for word in words {
+        let (name, value) = try pair(word)
+        guard let time = LocalTime(text: value) else { throw LineError(text: "expected HH:MM in '\(word)'") }
+        timeWords[name] = time
+      }
+    default:
+      throw LineError(text: "unknown date role \(key)")
+    }
+  }
+
+  private mutating func note(_ entry: String) {
+    longestEntry = max(longestEntry, entry.split(separator: " ").count)
+  }
+
+  /// Splits a value list into words, keeping "quoted phrases" together, lowercased.
+  static func words(_ text: String) -> [String] {
+    var result: [String] = []
+    var current = ""
+    var quoted = false
+    for character in text {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == " " && !quoted {
+        if !current.isEmpty { result.append(current.lowercased()) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { result.append(current.lowercased()) }
+    return result
+  }
+}

@@ -1,0 +1,124 @@
+import SpendlyCore
+
+/// What the parser may ask of the person's history: known merchants and what they used there.
+/// The store answers with indexed queries.
+public protocol MerchantHistory {
+  /// The merchant as spelled in history when `name` (any case) is a known merchant.
+  func knownMerchant(_ name: String) -> String?
+  /// The category and method most recently used with this merchant.
+  func lastUse(of merchant: String) -> (category: String, method: String)?
+}
+
+/// The database settings the parser needs: defaults for what a phrase leaves out.
+public struct ParseSettings: Sendable {
+  public var currency: Currency
+  public var method: String
+  /// What the word "card" means.
+  public var card: String
+
+  public init(currency: Currency = .inr, method: String = "Cash", card: String = "Credit Card") {
+    self.currency = currency
+    self.method = method
+    self.card = card
+  }
+}
+
+/// Turns an entry phrase ("420 upi food lunch at Social") into a `TransactionDraft`.
+///
+/// Explicit fields win over inferred ones; inference is bounded (lexicon, then history,
+/// then defaults) and recorded; an amount is never invented.
+public struct PhraseParser {
+  /// Phrases longer than this are refused rather than parsed.
+  public static let maximumLength = 1000
+
+  let lexicon: Lexicon
+  let catalog: Catalog
+  let settings: ParseSettings
+  let history: (any MerchantHistory)?
+  /// Method words: the lexicon's plus the person's method names and aliases.
+  let methodWords: [String: String]
+  /// Category names and the person's aliases: they name a category (typed).
+  let categoryWords: [String: Category]
+  /// Words that suggest a category (inferred).
+  let suggestionWords: [String: Category]
+  let longestEntry: Int
+
+  public init(
+    lexicon: Lexicon = .standard, catalog: Catalog = .defaults, settings: ParseSettings = ParseSettings(),
+    history: (any MerchantHistory)? = nil
+  ) {
+    self.lexicon = lexicon
+    self.catalog = catalog
+    self.settings = settings
+    self.history = history
+    var methods: [String: String] = [:]
+    for (word, target) in lexicon.methodWords {
+      switch target {
+      case .named(let name): if let method = catalog.method(named: name) { methods[word] = method.name }
+      case .defaultCard: if let method = catalog.method(named: settings.card) { methods[word] = method.name }
+      }
+    }
+    var longest = lexicon.longestEntry
+    for method in catalog.methods {
+      for word in [method.name] + method.aliases {
+        methods[word.lowercased()] = method.name
+        longest = max(longest, word.split(separator: " ").count)
+      }
+    }
+    var categories: [String: Category] = [:]
+    for category in catalog.categories {
+      for word in [category.name] + category.aliases {
+        categories[word.lowercased()] = category
+        longest = max(longest, word.split(separator: " ").count)
+      }
+    }
+    var suggestions: [String: Category] = [:]
+    for (word, hint) in lexicon.categorySuggestions {
+      if let category = catalog.category(named: hint.name), categories[word] == nil { suggestions[word] = category }
+    }
+    methodWords = methods
+    categoryWords = categories
+    suggestionWords = suggestions
+    longestEntry = longest
+  }
+
+  /// Parses one phrase against the clock `now`. Throws only for text that cannot be read
+  /// (a malformed amount, an impossible date, an unknown explicit value); anything merely
+  /// missing is reported in the draft's `missing`.
+  public func parse(_ phrase: String, now: LocalDateTime) throws(PhraseError) -> TransactionDraft {
+    let count = phrase.count
+    if count > PhraseParser.maximumLength {
+      throw PhraseError(
+        "phrase is too long (\(count) characters; at most \(PhraseParser.maximumLength))",
+        column: PhraseParser.maximumLength + 1, length: 1)
+    }
+    var run = PhraseRun(parser: self, tokens: try Tokenizer.tokens(cleaned(phrase)), now: now)
+    try run.parse()
+    return run.draft
+  }
+
+  /// Control and format characters become spaces, so columns still line up.
+  private func cleaned(_ phrase: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    for scalar in phrase.unicodeScalars {
+      let category = scalar.properties.generalCategory
+      if category == .control || (category == .format && scalar.value != 0x200D) {
+        scalars.append(" ")
+      } else {
+        scalars.append(scalar)
+      }
+    }
+    return String(scalars)
+  }
+}
+
+extension PhraseParser {
+  /// The method a word names (lexicon synonyms and the person's own), or nil.
+  public func method(named word: String) -> String? { methodWords[word.lowercased()] }
+
+  /// The category a word names (its name or the person's alias), or nil.
+  public func category(named word: String) -> Category? { catalog.category(named: word) }
+
+  /// Every word that completes a method or category, for tab completion.
+  public var methodNames: [String] { catalog.methods.map(\.name) }
+}
