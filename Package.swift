@@ -26,6 +26,9 @@ let package = Package(
       name: "SpendlyCLI",
       dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "CEditLine"]),
     .executableTarget(name: "spendly", dependencies: ["SpendlyCLI"]),
+    // Benchmarks and data generators for `make bench` (not part of the product).
+    .executableTarget(
+      name: "spendly-bench", dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore"]),
 
     .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
