@@ -1,1 +1,135 @@
 #include "CEditLine.h"
+
+#include <histedit.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sp_editor {
+  EditLine *el;
+  History *history;
+  HistEvent event;
+  char *prompt;
+  sp_complete_fn complete;
+  void *complete_context;
+  int interrupted;
+  char *line;
+};
+
+static char *prompt_function(EditLine *el) {
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  return editor && editor->prompt ? editor->prompt : "";
+}
+
+/* ^C: mark the line abandoned and end it. */
+static unsigned char interrupt_function(EditLine *el, int ch) {
+  (void)ch;
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  if (editor) editor->interrupted = 1;
+  return CC_NEWLINE;
+}
+
+static unsigned char complete_function(EditLine *el, int ch) {
+  (void)ch;
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  if (!editor || !editor->complete) return CC_REFRESH_BEEP;
+  const LineInfo *info = el_line(el);
+  size_t length = (size_t)(info->cursor - info->buffer);
+  char *before = malloc(length + 1);
+  if (!before) return CC_ERROR;
+  memcpy(before, info->buffer, length);
+  before[length] = '\0';
+  sp_completion result = editor->complete(editor->complete_context, before);
+  free(before);
+  if (result.erase > 0) el_deletestr(el, result.erase);
+  if (result.insert) {
+    el_insertstr(el, result.insert);
+    free(result.insert);
+  }
+  if (result.redisplay) return CC_REDISPLAY;
+  return (result.erase > 0 || result.insert) ? CC_REFRESH : CC_REFRESH_BEEP;
+}
+
+sp_editor *sp_editor_open(const char *program) {
+  sp_editor *editor = calloc(1, sizeof *editor);
+  if (!editor) return NULL;
+  editor->el = el_init(program, stdin, stdout, stderr);
+  if (!editor->el) {
+    free(editor);
+    return NULL;
+  }
+  editor->history = history_init();
+  history(editor->history, &editor->event, H_SETSIZE, 1000);
+  history(editor->history, &editor->event, H_SETUNIQUE, 1);
+  el_set(editor->el, EL_CLIENTDATA, editor);
+  el_set(editor->el, EL_EDITOR, "emacs");
+  el_set(editor->el, EL_PROMPT, prompt_function);
+  el_set(editor->el, EL_HIST, history, editor->history);
+  /* Keep ^C as a key while editing (no SIGINT), so no keystroke is lost to a signal. */
+  el_set(editor->el, EL_SETTY, "-d", "-isig", NULL);
+  el_set(editor->el, EL_ADDFN, "sp-interrupt", "abandon the line", interrupt_function);
+  el_set(editor->el, EL_BIND, "^C", "sp-interrupt", NULL);
+  el_set(editor->el, EL_ADDFN, "sp-complete", "complete the word", complete_function);
+  el_set(editor->el, EL_BIND, "^I", "sp-complete", NULL);
+  return editor;
+}
+
+void sp_editor_close(sp_editor *editor) {
+  if (!editor) return;
+  el_end(editor->el);
+  history_end(editor->history);
+  free(editor->prompt);
+  free(editor->line);
+  free(editor);
+}
+
+void sp_editor_set_prompt(sp_editor *editor, const char *prompt) {
+  free(editor->prompt);
+  editor->prompt = strdup(prompt ? prompt : "");
+}
+
+void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *context) {
+  editor->complete = function;
+  editor->complete_context = context;
+}
+
+void sp_editor_prefill(sp_editor *editor, const char *text) {
+  if (text && *text) el_push(editor->el, text);
+}
+
+int sp_editor_read(sp_editor *editor, const char **line) {
+  int count = 0;
+  editor->interrupted = 0;
+  const char *text = el_gets(editor->el, &count);
+  if (editor->interrupted) {
+    *line = NULL;
+    return -1;
+  }
+  if (!text || count <= 0) {
+    *line = NULL;
+    return 0;
+  }
+  free(editor->line);
+  editor->line = strdup(text);
+  size_t length = strlen(editor->line);
+  while (length > 0 && (editor->line[length - 1] == '\n' || editor->line[length - 1] == '\r')) {
+    editor->line[--length] = '\0';
+  }
+  *line = editor->line;
+  return 1;
+}
+
+void sp_editor_history_add(sp_editor *editor, const char *line) {
+  if (line && *line) history(editor->history, &editor->event, H_ENTER, line);
+}
+
+int sp_editor_history_load(sp_editor *editor, const char *path) {
+  return history(editor->history, &editor->event, H_LOAD, path) >= 0 ? 0 : -1;
+}
+
+int sp_editor_history_save(sp_editor *editor, const char *path) {
+  return history(editor->history, &editor->event, H_SAVE, path) >= 0 ? 0 : -1;
+}

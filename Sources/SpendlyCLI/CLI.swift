@@ -38,8 +38,8 @@ public enum CLI {
         printHelp(context.output)
         return 0
       }
-      printHelp(context.output)
-      return 0
+      _ = try context.store()  // a database that cannot be opened is an error before any prompt
+      return Shell(context: context, input: shellInput(interactive: context.interactive)).run()
     }
     if first == "help" {
       if words.count > 1, let command = command(named: words[1]) {
@@ -118,7 +118,8 @@ public enum CLI {
   static func printHelp(_ output: Output) {
     output.line("spendly \(version): type it, confirm, done.")
     output.line()
-    output.line("usage: spendly [OPTIONS] COMMAND [ARGS...]")
+    output.line("usage: spendly [OPTIONS]                  the interactive shell")
+    output.line("       spendly [OPTIONS] COMMAND [ARGS...]")
     output.line()
     output.line("commands:")
     let width = commands.map { $0.name.count }.max() ?? 0
@@ -140,4 +141,10 @@ public enum CLI {
     output.line("global options:")
     output.line(globalHelp)
   }
+}
+
+/// libedit on a terminal, plain lines otherwise (or if libedit cannot start).
+func shellInput(interactive: Bool) -> LineInput {
+  if interactive, let editor = EditLineInput(historyPath: historyFilePath()) { return editor }
+  return PlainInput()
 }

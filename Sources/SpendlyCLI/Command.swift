@@ -1,5 +1,5 @@
 /// A one-shot command; the same words work at the shell prompt.
-protocol Command {
+protocol Command: SendableMetatype {
   static var name: String { get }
   /// Other words that run this command.
   static var aliases: [String] { get }

@@ -121,3 +121,15 @@ extension TransactionStore {
       updatedAt: LocalDateTime(iso: row.text(18)!)!)
   }
 }
+
+extension TransactionStore {
+  /// The sum of amounts (minor units) matching `filter`; give a currency and kind to keep it meaningful.
+  public func total(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
+    let (clause, values) = try whereClause(filter)
+    do {
+      return try database.row("SELECT coalesce(sum(t.amount), 0) FROM transactions t \(clause)", values)?.int(0) ?? 0
+    } catch {
+      throw .database(error)
+    }
+  }
+}

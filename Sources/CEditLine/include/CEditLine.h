@@ -1,7 +1,42 @@
 #ifndef SPENDLY_CEDITLINE_H
 #define SPENDLY_CEDITLINE_H
-/* A small, non-variadic face of libedit for Swift (el_set is variadic). */
-#include <stdio.h>
+/*
+ * A small, non-variadic face of libedit for Swift, which cannot call the variadic el_set.
+ * One sp_editor is one line editor on stdin/stdout with its own history.
+ */
+#include <stddef.h>
 
 typedef struct sp_editor sp_editor;
+
+/* What a completion asks the editor to do: delete `erase` characters before the cursor,
+ * then insert `insert` (malloc'd, freed by the editor, may be NULL); redraw the whole
+ * line when `redisplay` is set (after the callback printed a list of matches). */
+typedef struct {
+  int erase;
+  char *insert;
+  int redisplay;
+} sp_completion;
+
+/* Called on Tab with the text before the cursor. */
+typedef sp_completion (*sp_complete_fn)(void *context, const char *before_cursor);
+
+/* Opens an editor (emacs keys, UTF-8 via the current locale, ^C bound as an editor key). */
+sp_editor *sp_editor_open(const char *program);
+void sp_editor_close(sp_editor *editor);
+
+void sp_editor_set_prompt(sp_editor *editor, const char *prompt);
+void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *context);
+
+/* Queues text as if typed, so the next line starts pre-filled and editable. */
+void sp_editor_prefill(sp_editor *editor, const char *text);
+
+/* Reads a line. Returns 1 for a line (in *line, valid until the next call; no newline),
+ * 0 at end of input (^D on an empty line), -1 when ^C abandoned the line. */
+int sp_editor_read(sp_editor *editor, const char **line);
+
+/* History: in memory, loaded from and saved to a file. */
+void sp_editor_history_add(sp_editor *editor, const char *line);
+int sp_editor_history_load(sp_editor *editor, const char *path);
+int sp_editor_history_save(sp_editor *editor, const char *path);
+
 #endif

@@ -32,75 +32,21 @@ enum FieldOptions {
   static func apply(
     _ arguments: Arguments, to draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate
   ) throws(CLIError) {
-    if let text = arguments["kind"] {
-      guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .usage("--kind '\(text)': expected expense or income")
-      }
-      draft.kind = kind
-      draft.inferred.remove(.kind)
+    // A category of the other side given without --kind sets the kind (--category Salary).
+    if arguments["kind"] == nil, let text = arguments["category"], let category = parser.category(named: text),
+      category.side != draft.kind.side
+    {
+      try DraftEdit.set(.kind, to: category.side.rawValue, in: &draft, parser: parser, today: today)
     }
-    if let code = arguments["currency"] {
-      guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
-      if let amount = draft.amount, arguments["amount"] == nil {
-        do {
-          draft.amount = try AmountParser.parse(amount.decimalString, currency: currency)
-        } catch {
-          throw .data("amount: \(error)")
-        }
-      }
-      draft.currency = currency
+    let order: [DraftField] = [.kind, .currency, .amount, .category, .method, .merchant, .note, .date, .time]
+    for field in order {
+      guard let value = arguments[field.rawValue] else { continue }
+      try DraftEdit.set(field, to: value, in: &draft, parser: parser, today: today)
     }
-    if let text = arguments["amount"] {
-      do {
-        draft.amount = try AmountParser.parse(text, currency: draft.currency)
-      } catch {
-        throw .data("amount: \(error)")
-      }
-      if arguments["currency"] != nil && draft.amount!.currency != draft.currency {
-        throw .data("amount '\(text)': its symbol says \(draft.amount!.currency.code) but --currency says \(draft.currency.code)")
-      }
-      draft.currency = draft.amount!.currency
-      draft.missing.removeAll { $0 == .amount }
-      draft.warnings.removeAll()
+    if let code = arguments["currency"], let amount = draft.amount, amount.currency.code != code.uppercased() {
+      throw .data("amount '\(arguments["amount"] ?? "")': its symbol says \(amount.currency.code) but --currency says \(code)")
     }
-    if let text = arguments["category"] {
-      guard let category = parser.category(named: text) else {
-        throw .data("category '\(text)': unknown category (see: spendly categories)")
-      }
-      draft.category = category.name
-      draft.inferred.remove(.category)
-      if arguments["kind"] == nil && category.side != draft.kind.side {
-        draft.kind = category.side == .income ? .income : .expense
-      }
-    }
-    if let category = draft.category.flatMap(parser.category(named:)), category.side != draft.kind.side {
-      guard arguments["category"] == nil else {
-        throw .data("category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
-      }
-      draft.category = Category.fallback(for: draft.kind)
-      draft.inferred.insert(.category)
-    }
-    if let text = arguments["method"] {
-      guard let method = parser.method(named: text) else {
-        throw .data("method '\(text)': unknown payment method (see: spendly methods)")
-      }
-      draft.method = method
-      draft.inferred.remove(.method)
-    }
-    if let text = arguments["merchant"] { draft.merchant = text.isEmpty ? nil : text }
-    if let text = arguments["note"] { draft.note = text.isEmpty ? nil : text }
-    if let text = arguments["date"] {
-      draft.date = try date(text, today: today)
-      if arguments["time"] == nil { draft.time = nil }
-    }
-    if let text = arguments["time"] {
-      if text.isEmpty {
-        draft.time = nil
-      } else {
-        guard let time = LocalTime(text: text) else { throw .data("time '\(text)': expected HH:MM, like 13:05") }
-        draft.time = time
-      }
-    }
+    if arguments["date"] != nil && arguments["time"] == nil { draft.time = nil }
   }
 
   static func date(_ text: String, today: LocalDate) throws(CLIError) -> LocalDate {

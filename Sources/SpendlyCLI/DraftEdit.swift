@@ -1,0 +1,102 @@
+import SpendlyCore
+import SpendlyParse
+
+/// Sets one field of a draft from text the person typed, with the same rules everywhere:
+/// `--FIELD VALUE` options, the review prompts and `edit`. What it sets counts as typed.
+enum DraftEdit {
+  /// An example value for each field, shown when a value is refused.
+  static func example(_ field: DraftField) -> String {
+    switch field {
+    case .amount: return "420 or 1,250.50"
+    case .kind: return "expense or income"
+    case .currency: return "INR, USD, EUR"
+    case .category: return "Food"
+    case .method: return "UPI"
+    case .merchant: return "Social (empty for none)"
+    case .note: return "lunch (empty for none)"
+    case .date: return "2026-11-29, today or yesterday"
+    case .time: return "13:05 (empty for none)"
+    }
+  }
+
+  /// The field's current value as text, for pre-filling a review prompt.
+  static func value(_ field: DraftField, of draft: TransactionDraft) -> String {
+    switch field {
+    case .amount: return draft.amount.map { $0.decimalString } ?? ""
+    case .kind: return draft.kind.rawValue
+    case .currency: return draft.currency.code
+    case .category: return draft.category ?? ""
+    case .method: return draft.method ?? ""
+    case .merchant: return draft.merchant ?? ""
+    case .note: return draft.note ?? ""
+    case .date: return draft.date.description
+    case .time: return draft.time?.description ?? ""
+    }
+  }
+
+  /// Sets `field` to `text`; throws a one-line data error naming the field.
+  static func set(
+    _ field: DraftField, to text: String, in draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate
+  ) throws(CLIError) {
+    let text = text.trimmingSpaces()
+    switch field {
+    case .amount:
+      do {
+        let money = try AmountParser.parse(text, currency: draft.currency)
+        draft.amount = money
+        draft.currency = money.currency
+      } catch {
+        throw .data("amount: \(error)")
+      }
+      draft.missing.removeAll { $0 == .amount }
+      draft.warnings.removeAll { $0.contains("amount") }
+    case .kind:
+      guard let kind = Kind(rawValue: text.lowercased()) else { throw .data("kind '\(text)': expected expense or income") }
+      draft.kind = kind
+      draft.inferred.remove(.kind)
+      if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
+        draft.category = Category.fallback(for: kind)
+        draft.inferred.insert(.category)
+      }
+    case .currency:
+      guard let currency = Currency.named(text) else { throw .data("currency: \(MoneyError.unknownCurrency(text))") }
+      if let amount = draft.amount {
+        do {
+          draft.amount = try AmountParser.parse(amount.decimalString, currency: currency)
+        } catch {
+          throw .data("amount: \(error)")
+        }
+      }
+      draft.currency = currency
+    case .category:
+      guard let category = parser.category(named: text) else {
+        throw .data("category '\(text)': unknown category (see: spendly categories)")
+      }
+      guard category.side == draft.kind.side else {
+        throw .data("category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
+      }
+      draft.category = category.name
+      draft.inferred.remove(.category)
+    case .method:
+      guard let method = parser.method(named: text) else {
+        throw .data("method '\(text)': unknown payment method (see: spendly methods)")
+      }
+      draft.method = method
+      draft.inferred.remove(.method)
+    case .merchant:
+      draft.merchant = text.isEmpty ? nil : text
+      draft.inferred.remove(.merchant)
+    case .note:
+      draft.note = text.isEmpty ? nil : text
+    case .date:
+      draft.date = try FieldOptions.date(text, today: today)
+    case .time:
+      if text.isEmpty {
+        draft.time = nil
+      } else {
+        guard let time = LocalTime(text: text) else { throw .data("time '\(text)': expected HH:MM, like 13:05") }
+        draft.time = time
+      }
+    }
+  }
+}

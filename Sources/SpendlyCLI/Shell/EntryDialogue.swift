@@ -1,0 +1,127 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The entry dialogue: phrase → draft line → `save? [Y/e/n]`, with a field-by-field review.
+/// ^C anywhere abandons the draft with nothing saved.
+extension Shell {
+  /// The review order of fields.
+  static let reviewFields: [DraftField] = [.amount, .kind, .currency, .category, .method, .merchant, .note, .date, .time]
+
+  /// Runs the dialogue for one phrase; false when it ended in an error.
+  func entry(_ phrase: String) -> Bool {
+    let parser: PhraseParser
+    var draft: TransactionDraft
+    do {
+      parser = try self.parser()
+      draft = try context.draft(phrase, parser: parser)
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    while true {
+      // Ask for what is missing: the amount is never invented.
+      for field in draft.missing {
+        if let why = draft.warnings.first(where: { $0.contains("amount") }), field == .amount {
+          output.line("  " + Render.safe(why))
+        }
+        guard ask(field, in: &draft, parser: parser) else { return abandon() }
+      }
+      output.line(DraftView.line(draft, today: context.today, output: output))
+      for line in DraftView.notes(draft, output: output) where !line.contains("missing:") { output.line(line) }
+      switch readLine(prompt: "  save? [Y/e/n] ", prefill: "", completer: nil) {
+      case .interrupted, .end:
+        return abandon()
+      case .line(let answer):
+        switch answer.trimmingSpaces().lowercased() {
+        case "", "y", "yes":
+          return save(draft)
+        case "n", "no":
+          output.line("  discarded")
+          return true
+        case "e", "edit":
+          guard review(&draft, parser: parser) else { return abandon() }
+        default:
+          output.line("  answer y (or Enter) to save, e to review each field, n to discard")
+        }
+      }
+    }
+  }
+
+  func abandon() -> Bool {
+    output.line("  discarded (nothing saved)")
+    return true
+  }
+
+  /// One prompt per field, pre-filled and editable; false when abandoned.
+  func review(_ draft: inout TransactionDraft, parser: PhraseParser) -> Bool {
+    for field in Shell.reviewFields {
+      guard ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft)) else { return false }
+    }
+    return true
+  }
+
+  /// Prompts for one field until a valid value (Enter keeps the pre-filled one); false on ^C.
+  func ask(_ field: DraftField, in draft: inout TransactionDraft, parser: PhraseParser, prefill: String = "") -> Bool {
+    let label = "  " + field.rawValue + String(repeating: " ", count: max(1, 9 - field.rawValue.count)) + ": "
+    var prefill = prefill
+    while true {
+      let result = readLine(prompt: label, prefill: input.isTerminal ? prefill : "", completer: completion.field(field, draft: draft))
+      guard case .line(let typed) = result else { return false }
+      // Not on a terminal there is no pre-fill: an empty answer keeps the value.
+      let text = !input.isTerminal && typed.isEmpty ? prefill : typed
+      if text.isEmpty && field == .amount {
+        output.line("  amount is needed (example: \(DraftEdit.example(.amount)))")
+        continue
+      }
+      do {
+        let wasMissing = draft.missing.contains(field)
+        try DraftEdit.set(field, to: text, in: &draft, parser: parser, today: context.today)
+        if wasMissing, field == .amount, var words = draft.note?.split(separator: " ").map(String.init),
+          let index = words.firstIndex(of: text.trimmingSpaces())
+        {
+          // "2 coffees 360", answered 360: that number was the amount, not part of the note.
+          words.remove(at: index)
+          draft.note = words.isEmpty ? nil : words.joined(separator: " ")
+        }
+        return true
+      } catch {
+        output.line("  " + error.message + " (example: \(DraftEdit.example(field)))")
+        prefill = text
+      }
+    }
+  }
+
+  /// Saves through the store and reports the category's month so far.
+  func save(_ draft: TransactionDraft) -> Bool {
+    guard let fields = draft.fields else {
+      output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
+      return false
+    }
+    let saved: Transaction
+    do {
+      saved = try AddCommand.save(fields, context: context)
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    var line = "  saved #\(saved.id)"
+    if let month = try? monthTotal(saved.fields) {
+      line += " · \(saved.fields.category) this month \(MoneyFormat.string(month))"
+    }
+    output.line(line)
+    cachedParser = nil
+    completion.forget()
+    return true
+  }
+
+  /// The category's total this month in the saved transaction's currency (an indexed query).
+  func monthTotal(_ fields: TransactionFields) throws -> Money {
+    let store = try context.store()
+    let filter = TransactionFilter(
+      kind: fields.kind, category: fields.category, currency: fields.amount.currency,
+      from: context.today.startOfMonth, to: context.today.endOfMonth)
+    let total = try store.total(filter)
+    return Money(minorUnits: total, currency: fields.amount.currency)
+  }
+}

@@ -1,0 +1,135 @@
+import CEditLine
+import SpendlyCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What reading a line gave: the text, ^C (abandon), or the end of input (^D).
+enum LineResult: Equatable {
+  case line(String)
+  case interrupted
+  case end
+}
+
+/// Tab completion: for the text before the cursor, the span being completed and its candidates.
+typealias Completer = (_ beforeCursor: String) -> (word: String, candidates: [String])
+
+/// Where the shell's lines come from: libedit on a terminal, plain lines otherwise.
+protocol LineInput: AnyObject {
+  /// True when prompts are shown and the person edits lines.
+  var isTerminal: Bool { get }
+  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult
+  /// Adds a line to the history (main-prompt lines only).
+  func remember(_ line: String)
+  func close()
+}
+
+/// Lines from a pipe or file: no prompts, no escape codes, so sessions can be scripted.
+final class PlainInput: LineInput {
+  var isTerminal: Bool { false }
+
+  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+    guard let line = readLine(strippingNewline: true) else { return .end }
+    return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+  }
+
+  func remember(_ line: String) {}
+  func close() {}
+}
+
+/// libedit on a terminal: editing, pre-filled values, Tab completion, persistent history.
+final class EditLineInput: LineInput {
+  private let editor: OpaquePointer
+  private let historyPath: String?
+  private var completer: Completer?
+  var isTerminal: Bool { true }
+
+  init?(historyPath: String?) {
+    setlocale(LC_CTYPE, "")
+    guard let editor = sp_editor_open("spendly") else { return nil }
+    self.editor = editor
+    self.historyPath = historyPath
+    if let historyPath { _ = sp_editor_history_load(editor, historyPath) }
+    sp_editor_set_completer(
+      editor,
+      { context, before in
+        let input = Unmanaged<EditLineInput>.fromOpaque(context!).takeUnretainedValue()
+        return input.complete(String(cString: before!))
+      }, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+    self.completer = completer
+    sp_editor_set_prompt(editor, prompt)
+    sp_editor_prefill(editor, prefill)
+    var line: UnsafePointer<CChar>?
+    switch sp_editor_read(editor, &line) {
+    case 1: return .line(String(cString: line!))
+    case -1:
+      writeAll(1, "^C\n")
+      return .interrupted
+    default: return .end
+    }
+  }
+
+  func remember(_ line: String) {
+    sp_editor_history_add(editor, line)
+    guard let historyPath else { return }
+    if sp_editor_history_save(editor, historyPath) == 0 { chmod(historyPath, 0o600) }
+  }
+
+  func close() { sp_editor_close(editor) }
+
+  /// One match completes; several extend to their common prefix or are listed.
+  private func complete(_ before: String) -> sp_completion {
+    guard let completer else { return sp_completion(erase: 0, insert: nil, redisplay: 0) }
+    let (word, candidates) = completer(before)
+    guard !candidates.isEmpty else { return sp_completion(erase: 0, insert: nil, redisplay: 0) }
+    if candidates.count == 1 {
+      return sp_completion(erase: Int32(word.count), insert: strdup(candidates[0] + " "), redisplay: 0)
+    }
+    let common = commonPrefix(candidates)
+    if common.count > word.count {
+      return sp_completion(erase: Int32(word.count), insert: strdup(common), redisplay: 0)
+    }
+    writeAll(1, "\n" + candidates.prefix(40).joined(separator: "  ") + (candidates.count > 40 ? "  …" : "") + "\n")
+    return sp_completion(erase: 0, insert: nil, redisplay: 1)
+  }
+
+  private func commonPrefix(_ words: [String]) -> String {
+    guard var prefix = words.first.map(Array.init) else { return "" }
+    for word in words.dropFirst() {
+      let characters = Array(word)
+      var length = 0
+      while length < prefix.count && length < characters.count
+        && String(prefix[length]).lowercased() == String(characters[length]).lowercased()
+      {
+        length += 1
+      }
+      prefix = Array(prefix.prefix(length))
+    }
+    return String(prefix)
+  }
+}
+
+/// `$XDG_STATE_HOME/spendly/history`, else `~/.local/state/spendly/history`; the folder is made 0700.
+func historyFilePath() -> String? {
+  let base: String
+  if let state = environment("XDG_STATE_HOME") {
+    base = state
+  } else if let home = environment("HOME") {
+    base = home + "/.local/state"
+  } else {
+    return nil
+  }
+  var built = ""
+  for part in (base + "/spendly").split(separator: "/") {
+    built += "/" + part
+    var info = stat()
+    if stat(built, &info) != 0 && mkdir(built, 0o700) != 0 { return nil }
+  }
+  return built + "/history"
+}

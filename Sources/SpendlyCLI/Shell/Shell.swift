@@ -1,0 +1,135 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The interactive shell: `spendly` with no command. Entry phrases become drafts to confirm;
+/// command words run the one-shot commands; questions go to the query engine.
+final class Shell {
+  let context: Context
+  let input: LineInput
+  var output: Output { context.output }
+  var cachedParser: PhraseParser?
+  lazy var completion = ShellCompletion(context: context)
+
+  init(context: Context, input: LineInput) {
+    self.context = context
+    self.input = input
+  }
+
+  static let prompt = "spendly> "
+
+  /// Runs until ^D or end of input; returns the exit code (non-zero if a scripted line failed).
+  func run() -> Int32 {
+    var failures = 0
+    if input.isTerminal {
+      output.line("spendly \(CLI.version) · type an expense like '420 upi food lunch at Social', 'help', or ^D to quit")
+    }
+    defer { input.close() }
+    while true {
+      switch readLine(prompt: Shell.prompt, prefill: "", completer: completion.mainPrompt) {
+      case .end:
+        if input.isTerminal { output.line() }
+        output.flush()
+        return failures > 0 ? 65 : 0
+      case .interrupted:
+        continue
+      case .line(let raw):
+        let line = raw.trimmingSpaces()
+        if line.isEmpty { continue }
+        input.remember(line)
+        if ["quit", "exit", "q"].contains(line.lowercased()) {
+          output.flush()
+          return failures > 0 ? 65 : 0
+        }
+        if !handle(line) { failures += 1 }
+      }
+    }
+  }
+
+  /// Handles one main-prompt line; false when it ended in an error.
+  func handle(_ line: String) -> Bool {
+    let words: [String]
+    do {
+      words = try splitWords(line)
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    let first = words.first?.lowercased() ?? ""
+    if first == "help" || first == "?" {
+      ShellHelp.show(words.dropFirst().first, output: output)
+      return true
+    }
+    if first == "add" && words.count > 1 && !words.dropFirst().contains(where: { $0.hasPrefix("--") }) {
+      return entry(words.dropFirst().joined(separator: " "))
+    }
+    if let command = command(named: first) {
+      return runCommand(command, Array(words.dropFirst()))
+    }
+    if line.contains(where: \.isNumber) || line.hasPrefix("+") {
+      return entry(line)
+    }
+    output.error("not understood: '\(Render.safe(line))'. Try an entry like '420 upi food lunch at Social', or 'help'")
+    return false
+  }
+
+  func runCommand(_ command: any Command.Type, _ words: [String]) -> Bool {
+    do {
+      if words.contains("--help") || words.contains("-h") {
+        CLI.printHelp(command, output)
+        return true
+      }
+      var words = words
+      if command == AddCommand.self && !words.contains("--yes") && !words.contains("-y") {
+        words.append("--yes")  // the shell asks its own question; field options go straight in
+      }
+      let arguments = try Arguments(words, specs: command.specs, command: command.name)
+      try command.run(arguments, context)
+      cachedParser = nil
+      completion.forget()
+      return true
+    } catch {
+      output.error(error.message)
+      return false
+    }
+  }
+
+  /// Reads a line after flushing what was printed, so the prompt follows it.
+  func readLine(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+    output.flush()
+    return input.read(prompt: prompt, prefill: prefill, completer: completer)
+  }
+
+  func parser() throws(CLIError) -> PhraseParser {
+    if let cachedParser { return cachedParser }
+    let parser = try context.phraseParser()
+    cachedParser = parser
+    return parser
+  }
+}
+
+/// Splits a line into words at spaces, keeping "quoted text" together (quotes removed).
+func splitWords(_ line: String) throws(CLIError) -> [String] {
+  var words: [String] = []
+  var current = ""
+  var quote: Character?
+  var inWord = false
+  for character in line {
+    if let open = quote {
+      if character == open { quote = nil } else { current.append(character) }
+    } else if character == "\"" || character == "'" {
+      quote = character
+      inWord = true
+    } else if character == " " || character == "\t" {
+      if inWord { words.append(current) }
+      current = ""
+      inWord = false
+    } else {
+      current.append(character)
+      inWord = true
+    }
+  }
+  if quote != nil { throw .usage("unclosed quote") }
+  if inWord { words.append(current) }
+  return words
+}

@@ -1,0 +1,77 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Context-aware Tab completion. Candidates come from the catalog (small tables), the
+/// lexicon, and indexed merchant queries; nothing is loaded at start-up.
+final class ShellCompletion {
+  let context: Context
+  private var catalog: Catalog?
+
+  init(context: Context) {
+    self.context = context
+  }
+
+  /// Drops cached candidates after a change.
+  func forget() { catalog = nil }
+
+  private func currentCatalog() -> Catalog {
+    if let catalog { return catalog }
+    let loaded = (try? context.store().catalog()) ?? .defaults
+    catalog = loaded
+    return loaded
+  }
+
+  /// First word: commands and merchants. After an amount: methods, categories, merchants, currencies.
+  var mainPrompt: Completer {
+    { [unowned self] before in
+      let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
+      let earlier = before.dropLast(word.count)
+      let isFirst = earlier.trimmingSpaces().isEmpty
+      var pool: [String]
+      if isFirst {
+        pool = commands.map { $0.name } + ["help", "quit"]
+        pool += merchants(word)
+      } else if earlier.contains(where: \.isNumber) {
+        let catalog = currentCatalog()
+        pool = catalog.methods.map(\.name) + catalog.categories.map(\.name) + merchants(word)
+        pool += Currency.all.map(\.code)
+      } else {
+        pool = merchants(word)
+      }
+      return (word, ShellCompletion.match(word, in: pool))
+    }
+  }
+
+  /// A review field's values: categories of the draft's side, methods, merchants, currencies.
+  func field(_ field: DraftField, draft: TransactionDraft) -> Completer {
+    { [unowned self] before in
+      let pool: [String]
+      switch field {
+      case .category: pool = currentCatalog().categories(on: draft.kind.side).map(\.name)
+      case .method: pool = currentCatalog().methods.map(\.name)
+      case .merchant: pool = merchants(before)
+      case .currency: pool = Currency.all.map(\.code)
+      case .kind: pool = Kind.allCases.map(\.rawValue)
+      case .date: pool = ["today", "yesterday"]
+      default: pool = []
+      }
+      return (before, ShellCompletion.match(before, in: pool))
+    }
+  }
+
+  private func merchants(_ prefix: String) -> [String] {
+    guard !prefix.isEmpty, let store = try? context.store() else { return [] }
+    return store.merchants(matching: prefix)
+  }
+
+  /// Case-insensitive prefix matches, else infix matches ("fer" finds "DB Ferry"); no duplicates.
+  static func match(_ word: String, in pool: [String]) -> [String] {
+    let lowered = word.lowercased()
+    var seen = Set<String>()
+    let unique = pool.filter { seen.insert($0.lowercased()).inserted }
+    let prefixed = unique.filter { $0.lowercased().hasPrefix(lowered) }
+    if !prefixed.isEmpty || lowered.isEmpty { return prefixed }
+    return unique.filter { $0.lowercased().contains(lowered) }
+  }
+}
