@@ -1,0 +1,47 @@
+import Foundation
+import SpendlyCLI
+import Testing
+
+@Suite("spendly --help and --version")
+struct HelpTests {
+  @Test func globalHelp() throws {
+    let sandbox = try Sandbox()
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty)
+      #expect(result.stdout.contains("usage: spendly"))
+      for command in ["add", "list", "show", "edit", "delete", "undo", "history", "categories", "methods", "config"] {
+        #expect(result.stdout.contains("\n  \(command) "), "help lacks \(command)")
+      }
+      #expect(result.stdout.contains("--db PATH"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+  }
+
+  @Test(arguments: ["add", "list", "show", "edit", "delete", "undo", "history", "categories", "methods", "config"])
+  func commandHelp(_ command: String) throws {
+    let sandbox = try Sandbox()
+    for arguments in [[command, "--help"], ["help", command], ["--help", command]] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stderr.isEmpty)
+      #expect(result.stdout.hasPrefix("spendly \(command): "))
+      #expect(result.stdout.contains("usage: spendly \(command)"))
+    }
+    let add = try sandbox.run(["add", "--help"])
+    #expect(add.stdout.contains("--amount AMOUNT"))
+    #expect(add.stdout.contains("--yes"))
+  }
+
+  @Test func version() throws {
+    let sandbox = try Sandbox()
+    for arguments in [["--version"], ["version"], ["list", "--version"]] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stdout == "spendly \(CLI.version)\n")
+      #expect(result.stderr.isEmpty)
+    }
+    #expect(CLI.version.split(separator: ".").count == 3)
+  }
+}

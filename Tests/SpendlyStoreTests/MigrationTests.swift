@@ -1,0 +1,100 @@
+import SpendlyCore
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@testable import SpendlyStore
+
+/// Migrations need a file to reopen, so these run on disk only.
+@Suite("TransactionStore: migrations")
+struct MigrationTests {
+  /// Builds a database by hand at `version` and, from version 1 on, inserts one transaction with raw SQL.
+  static func buildDatabase(at path: String, version: Int) throws {
+    let database = try Database(path: path)
+    for step in 0..<version {
+      try database.execute(Schema.migrations[step])
+    }
+    try database.setUserVersion(version)
+    guard version >= 1 else { return }
+    try database.execute(
+      """
+      INSERT INTO changes(id, action, recorded_at) VALUES (1, 'add', '2026-11-01T09:00');
+      INSERT INTO revisions(id, txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+        merchant, note, date, time, status, recorded_at)
+      VALUES (1, 7, 1, 1, 'expense', 42000, 'INR', (SELECT id FROM categories WHERE name = 'Food'),
+        (SELECT id FROM methods WHERE name = 'UPI'), 'Social', 'lunch', '2026-11-01', '09:00', 'booked',
+        '2026-11-01T09:00');
+      INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
+        date, time, status, created_at, updated_at)
+      VALUES (7, 1, 'expense', 42000, 'INR', (SELECT id FROM categories WHERE name = 'Food'),
+        (SELECT id FROM methods WHERE name = 'UPI'), 'Social', 'lunch', '2026-11-01', '09:00', 'booked',
+        '2026-11-01T09:00', '2026-11-01T09:00');
+      """)
+  }
+
+  @Test func latestVersionCountsTheMigrations() {
+    #expect(Schema.latestVersion == Schema.migrations.count)
+    #expect(Schema.latestVersion >= 2)
+  }
+
+  @Test(arguments: 0..<Schema.latestVersion)
+  func migratesFromEveryEarlierVersion(_ version: Int) throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/old.db"
+      try Self.buildDatabase(at: path, version: version)
+      #expect(try Database(path: path).userVersion == version)
+
+      let store = try TransactionStore(path: path, clock: { fixedNow })
+      #expect(store.database.userVersion == Schema.latestVersion)
+      let indexes = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.text(0) }
+      #expect(indexes.contains("transactions_by_merchant"))
+      #expect(try store.catalog().category(named: "Salary")?.side == .income)
+      if version >= 1 {
+        let old = try #require(try store.transaction(id: 7))
+        #expect(old.fields.amount == Money(minorUnits: 42_000, currency: .inr))
+        #expect(old.fields.category == "Food")
+        #expect(old.fields.merchant == "Social")
+        #expect(old.createdAt == LocalDateTime(iso: "2026-11-01T09:00"))
+        #expect(try store.history(id: 7).map(\.action) == ["add"])
+        #expect(try store.list(TransactionFilter(merchant: "social")).map(\.id) == [7])
+      } else {
+        #expect(try store.count() == 0)
+      }
+      // A new write works on the migrated database, and reopening does not migrate again.
+      let added = try store.add(expense(100))
+      let reopened = try TransactionStore(path: path, clock: { fixedNow })
+      #expect(reopened.database.userVersion == Schema.latestVersion)
+      #expect(try reopened.transaction(id: added.id) == added)
+    }
+  }
+
+  @Test func emptyFileIsVersionZeroAndGetsTheWholeSchema() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/empty.db"
+      let fd = creat(path, 0o600)
+      try #require(fd >= 0)
+      close(fd)
+      let store = try TransactionStore(path: path, clock: { fixedNow })
+      #expect(store.database.userVersion == Schema.latestVersion)
+      #expect(try store.catalog().categories.count == Category.defaults.count)
+      #expect(try store.defaultCurrency() == .inr)
+    }
+  }
+
+  @Test func newerDatabaseIsRefused() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/newer.db"
+      try Self.buildDatabase(at: path, version: Schema.latestVersion)
+      try Database(path: path).setUserVersion(Schema.latestVersion + 1)
+      guard case .newerDatabase(let version)? = storeError({ _ = try TransactionStore(path: path, clock: { fixedNow }) })
+      else {
+        Issue.record("a newer database should be refused")
+        return
+      }
+      #expect(version == Schema.latestVersion + 1)
+      #expect(try Database(path: path).userVersion == Schema.latestVersion + 1)
+    }
+  }
+}
