@@ -37,12 +37,12 @@ public final class Output {
   /// Writes one line to stderr at once.
   public func error(_ text: String) {
     flush()
-    writeAll(2, "spendly: " + text + "\n")
+    writeAll(2, "spendly: " + TextSanitizer.printable(text) + "\n")
   }
 
   public func warning(_ text: String) {
     flush()
-    writeAll(2, "warning: " + text + "\n")
+    writeAll(2, "warning: " + TextSanitizer.printable(text) + "\n")
   }
 
   /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.

@@ -63,7 +63,10 @@ public enum AmountParser {
     // value = N / 10^f where N is all digits; minor = N * multiplier * 10^exp / 10^f.
     var n: Int64 = 0
     for character in significant + fraction {
-      n = n * 10 + Int64(character.asciiValue! - 48)
+      let (times10, overflowA) = n.multipliedReportingOverflow(by: 10)
+      let (next, overflowB) = times10.addingReportingOverflow(Int64(character.asciiValue! - 48))
+      if overflowA || overflowB { throw .tooLarge(shown) }
+      n = next
     }
     var scale = Int64(1)
     for _ in 0..<currency.exponent { scale *= 10 }
@@ -84,7 +87,7 @@ public enum AmountParser {
   /// True for western (1,234,567) or Indian (12,34,567) grouping.
   static func validGrouping(_ text: Substring) -> Bool {
     let groups = text.split(separator: ",", omittingEmptySubsequences: false).map(\.count)
-    guard groups.count >= 2, let first = groups.first, let last = groups.last else { return false }
+    guard groups.count >= 2, let first = groups.first, let last = groups.last, text.first != "0" else { return false }
     guard first >= 1 && first <= 3 && last == 3 else { return false }
     let middle = groups.dropFirst().dropLast()
     if middle.allSatisfy({ $0 == 3 }) { return true }

@@ -7,16 +7,28 @@ public struct Summary: Hashable, Sendable {
 
   public init(currency: Currency) { self.currency = currency }
 
+  /// Income less expenses; both are bounded sums of positive amounts, so this cannot overflow.
   public var savings: Int64 { income - expenses }
+
+  /// Counts one transaction; an overflowing total is an error.
+  public mutating func add(_ fields: TransactionFields) throws(MoneyError) {
+    let (sum, overflow) = (fields.kind == .income ? income : expenses).addingReportingOverflow(fields.amount.minorUnits)
+    if overflow || sum > Int64.max / 2 { throw .overflow }
+    if fields.kind == .income { income = sum } else { expenses = sum }
+    count += 1
+  }
 
   /// Savings as a share of income in basis points (6000 = 60%), or nil when there is no income.
   public var savingsRateBasisPoints: Int64? {
     guard income > 0 else { return nil }
-    return savings * 10_000 / income
+    // savings × 10,000 can exceed Int64: multiply into 128 bits, then divide.
+    let product = savings.multipliedFullWidth(by: 10_000)
+    let (quotient, _) = income.dividingFullWidth(product)
+    return quotient
   }
 
   /// One summary per currency, in order of first appearance; amounts are never mixed.
-  public static func perCurrency(_ transactions: some Sequence<TransactionFields>) -> [Summary] {
+  public static func perCurrency(_ transactions: some Sequence<TransactionFields>) throws(MoneyError) -> [Summary] {
     var order: [Currency] = []
     var table: [Currency: Summary] = [:]
     for fields in transactions {
@@ -25,12 +37,7 @@ public struct Summary: Hashable, Sendable {
         order.append(currency)
         table[currency] = Summary(currency: currency)
       }
-      if fields.kind == .income {
-        table[currency]!.income += fields.amount.minorUnits
-      } else {
-        table[currency]!.expenses += fields.amount.minorUnits
-      }
-      table[currency]!.count += 1
+      try table[currency]!.add(fields)
     }
     return order.map { table[$0]! }
   }

@@ -69,11 +69,31 @@ public enum Validator {
   }
 }
 
-/// Makes text safe to print on a terminal: control characters (escape sequences) are dropped.
+/// Makes text safe to print on a terminal: escape sequences and control characters are dropped.
 public enum TextSanitizer {
+  private enum EscapeState { case none, start, csi, osc }
+
   public static func printable(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
+    var escape = EscapeState.none
     for scalar in text.unicodeScalars {
+      // Drop whole escape sequences (ESC [ ... final, ESC ] ... BEL or ESC \), not just the ESC.
+      switch escape {
+      case .none:
+        if scalar == "\u{1B}" || scalar == "\u{9B}" {
+          escape = scalar == "\u{9B}" ? .csi : .start
+          continue
+        }
+      case .start:
+        escape = scalar == "[" ? .csi : scalar == "]" ? .osc : .none
+        continue
+      case .csi:
+        if (0x40...0x7E).contains(scalar.value) { escape = .none }
+        continue
+      case .osc:
+        if scalar == "\u{07}" || scalar == "\\" { escape = .none }
+        continue
+      }
       let category = scalar.properties.generalCategory
       if category == .control || (category == .format && scalar.value != 0x200D) { continue }
       scalars.append(scalar)

@@ -22,6 +22,8 @@ public final class TransactionStore {
     if path != ":memory:" { try TransactionStore.prepareFile(path) }
     do {
       database = try Database(path: path)
+      let found = database.userVersion
+      if found > Schema.latestVersion { throw StoreError.newerDatabase(found) }
       if path != ":memory:" {
         let mode = try database.row("PRAGMA journal_mode")?.text(0)
         if mode != "wal" {
@@ -52,6 +54,9 @@ public final class TransactionStore {
     }
     let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw StoreError.cannotOpen(path, String(cString: strerror(errno))) }
+    // An existing file keeps only its owner's access, whatever mode it was made with.
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
     close(fd)
   }
 
@@ -152,7 +157,8 @@ public final class TransactionStore {
       guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(old)])?.int(0) else {
         throw StoreError.unknown(what, old)
       }
-      if let other = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(new)])?.int(0), other != id {
+      let sameWord = old.lowercased() == new.lowercased()
+      if !sameWord, try wordTaken(db, new, categories: what == "category") {
         throw StoreError.duplicateName(what, new)
       }
       try db.run("UPDATE \(table) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
@@ -170,8 +176,16 @@ public final class TransactionStore {
     return cleaned
   }
 
+  /// True when `word` already names or aliases a category (or a method), so it would be ambiguous.
+  private func wordTaken(_ db: Database, _ word: String, categories: Bool) throws -> Bool {
+    let sql = categories
+      ? "SELECT 1 FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM category_aliases WHERE alias = ?1"
+      : "SELECT 1 FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM method_aliases WHERE alias = ?1"
+    return try db.row(sql, [.text(word)]) != nil
+  }
+
   private func insertName(_ db: Database, table: String, what: String, name: String, extra: String?) throws {
-    if try db.row("SELECT 1 FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(name)]) != nil {
+    if try wordTaken(db, name, categories: table == "categories") {
       throw StoreError.duplicateName(what, name)
     }
     if let extra {
@@ -183,7 +197,7 @@ public final class TransactionStore {
 
   private func insertAlias(_ db: Database, table: String, column: String, id: Int64, alias: String) throws {
     guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
-    if try db.row("SELECT 1 FROM \(table) WHERE alias = ?", [.text(alias)]) != nil {
+    if try wordTaken(db, alias, categories: table == "category_aliases") {
       throw StoreError.duplicateName("alias", alias)
     }
     try db.run("INSERT INTO \(table)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])

@@ -61,9 +61,10 @@ extension TransactionStore {
         throw .invalid(error)
       }
     }
-    let ids = try nameIDs()
     let stamp = now.description
     return try write { db in
+      // Ids are read inside the transaction: another process may have renamed a category.
+      let ids = try self.nameIDs()
       try db.run("INSERT INTO changes(action, recorded_at) VALUES (?, ?)", [.text(action), .text(stamp)])
       let changeID = db.lastInsertRowID
       var touched: [Int64] = []
@@ -172,10 +173,16 @@ extension TransactionStore {
     }
   }
 
-  private func values(_ fields: TransactionFields, _ ids: NameIDs) -> [SQLValue] {
-    [
+  private func values(_ fields: TransactionFields, _ ids: NameIDs) throws -> [SQLValue] {
+    guard let categoryID = ids.categories[fields.category] else {
+      throw ValidationError(field: "category", value: fields.category, reason: "no longer exists (renamed elsewhere?); try again")
+    }
+    guard let methodID = ids.methods[fields.method] else {
+      throw ValidationError(field: "method", value: fields.method, reason: "no longer exists (renamed elsewhere?); try again")
+    }
+    return [
       .text(fields.kind.rawValue), .integer(fields.amount.minorUnits), .text(fields.amount.currency.code),
-      .integer(ids.categories[fields.category]!), .integer(ids.methods[fields.method]!),
+      .integer(categoryID), .integer(methodID),
       SQLValue(fields.merchant), SQLValue(fields.note), .text(fields.date.description),
       SQLValue(fields.time?.description), SQLValue(fields.recurringID), SQLValue(fields.importSource),
       SQLValue(fields.externalReference), .text(fields.status.rawValue), SQLValue(fields.foreignAmount?.minorUnits),
@@ -192,7 +199,7 @@ extension TransactionStore {
         merchant, note, date, time, recurring_id, import_source, external_ref, status,
         foreign_amount, foreign_currency, rate, recorded_at)
       VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, [.integer(txnID), .integer(changeID)] + values(fields, ids) + [.text(stamp)])
+      """, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
     return db.lastInsertRowID
   }
 
@@ -206,7 +213,7 @@ extension TransactionStore {
         date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
         created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, [SQLValue(id), .integer(revision)] + values(fields, ids) + [.text(createdAt), .text(updatedAt)])
+      """, [SQLValue(id), .integer(revision)] + (try values(fields, ids)) + [.text(createdAt), .text(updatedAt)])
     return db.lastInsertRowID
   }
 
@@ -219,6 +226,6 @@ extension TransactionStore {
         note = ?, date = ?, time = ?, recurring_id = ?, import_source = ?, external_ref = ?, status = ?,
         foreign_amount = ?, foreign_currency = ?, rate = ?, revision_id = ?, updated_at = ?
       WHERE id = ?
-      """, values(fields, ids) + [.integer(revision), .text(updatedAt), .integer(id)])
+      """, (try values(fields, ids)) + [.integer(revision), .text(updatedAt), .integer(id)])
   }
 }

@@ -72,7 +72,7 @@ struct AddListTests {
     #expect(try sandbox.ok("list") == "no transactions\n")
     let result = try sandbox.run(["add", "--amount", "5", "--merchant", "Evil\u{1B}]0;owned\u{07}", "--yes"])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("spendly: merchant 'Evil]0;owned'"))
+    #expect(result.stderr.hasPrefix("spendly: merchant 'Evil'"))
     #expect(!result.stderr.contains("\u{1B}"))
     #expect(!result.stderr.contains("\u{07}"))
     #expect(try sandbox.ok("list") == "no transactions\n")

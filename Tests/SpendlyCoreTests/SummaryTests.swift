@@ -21,7 +21,7 @@ enum FixedDataSet {
 @Suite("Summary")
 struct SummaryTests {
   @Test func fixedDataSet() throws {
-    let summaries = Summary.perCurrency(FixedDataSet.fields)
+    let summaries = try Summary.perCurrency(FixedDataSet.fields)
     try #require(summaries.count == 1)
     let summary = summaries[0]
     #expect(summary.currency == .inr)
@@ -33,19 +33,19 @@ struct SummaryTests {
     #expect(percentText(basisPoints: summary.savingsRateBasisPoints) == "60%")
   }
 
-  @Test func currenciesStaySeparate() {
+  @Test func currenciesStaySeparate() throws {
     var fields = FixedDataSet.fields
     fields.insert(
       TransactionFields(
         kind: .expense, amount: Money(minorUnits: 1_250, currency: .usd), category: "Food", method: "Cash",
         date: FixedDataSet.date), at: 2)
-    let summaries = Summary.perCurrency(fields)
+    let summaries = try Summary.perCurrency(fields)
     #expect(summaries.map(\.currency) == [.inr, .usd])
     #expect(summaries[0].expenses == 6_000_000)
     #expect(summaries[1].expenses == 1_250)
     #expect(summaries[1].income == 0)
     #expect(summaries[1].savingsRateBasisPoints == nil)
-    #expect(Summary.perCurrency([]).isEmpty)
+    #expect(try Summary.perCurrency([]).isEmpty)
   }
 
   @Test(arguments: [
@@ -54,5 +54,24 @@ struct SummaryTests {
   ])
   func percentages(_ basisPoints: Int64?, _ text: String) {
     #expect(percentText(basisPoints: basisPoints) == text)
+  }
+}
+
+@Suite("Summary overflow")
+struct SummaryOverflowTests {
+  @Test func hugeIncomeGivesARateNotACrash() throws {
+    var summary = Summary(currency: .inr)
+    let big = TransactionFields(
+      kind: .income, amount: Money(minorUnits: 99_999_999_999_900, currency: .inr), category: "Salary",
+      method: "Cash", date: LocalDate(year: 2026, month: 11, day: 1)!)
+    for _ in 0..<10 { try summary.add(big) }
+    #expect(summary.savingsRateBasisPoints == 10_000)
+  }
+
+  @Test func overflowingTotalIsAnError() {
+    let huge = TransactionFields(
+      kind: .expense, amount: Money(minorUnits: Int64.max / 3, currency: .inr), category: "Food",
+      method: "Cash", date: LocalDate(year: 2026, month: 11, day: 1)!)
+    #expect(throws: MoneyError.overflow) { try Summary.perCurrency([huge, huge, huge, huge]) }
   }
 }

@@ -1,30 +1,6 @@
 import SpendlyCore
 
-/// Which transactions a listing or report covers. Nil fields match everything.
-public struct TransactionFilter: Sendable, Equatable {
-  public var kind: Kind?
-  public var category: String?
-  public var method: String?
-  /// Matched case-insensitively against the whole merchant name.
-  public var merchant: String?
-  public var currency: Currency?
-  /// Inclusive date range.
-  public var from: LocalDate?
-  public var to: LocalDate?
-
-  public init(
-    kind: Kind? = nil, category: String? = nil, method: String? = nil, merchant: String? = nil,
-    currency: Currency? = nil, from: LocalDate? = nil, to: LocalDate? = nil
-  ) {
-    self.kind = kind
-    self.category = category
-    self.method = method
-    self.merchant = merchant
-    self.currency = currency
-    self.from = from
-    self.to = to
-  }
-
+extension TransactionFilter {
   /// A WHERE clause (with placeholders) and its values. Column names are fixed text.
   func whereClause(categoryID: Int64?, methodID: Int64?) -> (String, [SQLValue]) {
     var terms: [String] = []
@@ -44,6 +20,12 @@ public struct TransactionFilter: Sendable, Equatable {
     if let merchant {
       terms.append("t.merchant = ? COLLATE NOCASE")
       values.append(.text(merchant))
+    }
+    if let text {
+      // instr on lower() matches the reference's case-insensitive contains, wildcards and all.
+      terms.append("(instr(lower(coalesce(t.merchant, '')), lower(?)) > 0 OR instr(lower(coalesce(t.note, '')), lower(?)) > 0)")
+      values.append(.text(text))
+      values.append(.text(text))
     }
     if let currency {
       terms.append("t.currency = ?")

@@ -1,0 +1,48 @@
+/// Which transactions a listing or report covers. Nil fields match everything.
+public struct TransactionFilter: Sendable, Equatable {
+  public var kind: Kind?
+  /// A category name as in the catalog.
+  public var category: String?
+  /// A method name as in the catalog.
+  public var method: String?
+  /// Matched case-insensitively against the whole merchant name.
+  public var merchant: String?
+  /// A word matched case-insensitively inside the merchant or the note ("uber this year").
+  public var text: String?
+  public var currency: Currency?
+  /// Inclusive date range.
+  public var from: LocalDate?
+  public var to: LocalDate?
+
+  public init(
+    kind: Kind? = nil, category: String? = nil, method: String? = nil, merchant: String? = nil,
+    text: String? = nil, currency: Currency? = nil, from: LocalDate? = nil, to: LocalDate? = nil
+  ) {
+    self.kind = kind
+    self.category = category
+    self.method = method
+    self.merchant = merchant
+    self.text = text
+    self.currency = currency
+    self.from = from
+    self.to = to
+  }
+
+  /// The reference semantics, used by the pure analytics and checked against the SQL.
+  public func matches(_ fields: TransactionFields) -> Bool {
+    if let kind, fields.kind != kind { return false }
+    if let category, fields.category.lowercased() != category.lowercased() { return false }
+    if let method, fields.method.lowercased() != method.lowercased() { return false }
+    if let merchant, fields.merchant?.lowercased() != merchant.lowercased() { return false }
+    if let text {
+      let needle = text.lowercased()
+      let inMerchant = fields.merchant?.lowercased().contains(needle) ?? false
+      let inNote = fields.note?.lowercased().contains(needle) ?? false
+      if !inMerchant && !inNote { return false }
+    }
+    if let currency, fields.amount.currency != currency { return false }
+    if let from, fields.date < from { return false }
+    if let to, fields.date > to { return false }
+    return true
+  }
+}
