@@ -79,6 +79,38 @@ Cash: cash
 Bank Transfer: neft imps rtgs transfer bank "bank transfer" netbanking
 @card: card
 """##,
+  "queries": ##"""
+# Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").
+# Format: role: word ...   Periods, dates, categories, methods, currencies and merchants
+# come from the other lexicon files, as in entry phrases.
+measure-spent: spent spend spending expenses expense spends
+measure-income: income earned earnings
+measure-savings: savings saved net
+group-category: category categories
+group-method: method methods
+group-merchant: merchant merchants shops
+group-currency: currency currencies
+group-day: day days daily
+group-week: week weeks weekly
+group-month: month months monthly
+group-year: year years yearly
+# "by category" groups; "by card" filters (a method word after it).
+by: by per
+top: top
+trend: trend trends
+compare: compare
+versus: with vs versus against
+dashboard: dashboard summary overview
+lifetime: lifetime alltime
+this: this current
+last: last previous past
+since: since after
+between: between
+from: from
+and: and to until till
+# Words that carry no meaning in a question.
+filler: on in for at the of my how much what did i show me total so far was is all have been
+"""##,
   "suffixes": ##"""
 # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...
 1000: k

@@ -120,6 +120,8 @@ public struct Lexicon: Sendable {
       }
     case "dates":
       try addDates(key: key, words: words)
+    case "queries":
+      return  // read by QueryLexicon
     default:
       throw LineError(text: "unknown lexicon file")
     }
