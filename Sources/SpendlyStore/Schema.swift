@@ -74,6 +74,10 @@ enum Schema {
     CREATE INDEX transactions_by_category ON transactions(category_id, date);
     CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
     """,
+    // 3: a covering index for reports over a period (totals, breakdowns, trends).
+    """
+    CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);
+    """,
   ]
 
   static var latestVersion: Int { migrations.count }

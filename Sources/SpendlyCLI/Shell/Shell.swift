@@ -66,7 +66,25 @@ final class Shell {
     if let command = command(named: first) {
       return runCommand(command, Array(words.dropFirst()))
     }
-    if line.contains(where: \.isNumber) || line.hasPrefix("+") {
+    let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
+    if let questions = try? context.queryParser(), questions.looksLikeQuestion(line) {
+      do {
+        let query = try questions.parse(line, now: context.now)
+        try Answers(context: context).answer(query)
+        return true
+      } catch let error as QueryError where !hasNumber {
+        output.error(
+          "\(error.message) in '\(Render.safe(line))'. Try a question like "
+            + QueryParser.examples.prefix(4).joined(separator: " · ") + ", an entry like '420 upi food', or 'help'")
+        return false
+      } catch let error as CLIError {
+        output.error(error.message)
+        return false
+      } catch {
+        // A phrase with a number that is not a question: an entry.
+      }
+    }
+    if hasNumber {
       return entry(line)
     }
     output.error("not understood: '\(Render.safe(line))'. Try an entry like '420 upi food lunch at Social', or 'help'")

@@ -1,0 +1,19 @@
+/// Terminal charts in Unicode block characters.
+enum Charts {
+  private static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+  private static let sparks = Array("▁▂▃▄▅▆▇█")
+
+  /// A horizontal bar `value / maximum` of `width` cells, in eighths of a cell.
+  static func bar(_ value: Int64, of maximum: Int64, width: Int = 24) -> String {
+    guard maximum > 0, value > 0 else { return "" }
+    let units = Int((Double(value) / Double(maximum) * Double(width * 8)).rounded())
+    let cells = max(units, 1)
+    return String(repeating: "█", count: cells / 8) + eighths[cells % 8]
+  }
+
+  /// One character per value, scaled between the smallest and the largest.
+  static func sparkline(_ values: [Int64]) -> String {
+    guard let top = values.max(), top > 0 else { return String(repeating: "▁", count: values.count) }
+    return String(values.map { value in sparks[Int((Double(max(value, 0)) / Double(top) * 7).rounded())] })
+  }
+}

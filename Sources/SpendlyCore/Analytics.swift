@@ -1,0 +1,97 @@
+/// How a breakdown groups transactions.
+public enum Grouping: String, Sendable, CaseIterable {
+  case category, method, merchant, currency, day, week, month, year
+
+  public var isTime: Bool { [.day, .week, .month, .year].contains(self) }
+}
+
+/// One group's total in one currency.
+public struct GroupTotal: Hashable, Sendable {
+  /// The group: a category or method name, a merchant ("—" for none), a currency code,
+  /// or a time key (2026-11-29, the week's first day, 2026-11, 2026).
+  public let key: String
+  public let currency: Currency
+  public let minorUnits: Int64
+  public let count: Int
+
+  public init(key: String, currency: Currency, minorUnits: Int64, count: Int) {
+    self.key = key
+    self.currency = currency
+    self.minorUnits = minorUnits
+    self.count = count
+  }
+
+  public var money: Money { Money(minorUnits: minorUnits, currency: currency) }
+}
+
+/// The reference analytics: pure functions over transactions. The store answers the same
+/// questions with SQL aggregation, and a test requires both to agree.
+public enum Analytics {
+  /// Income, expenses and counts per currency of the transactions matching `filter`.
+  public static func summaries(_ transactions: [TransactionFields], filter: TransactionFilter) throws(MoneyError)
+    -> [Summary]
+  {
+    try Summary.perCurrency(transactions.lazy.filter(filter.matches)).sorted { $0.currency.code < $1.currency.code }
+  }
+
+  /// Totals by group and currency; `filter` should fix the kind, or income and expenses add up.
+  public static func breakdown(
+    _ transactions: [TransactionFields], filter: TransactionFilter, by grouping: Grouping, weekStart: Int = 0
+  ) throws(MoneyError) -> [GroupTotal] {
+    struct Key: Hashable {
+      let key: String
+      let currency: Currency
+    }
+    var totals: [Key: (Int64, Int)] = [:]
+    for fields in transactions where filter.matches(fields) {
+      let key = Key(key: groupKey(fields, grouping, weekStart: weekStart), currency: fields.amount.currency)
+      let (sum, count) = totals[key] ?? (0, 0)
+      let (next, overflow) = sum.addingReportingOverflow(fields.amount.minorUnits)
+      if overflow { throw .overflow }
+      totals[key] = (next, count + 1)
+    }
+    return sorted(
+      totals.map { GroupTotal(key: $0.key.key, currency: $0.key.currency, minorUnits: $0.value.0, count: $0.value.1) },
+      by: grouping)
+  }
+
+  /// The group a transaction falls in.
+  public static func groupKey(_ fields: TransactionFields, _ grouping: Grouping, weekStart: Int) -> String {
+    switch grouping {
+    case .category: return fields.category
+    case .method: return fields.method
+    case .merchant: return fields.merchant ?? "—"
+    case .currency: return fields.amount.currency.code
+    case .day: return fields.date.description
+    case .week: return Period.startOfWeek(fields.date, weekStart: weekStart).description
+    case .month: return String(fields.date.description.prefix(7))
+    case .year: return String(fields.date.year)
+    }
+  }
+
+  /// The canonical order: per currency (by code); time groups oldest first, others largest first.
+  public static func sorted(_ rows: [GroupTotal], by grouping: Grouping) -> [GroupTotal] {
+    rows.sorted { a, b in
+      if a.currency.code != b.currency.code { return a.currency.code < b.currency.code }
+      if grouping.isTime { return a.key < b.key }
+      if a.minorUnits != b.minorUnits { return a.minorUnits > b.minorUnits }
+      return a.key < b.key
+    }
+  }
+
+  /// `total / days`, rounded half away from zero, in minor units.
+  public static func average(_ total: Int64, over days: Int) -> Int64 {
+    guard days > 0 else { return 0 }
+    let d = Int64(days)
+    let quotient = total / d
+    let remainder = total % d
+    return remainder * 2 >= d ? quotient + 1 : quotient
+  }
+
+  /// Change from `before` to `after` in basis points of `before` (nil when before is zero).
+  public static func changeBasisPoints(from before: Int64, to after: Int64) -> Int64? {
+    guard before != 0 else { return nil }
+    let product = (after - before).multipliedFullWidth(by: 10_000)
+    return before.magnitude == 0 ? nil : (before > 0 ? before : -before).dividingFullWidth(product).quotient
+  }
+}

@@ -1,0 +1,60 @@
+/// An inclusive range of days that a question covers, with a name for people.
+public struct Period: Hashable, Sendable {
+  public let from: LocalDate
+  public let to: LocalDate
+  public let label: String
+
+  public init(from: LocalDate, to: LocalDate, label: String) {
+    self.from = from
+    self.to = to
+    self.label = label
+  }
+
+  public var days: Int { to.daysSinceEpoch - from.daysSinceEpoch + 1 }
+
+  /// Days of the period up to and including `today` (all of it when it is over).
+  public func elapsedDays(today: LocalDate) -> Int {
+    if today < from { return 0 }
+    return min(today, to).daysSinceEpoch - from.daysSinceEpoch + 1
+  }
+
+  /// The first day of the week containing `date` (weekStart 0 = Monday ... 6 = Sunday).
+  public static func startOfWeek(_ date: LocalDate, weekStart: Int) -> LocalDate {
+    date.adding(days: -((date.weekday - weekStart + 7) % 7))
+  }
+
+  public static func day(_ date: LocalDate, label: String? = nil) -> Period {
+    Period(from: date, to: date, label: label ?? date.readable)
+  }
+
+  public static func week(containing date: LocalDate, weekStart: Int, label: String) -> Period {
+    let start = startOfWeek(date, weekStart: weekStart)
+    return Period(from: start, to: start.adding(days: 6), label: label)
+  }
+
+  public static func month(containing date: LocalDate, label: String? = nil) -> Period {
+    Period(
+      from: date.startOfMonth, to: date.endOfMonth,
+      label: label ?? "\(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)")
+  }
+
+  public static func year(_ year: Int, label: String? = nil) -> Period {
+    Period(
+      from: LocalDate(year: year, month: 1, day: 1)!, to: LocalDate(year: year, month: 12, day: 31)!,
+      label: label ?? String(year))
+  }
+
+  /// The period of the same length just before this one; for a whole month or year, the previous one.
+  public var previous: Period {
+    if from.day == 1 && to == to.endOfMonth && from.year == to.year && from.month == to.month {
+      return .month(containing: from.adding(months: -1))
+    }
+    if from.month == 1 && from.day == 1 && to.month == 12 && to.day == 31 && from.year == to.year {
+      return .year(from.year - 1)
+    }
+    let length = days
+    let end = from.adding(days: -1)
+    let start = end.adding(days: -(length - 1))
+    return Period(from: start, to: end, label: "\(start.readable) – \(end.readable)")
+  }
+}

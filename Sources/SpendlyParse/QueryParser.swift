@@ -1,0 +1,201 @@
+import SpendlyCore
+
+/// Parses questions: "spent this week", "food last month", "top 5 merchants 2025",
+/// "compare this month with last month", "spent since 1 oct by card", "dashboard".
+///
+/// Uses the entry lexicon for dates, categories, methods and currencies, and history for merchants.
+public struct QueryParser {
+  let entry: PhraseParser
+  let words = QueryLexicon.standard
+  /// 0 = Monday ... 6 = Sunday.
+  public let weekStart: Int
+
+  public init(entry: PhraseParser, weekStart: Int = 0) {
+    self.entry = entry
+    self.weekStart = weekStart
+  }
+
+  /// True when the text reads as a question rather than an entry: its first word is a
+  /// question word (spent, income, top, by, compare, ...) or a period word, or it has no number.
+  public func looksLikeQuestion(_ text: String) -> Bool {
+    guard let first = text.split(separator: " ").first?.lowercased() else { return false }
+    if let role = words.role(first), role != "filler", role != "from", role != "and" { return true }
+    if ["today", "yesterday", "weekly", "monthly"].contains(first) { return true }
+    return !text.contains(where: \.isNumber)
+  }
+
+  public func parse(_ text: String, now: LocalDateTime) throws(QueryError) -> Query {
+    var run = QueryRun(parser: self, today: now.date)
+    do {
+      run.tokens = try Tokenizer.tokens(text)
+    } catch {
+      throw QueryError(words: [], column: error.column, message: error.message)
+    }
+    guard !run.tokens.isEmpty else { throw QueryError(words: [], column: 1, message: "empty question") }
+    try run.parse()
+    return run.query
+  }
+
+  /// Examples shown when a question is not understood.
+  public static let examples = [
+    "spent this week", "food last month", "uber this year", "income this month", "by category this month",
+    "top 5 merchants 2025", "compare this month with last month", "monthly 2025", "spent since 1 oct by card",
+    "dashboard", "lifetime",
+  ]
+}
+
+/// One parse of one question.
+struct QueryRun {
+  let parser: QueryParser
+  let today: LocalDate
+  var tokens: [Token] = []
+  var query = Query()
+  var index = 0
+  var measureGiven = false
+
+  init(parser: QueryParser, today: LocalDate) {
+    self.parser = parser
+    self.today = today
+  }
+
+  var lexicon: Lexicon { parser.entry.lexicon }
+
+  func word(_ offset: Int = 0) -> String? {
+    index + offset < tokens.count ? tokens[index + offset].word : nil
+  }
+
+  func role(_ offset: Int = 0) -> String? { word(offset).flatMap(parser.words.role) }
+
+  mutating func parse() throws(QueryError) {
+    var unknown: [Token] = []
+    while index < tokens.count {
+      let start = index
+      if try step() {
+        continue
+      }
+      index = start
+      unknown.append(tokens[index])
+      index += 1
+    }
+    if !unknown.isEmpty {
+      let list = unknown.map { "'\($0.text)'" }.joined(separator: ", ")
+      throw QueryError(
+        words: unknown.map(\.text), column: unknown[0].column,
+        message: "not understood: \(list)")
+    }
+  }
+
+  /// Reads one construct at `index`; false when the word means nothing here.
+  mutating func step() throws(QueryError) -> Bool {
+    guard let current = word() else { return false }
+    let currentRole = parser.words.role(current)
+    switch currentRole {
+    case "measure-spent", "measure-income", "measure-savings":
+      query.measure = currentRole == "measure-income" ? .income : currentRole == "measure-savings" ? .savings : .spent
+      measureGiven = true
+      index += 1
+      return true
+    case "dashboard":
+      query.action = .dashboard
+      index += 1
+      return true
+    case "lifetime":
+      query.action = .lifetime
+      index += 1
+      return true
+    case "trend":
+      if case .trend = query.action {} else { query.action = .trend(.month) }
+      index += 1
+      return true
+    case "compare":
+      query.action = .compare(with: nil)
+      index += 1
+      return true
+    case "versus":
+      guard case .compare = query.action else { break }
+      index += 1
+      guard let other = try period() else { return false }
+      query.action = .compare(with: other)
+      return true
+    case "top":
+      index += 1
+      var count = 5
+      if let text = word(), let n = Int(text), (1...1000).contains(n) {
+        count = n
+        index += 1
+      }
+      guard let group = role().flatMap({ QueryLexicon.groupings[$0] }), !group.isTime else { return false }
+      query.action = .breakdown(group, top: count)
+      index += 1
+      return true
+    case "by":
+      index += 1
+      if let group = role().flatMap({ QueryLexicon.groupings[$0] }) {
+        query.action = group.isTime ? .trend(group) : .breakdown(group, top: nil)
+        index += 1
+        return true
+      }
+      return filterWord()  // "by card", "by upi"
+    case "group-day", "group-week", "group-month", "group-year":
+      // "monthly", "weekly" (but "month"/"week" alone belong to periods, handled below)
+      if ["daily", "weekly", "monthly", "yearly"].contains(current) {
+        query.action = .trend(QueryLexicon.groupings[currentRole!]!)
+        index += 1
+        return true
+      }
+    case "filler":
+      index += 1
+      return true
+    default:
+      break
+    }
+    if let found = try period() {
+      if case .compare(nil) = query.action, query.period != nil {
+        query.action = .compare(with: found)
+      } else {
+        query.period = found
+      }
+      return true
+    }
+    return filterWord()
+  }
+
+  /// A category, method, currency, or a merchant or note word.
+  mutating func filterWord() -> Bool {
+    guard index < tokens.count else { return false }
+    let token = tokens[index]
+    let word = token.word
+    // Multi-word names first ("credit card", "other income", "DB Ferry").
+    for n in stride(from: min(3, tokens.count - index), through: 1, by: -1) {
+      let phrase = tokens[index..<(index + n)].map(\.word).joined(separator: " ")
+      let typed = tokens[index..<(index + n)].map(\.text).joined(separator: " ")
+      if let category = parser.entry.catalog.category(named: phrase) {
+        query.filter.category = category.name
+        if !measureGiven && category.side == .income { query.measure = .income }
+        index += n
+        return true
+      }
+      if let method = parser.entry.method(named: phrase) {
+        query.filter.method = method
+        index += n
+        return true
+      }
+      if let known = parser.entry.history?.knownMerchant(typed) {
+        query.filter.merchant = known
+        index += n
+        return true
+      }
+    }
+    if let currency = lexicon.currencyWords[word] ?? Currency.named(word) {
+      query.filter.currency = currency
+      index += 1
+      return true
+    }
+    if parser.entry.suggestionWords[word] != nil {
+      query.filter.text = token.text
+      index += 1
+      return true
+    }
+    return false
+  }
+}

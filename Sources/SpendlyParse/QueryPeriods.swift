@@ -1,0 +1,128 @@
+import SpendlyCore
+
+/// Periods in questions: today, this week, last month, aug, august 2025, 2025, last 30 days,
+/// since 1 oct, between 1 aug and 15 aug, from 2025-01-01 to 2025-03-31.
+extension QueryRun {
+  /// Reads a period at `index` and moves past it; nil (index unchanged) when there is none.
+  mutating func period() throws(QueryError) -> Period? {
+    let start = index
+    guard let current = word() else { return nil }
+    let role = parser.words.role(current)
+    if role == "this" || role == "last", let unit = word(1) {
+      let offset = role == "this" ? 0 : -1
+      switch parser.words.role(unit) {
+      case "group-week":
+        index += 2
+        let day = today.adding(days: 7 * offset)
+        return .week(containing: day, weekStart: parser.weekStart, label: role == "this" ? "this week" : "last week")
+      case "group-month":
+        index += 2
+        return .month(containing: today.adding(months: offset), label: role == "this" ? "this month" : "last month")
+      case "group-year":
+        index += 2
+        return .year(today.year + offset, label: role == "this" ? "this year" : "last year")
+      default:
+        // last 30 days, past 3 months
+        if role == "last", let count = Int(unit), (1...10_000).contains(count), let size = word(2) {
+          let sizeRole = parser.words.role(size)
+          let from: LocalDate
+          switch sizeRole {
+          case "group-day": from = today.adding(days: -(count - 1))
+          case "group-week": from = today.adding(days: -(7 * count - 1))
+          case "group-month": from = today.adding(months: -count).adding(days: 1)
+          default: return nil
+          }
+          index += 3
+          return Period(from: from, to: today, label: "last \(count) \(size)")
+        }
+      }
+    }
+    if current == "today" || current == "yesterday" {
+      index += 1
+      return .day(today.adding(days: current == "today" ? 0 : -1), label: current)
+    }
+    if role == "since" {
+      index += 1
+      guard let date = try readDate() else {
+        index = start
+        return nil
+      }
+      return Period(from: date, to: today, label: "")
+    }
+    if role == "between" || role == "from" {
+      index += 1
+      guard let from = try readDate(), parser.words.role(word() ?? "") == "and" else {
+        index = start
+        return nil
+      }
+      index += 1
+      guard let to = try readDate() else {
+        index = start
+        return nil
+      }
+      guard from <= to else {
+        throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
+      }
+      return Period(from: from, to: to, label: "")
+    }
+    // A month name, with an optional year: aug, august 2025.
+    if let month = lexicon.months[current], !(word(1).map { Int($0) != nil && $0.count <= 2 } ?? false) {
+      index += 1
+      var year = today.year
+      if let next = word(), next.count == 4, let y = Int(next), (1970...2200).contains(y) {
+        year = y
+        index += 1
+      } else if month > today.month {
+        year -= 1
+      }
+      return .month(containing: LocalDate(year: year, month: month, day: 1)!)
+    }
+    // A year: 2025.
+    if current.count == 4, let year = Int(current), (1970...2200).contains(year) {
+      index += 1
+      return .year(year)
+    }
+    // A single date: on 14 aug, 2026-08-14.
+    if let date = try readDate() {
+      return .day(date)
+    }
+    index = start
+    return nil
+  }
+
+  /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday) at `index`.
+  mutating func readDate() throws(QueryError) -> LocalDate? {
+    guard let first = word() else { return nil }
+    func dayNumber(_ text: String) -> Int? {
+      var digits = Substring(text)
+      for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
+      guard let day = Int(digits), (1...31).contains(day) else { return nil }
+      return day
+    }
+    func withYear(_ day: Int, _ month: Int, consumed: Int) throws(QueryError) -> LocalDate? {
+      var year: Int?
+      if let next = word(consumed), next.count == 4, let y = Int(next) { year = y }
+      let date =
+        year.flatMap { LocalDate(year: $0, month: month, day: day) }
+        ?? (year == nil ? DateWords.recent(day: day, month: month, today: today) : nil)
+      guard let date else {
+        throw QueryError(
+          words: [], column: tokens[index].column,
+          message: "no such date: \(day) \(LocalDate.monthAbbreviations[month - 1])")
+      }
+      index += consumed + (year == nil ? 0 : 1)
+      return date
+    }
+    if let day = dayNumber(first), let next = word(1), let month = lexicon.months[next] {
+      return try withYear(day, month, consumed: 2)
+    }
+    if let month = lexicon.months[first], let next = word(1), let day = dayNumber(next) {
+      return try withYear(day, month, consumed: 2)
+    }
+    if let date = DateWords.date(first, today: today, lexicon: lexicon) {
+      index += 1
+      return date
+    }
+    return nil
+  }
+}
