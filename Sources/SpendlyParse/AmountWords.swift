@@ -31,7 +31,11 @@ extension PhraseRun {
         draft.warnings.append("no amount in the phrase (example: 420 upi food)")
       } else {
         let shown = pool.prefix(3).map { "'" + tokenText($0.tokens) + "'" }.joined(separator: " and ")
-        draft.warnings.append("\(shown) could each be the amount; mark one with a currency, like ₹\(tokenText(pool.last!.tokens))")
+        let advice =
+          marked.isEmpty
+          ? "mark one with a currency, like \(parser.settings.currency.symbol.trimmingSpaces())\(tokenText(pool.last!.tokens))"
+          : "keep one"
+        draft.warnings.append("\(shown) could each be the amount; \(advice)")
       }
       if let currency = explicitCurrency ?? pool.first(where: \.hasCurrency)?.money.currency { draft.currency = currency }
       return
@@ -43,10 +47,6 @@ extension PhraseRun {
       tokens[j].used = true
       amountOrMarker.insert(j)
     }
-  }
-
-  func tokenText(_ range: Range<Int>) -> String {
-    range.map { tokens[$0].text }.joined(separator: " ")
   }
 
   /// Reads token `i` (with a currency word or suffix word beside it) as an amount, or nil
@@ -93,10 +93,10 @@ extension PhraseRun {
     // A currency word after or before it: 50 eur, rs 420.
     if currency == nil {
       let after = range.upperBound
-      if after < tokens.count, !tokens[after].used, let word = lexicon.currencyWords[tokens[after].word] {
+      if after < tokens.count, !tokens[after].used, let word = currencyWord(tokens[after]) {
         currency = word
         range = i..<(after + 1)
-      } else if i > 0, !tokens[i - 1].used, let word = lexicon.currencyWords[tokens[i - 1].word] {
+      } else if i > 0, !tokens[i - 1].used, let word = currencyWord(tokens[i - 1]) {
         currency = word
         range = (i - 1)..<range.upperBound
       }
@@ -125,6 +125,12 @@ extension PhraseRun {
       if after?.isASCIIDigitCharacter == true { return (word, currency) }
     }
     return nil
+  }
+
+  /// A token that is a currency word or a symbol on its own: `eur`, `rs`, `€`.
+  func currencyWord(_ token: Token) -> Currency? {
+    if token.quoted { return nil }
+    return lexicon.currencyWords[token.word] ?? symbolCurrency(token.word)
   }
 
   func symbolCurrency(_ text: String) -> Currency? {

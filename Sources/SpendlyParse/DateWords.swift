@@ -45,6 +45,17 @@ enum DateWords {
     return today.adding(days: -back)
   }
 
+  /// Whether `word` is shaped like a time (9:30, 21:30, 9pm, 9:30pm) even if no such time exists.
+  static func looksLikeTime(_ word: String) -> Bool {
+    var text = Substring(word)
+    let meridiem = text.hasSuffix("am") || text.hasSuffix("pm")
+    if meridiem { text = text.dropLast(2) }
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts[0].count), parts[0].allSatisfy(\.isASCIIDigitCharacter) else { return false }
+    if parts.count == 1 { return meridiem }
+    return parts.count == 2 && parts[1].count == 2 && parts[1].allSatisfy(\.isASCIIDigitCharacter)
+  }
+
   /// A single-token time: 21:30, 9pm, 9:30pm, 12am, noon.
   static func time(_ word: String, lexicon: Lexicon) -> LocalTime? {
     if let named = lexicon.timeWords[word] { return named }
@@ -96,6 +107,10 @@ extension PhraseRun {
           setTime(time, range: i..<(i + 2))
           continue
         }
+      }
+      if DateWords.looksLikeTime(word) {
+        throw PhraseError(
+          "no such time '\(tokens[i].bare)' (like 21:30 or 9pm)", column: tokens[i].column, length: tokens[i].bare.count)
       }
       guard !dateGiven else { continue }
       // Multi-word relative days ("day before yesterday"), longest first.
@@ -170,10 +185,9 @@ extension PhraseRun {
       text = text.dropLast(2)
       break
     }
-    guard text.count <= 2, text.allSatisfy(\.isASCIIDigitCharacter), let day = Int(text), (1...31).contains(day) else {
-      return nil
-    }
-    return day
+    // Any one or two digits: "32 aug" is an impossible date (an error), not an amount.
+    guard !text.isEmpty, text.count <= 2, text.allSatisfy(\.isASCIIDigitCharacter) else { return nil }
+    return Int(text)
   }
 
   private mutating func setDay(_ day: Int, month: Int, year: Int?, range: Range<Int>) throws(PhraseError) {
@@ -192,8 +206,7 @@ extension PhraseRun {
   private mutating func setDate(_ date: LocalDate, range: Range<Int>) throws(PhraseError) {
     draft.date = date
     dateGiven = true
-    for j in range { tokens[j].used = true }
-    consumeFiller(before: range.lowerBound)
+    use(range)
   }
 
   private mutating func setTime(_ time: LocalTime, range: Range<Int>) {
@@ -204,6 +217,6 @@ extension PhraseRun {
     if previous >= 0, !tokens[previous].used, lexicon.merchantMarkers.contains(tokens[previous].word) {
       tokens[previous].used = true
     }
-    consumeFiller(before: range.lowerBound)
+    use(range)
   }
 }

@@ -60,13 +60,21 @@ time: noon=12:00 midnight=00:00 morning=09:00 evening=19:00
 income: salary credited received got income refund cashback earned
 # expense: the phrase records money spent (a leading - does too); dropped from the note.
 expense: spent paid bought spend pay
-# merchant: the words after it name the merchant (at Social, @Social; from X for income).
-merchant: at @
-merchant-income: from
+# merchant: the words after it name the merchant (at Social, @Social, from Acme, from Myntra).
+merchant: at @ from
 # filler: dropped when it introduces another field (paid 600 for groceries, via gpay, on 14 aug).
 filler: for on via by using with in of to
-# lead: dropped right after the amount or a kind marker (spent 60 on chai, 420 for lunch).
+# lead: dropped right after the amount or a kind marker (spent 60 on chai, 420 for lunch), or
+# right before a category word (500 at Social for lunch).
 lead: for on
+"""##,
+  "merchants": ##"""
+# Well-known merchants. When a phrase names no merchant with `at X`, `@X` or `from X`, a word
+# listed here is the merchant, spelled as written here (`swiggy 350` → merchant Swiggy); its
+# category still comes from categories.txt like any other word (Food, inferred).
+# `at amazon` is spelled Amazon too. The person's own history is asked first.
+# Format: merchant: Spelling Spelling "Two Words" ...   (matched case-insensitively)
+merchant: Swiggy Zomato DMart BigBasket Blinkit Zepto Uber Ola Rapido Airbnb Netflix Spotify Amazon Flipkart Myntra
 """##,
   "methods": ##"""
 # Payment methods and the words that name them.

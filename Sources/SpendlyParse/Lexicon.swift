@@ -25,7 +25,8 @@ public struct Lexicon: Sendable {
   public var incomeMarkers: Set<String> = []
   public var expenseMarkers: Set<String> = []
   public var merchantMarkers: Set<String> = []
-  public var incomeMerchantMarkers: Set<String> = []
+  /// Well-known merchants: lowercased words → the spelling to store (swiggy → Swiggy).
+  public var merchantSpellings: [String: String] = [:]
   public var fillers: Set<String> = []
   /// Words dropped right after the amount or a kind marker ("spent 60 on chai").
   public var leadWords: Set<String> = []
@@ -66,9 +67,13 @@ public struct Lexicon: Sendable {
           throw FileError(file: file, line: number + 1, message: "expected 'key: words'")
         }
         let key = String(line[..<colon]).trimmingSpaces()
-        let words = Lexicon.words(String(line[line.index(after: colon)...]))
+        let value = String(line[line.index(after: colon)...])
         do {
-          try add(file: file, key: key, words: words)
+          if file == "merchants" {
+            try addMerchants(key: key, spellings: Lexicon.words(value, lowercased: false))
+            continue
+          }
+          try add(file: file, key: key, words: Lexicon.words(value))
         } catch let message as LineError {
           throw FileError(file: file, line: number + 1, message: message.text)
         } catch {
@@ -113,7 +118,6 @@ public struct Lexicon: Sendable {
       case "income": incomeMarkers.formUnion(words)
       case "expense": expenseMarkers.formUnion(words)
       case "merchant": merchantMarkers.formUnion(words)
-      case "merchant-income": incomeMerchantMarkers.formUnion(words)
       case "filler": fillers.formUnion(words)
       case "lead": leadWords.formUnion(words)
       default: throw LineError(text: "unknown marker role \(key)")
@@ -124,6 +128,14 @@ public struct Lexicon: Sendable {
       return  // read by QueryLexicon
     default:
       throw LineError(text: "unknown lexicon file")
+    }
+  }
+
+  private mutating func addMerchants(key: String, spellings: [String]) throws {
+    guard key == "merchant" else { throw LineError(text: "expected 'merchant: Name Name ...'") }
+    for spelling in spellings {
+      note(spelling)
+      merchantSpellings[spelling.lowercased()] = spelling
     }
   }
 
@@ -169,8 +181,8 @@ public struct Lexicon: Sendable {
     longestEntry = max(longestEntry, entry.split(separator: " ").count)
   }
 
-  /// Splits a value list into words, keeping "quoted phrases" together, lowercased.
-  static func words(_ text: String) -> [String] {
+  /// Splits a value list into words, keeping "quoted phrases" together, lowercased unless asked not to.
+  static func words(_ text: String, lowercased: Bool = true) -> [String] {
     var result: [String] = []
     var current = ""
     var quoted = false
@@ -178,13 +190,13 @@ public struct Lexicon: Sendable {
       if character == "\"" {
         quoted.toggle()
       } else if character == " " && !quoted {
-        if !current.isEmpty { result.append(current.lowercased()) }
+        if !current.isEmpty { result.append(lowercased ? current.lowercased() : current) }
         current = ""
       } else {
         current.append(character)
       }
     }
-    if !current.isEmpty { result.append(current.lowercased()) }
+    if !current.isEmpty { result.append(lowercased ? current.lowercased() : current) }
     return result
   }
 }

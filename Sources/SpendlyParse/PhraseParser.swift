@@ -41,6 +41,9 @@ public struct PhraseParser {
   let categoryWords: [String: Category]
   /// Words that suggest a category (inferred).
   let suggestionWords: [String: Category]
+  /// Every single word with a meaning of its own (methods, categories, markers, date words):
+  /// a merchant's name after `at` stops before such a word in lower case ("at Social lunch").
+  let meaningfulWords: Set<String>
   let longestEntry: Int
 
   public init(
@@ -79,7 +82,30 @@ public struct PhraseParser {
     methodWords = methods
     categoryWords = categories
     suggestionWords = suggestions
+    var meaningful = Set(methods.keys).union(categories.keys).union(suggestions.keys)
+    meaningful.formUnion(lexicon.incomeMarkers)
+    meaningful.formUnion(lexicon.expenseMarkers)
+    meaningful.formUnion(lexicon.relativeDays.keys)
+    meaningful.formUnion(lexicon.weekdays.keys)
+    meaningful.formUnion(lexicon.timeWords.keys)
+    meaningful.formUnion(lexicon.lastWords)
+    meaningfulWords = meaningful
     longestEntry = longest
+  }
+
+  /// The category a word suggests, trying a plain plural too (coffees → coffee, lunches → lunch).
+  func suggestion(_ word: String) -> Category? {
+    if let category = suggestionWords[word] { return category }
+    guard word.utf8.count > 3, word.hasSuffix("s") else { return nil }
+    if let category = suggestionWords[String(word.dropLast())] { return category }
+    if word.hasSuffix("es") { return suggestionWords[String(word.dropLast(2))] }
+    return nil
+  }
+
+  /// The category an explicit `cat:` value names: a name, the person's alias, or a lexicon word.
+  func explicitCategory(_ value: String) -> Category? {
+    let lowered = value.lowercased()
+    return categoryWords[lowered] ?? suggestion(lowered)
   }
 
   /// Parses one phrase against the clock `now`. Throws only for text that cannot be read

@@ -1,6 +1,10 @@
 import SpendlyCore
 
 /// One parse of one phrase: the tokens, which are used, and the draft taking shape.
+///
+/// The steps run in a fixed order; each marks the tokens it uses, and what no step used
+/// becomes the note. Typed fields are settled first, then kind, merchant, and last the
+/// inferred fields (lexicon, then history, then defaults).
 struct PhraseRun {
   let parser: PhraseParser
   var tokens: [Token]
@@ -11,20 +15,17 @@ struct PhraseRun {
   var explicitKind: Kind?
   var signKind: Kind?
   var markerKind: Kind?
-  var explicitCategory: (Category, Token)?
+  var explicitCategory: Category?
   var namedCategories: [(Category, Range<Int>)] = []
-  var suggestedCategories: [(Category, Int)] = []
-  var categoryTyped = false
-  var methodTyped = false
+  var suggestedCategories: [Category] = []
   var dateGiven = false
   var timeGiven = false
   var explicitCurrency: Currency?
   var explicitAmount: Money?
-  var explicitNote: String?
+  /// The `note:"..."` token and its text, placed in the note where it was typed.
+  var explicitNote: (index: Int, text: String)?
   /// Tokens used by the amount or a kind marker: "for"/"on" right after them is dropped.
   var amountOrMarker: Set<Int> = []
-  /// Tokens that name a category (they may also be kind markers: "salary").
-  var categoryTokens: Set<Int> = []
 
   init(parser: PhraseParser, tokens: [Token], now: LocalDateTime) {
     self.parser = parser
@@ -42,9 +43,11 @@ struct PhraseRun {
     categoryWords()
     methods()
     kindMarkers()
+    resolveKind()
+    typedCategory()
     merchants()
-    resolveKindAndCategory()
     knownMerchants()
+    inferCategory()
     inferFromHistory()
     defaults()
     note()
@@ -53,33 +56,35 @@ struct PhraseRun {
   // MARK: Explicit fields: cat:food method:upi note:"..." date:yesterday time:21:30 cur:usd kind:income
 
   mutating func explicitFields() throws(PhraseError) {
+    var seen: Set<String> = []
     for i in tokens.indices where !tokens[i].quoted {
       let token = tokens[i]
       guard let colon = token.text.firstIndex(of: ":"), colon != token.text.startIndex else { continue }
       let key = token.lower[..<colon]
+      guard key.allSatisfy(\.isLetter), let field = PhraseRun.explicitKeys[String(key)] else { continue }
       let value = String(token.text[token.text.index(after: colon)...])
-      guard key.allSatisfy(\.isLetter) else { continue }
       func fail(_ message: String) -> PhraseError { PhraseError(message, column: token.column, length: token.length) }
-      switch key {
-      case "cat", "category":
-        guard let category = parser.catalog.category(named: value) else {
+      guard seen.insert(field).inserted else { throw fail("\(field) given twice") }
+      if value.isEmpty && field != "note" { throw fail("\(key): needs a value, like \(key):\(PhraseRun.examples[field] ?? "x")") }
+      switch field {
+      case "category":
+        guard let category = parser.explicitCategory(value) else {
           throw fail("unknown category '\(value)' (see: spendly categories)")
         }
-        explicitCategory = (category, token)
-      case "method", "pay", "via":
+        explicitCategory = category
+      case "method":
         guard let method = parser.methodWords[value.lowercased()] else {
           throw fail("unknown payment method '\(value)' (see: spendly methods)")
         }
         draft.method = method
-        methodTyped = true
       case "note":
-        explicitNote = value
-      case "merchant", "at":
-        draft.merchant = value.isEmpty ? nil : value
-      case "kind", "type":
+        explicitNote = (i, value)
+      case "merchant":
+        draft.merchant = canonicalMerchant(value)
+      case "kind":
         guard let kind = Kind(rawValue: value.lowercased()) else { throw fail("kind must be expense or income") }
         explicitKind = kind
-      case "cur", "currency":
+      case "currency":
         guard let currency = Currency.named(value) ?? lexicon.currencyWords[value.lowercased()] else {
           throw fail("unknown currency '\(value)'")
         }
@@ -96,94 +101,91 @@ struct PhraseRun {
         }
         draft.time = time
         timeGiven = true
-      case "amount":
-        let currency = explicitCurrency ?? parser.settings.currency
+      default:  // amount
         do {
-          explicitAmount = try AmountParser.parse(value, currency: currency)
+          explicitAmount = try AmountParser.parse(value, currency: explicitCurrency ?? parser.settings.currency)
         } catch {
           throw fail("amount: \(error)")
         }
-      default:
-        continue
       }
       tokens[i].used = true
     }
   }
 
+  /// Explicit keys and the field each names.
+  static let explicitKeys: [String: String] = [
+    "cat": "category", "category": "category", "method": "method", "pay": "method", "via": "method",
+    "note": "note", "merchant": "merchant", "at": "merchant", "kind": "kind", "type": "kind",
+    "cur": "currency", "currency": "currency", "date": "date", "time": "time", "amount": "amount",
+  ]
+  static let examples = [
+    "category": "food", "method": "upi", "merchant": "Social", "kind": "income", "currency": "usd",
+    "date": "yesterday", "time": "21:30", "amount": "420",
+  ]
+
   // MARK: Methods, categories, markers
 
-  /// Finds runs of unused, unquoted tokens (longest first) that are keys of `table`.
-  mutating func matches<T>(_ table: [String: T], consume: Bool) -> [(T, Range<Int>)] {
+  /// Finds runs of unused, unquoted tokens (longest first) whose words are keys of `table`.
+  func matches<T>(_ table: [String: T]) -> [(T, Range<Int>)] {
     var found: [(T, Range<Int>)] = []
     var i = 0
     while i < tokens.count {
-      var matched = false
-      let longest = min(parser.longestEntry, tokens.count - i)
-      if longest > 0 {
-        for n in stride(from: longest, through: 1, by: -1) {
-          let range = i..<(i + n)
-          if range.contains(where: { tokens[$0].used || tokens[$0].quoted }) { continue }
-          let key = n == 1 ? tokens[i].word : range.map { tokens[$0].word }.joined(separator: " ")
-          if let value = table[key] {
-            found.append((value, range))
-            if consume { for j in range { tokens[j].used = true } }
-            i += n
-            matched = true
-            break
-          }
+      var length = 0
+      for n in stride(from: min(parser.longestEntry, tokens.count - i), through: 1, by: -1) {
+        let range = i..<(i + n)
+        if range.contains(where: { tokens[$0].used || tokens[$0].quoted }) { continue }
+        let key = n == 1 ? tokens[i].word : range.map { tokens[$0].word }.joined(separator: " ")
+        if let value = table[key] {
+          found.append((value, range))
+          length = n
+          break
         }
       }
-      if !matched { i += 1 }
+      i += max(length, 1)
     }
     return found
   }
 
+  /// The first method word is the method; a filler before it ("via", "by") goes with it.
+  /// A word that names a category is not a method ("Other" is both).
   mutating func methods() {
     guard draft.method == nil else { return }
-    if let (method, range) = matches(parser.methodWords, consume: false).first {
+    let named = Set(namedCategories.flatMap { $0.1 })
+    if let (method, range) = matches(parser.methodWords).first(where: { !$0.1.contains(where: named.contains) }) {
       draft.method = method
-      methodTyped = true
-      for j in range { tokens[j].used = true }
-      consumeFiller(before: range.lowerBound)
+      use(range)
     }
   }
 
+  /// Category names (typed) and words that suggest a category (inferred), in typed order.
   mutating func categoryWords() {
-    namedCategories = matches(parser.categoryWords, consume: true)
-    for (_, range) in namedCategories { categoryTokens.formUnion(range) }
-    for (category, range) in matches(parser.suggestionWords, consume: false) {
-      suggestedCategories.append((category, range.lowerBound))
+    namedCategories = matches(parser.categoryWords)
+    let named = Set(namedCategories.flatMap { $0.1 })
+    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted && !named.contains(i) {
+      if let category = parser.suggestion(tokens[i].word) { suggestedCategories.append(category) }
     }
   }
 
+  /// Kind markers ("spent", "salary", "credited"): the first decides; all are used.
   mutating func kindMarkers() {
-    for i in tokens.indices where !tokens[i].quoted {
+    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
       let word = tokens[i].word
       let isIncome = lexicon.incomeMarkers.contains(word)
-      let isExpense = lexicon.expenseMarkers.contains(word)
-      guard isIncome || isExpense, !tokens[i].used || categoryTokens.contains(i) else { continue }
+      guard isIncome || lexicon.expenseMarkers.contains(word) else { continue }
       if markerKind == nil { markerKind = isIncome ? .income : .expense }
       tokens[i].used = true
       amountOrMarker.insert(i)
     }
   }
 
-  /// A filler word ("via", "for", "on") right before a used field is part of it.
-  mutating func consumeFiller(before index: Int) {
-    let previous = index - 1
+  /// Marks `range` used, with a filler word ("via", "for", "on") right before it.
+  mutating func use(_ range: Range<Int>) {
+    for j in range { tokens[j].used = true }
+    let previous = range.lowerBound - 1
     if previous >= 0, !tokens[previous].used, !tokens[previous].quoted,
       lexicon.fillers.contains(tokens[previous].word)
     {
       tokens[previous].used = true
     }
-  }
-}
-
-extension Token {
-  /// The word for lexicon look-ups: lowercased, without trailing punctuation.
-  var word: String {
-    var word = Substring(lower)
-    while let last = word.last, last == "," || last == ";" || last == "!" || last == "?" { word.removeLast() }
-    return String(word)
   }
 }

@@ -1,98 +1,39 @@
 import SpendlyCore
 
 extension PhraseRun {
-  // MARK: Merchant: "at Social", "@Social", "from Acme" (income)
-
-  mutating func merchants() {
-    guard draft.merchant == nil else { return }
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
-      let word = tokens[i].word
-      if word.count > 1, word.hasPrefix("@") {
-        draft.merchant = String(tokens[i].text.dropFirst())
-        tokens[i].used = true
-        return
-      }
-      let isMarker =
-        lexicon.merchantMarkers.contains(word)
-        || (lexicon.incomeMerchantMarkers.contains(word) && (explicitKind ?? signKind ?? markerKind) == .income)
-      guard isMarker else { continue }
-      var words: [String] = []
-      var j = i + 1
-      while j < tokens.count, words.count < 5, !tokens[j].used, !tokens[j].quoted,
-        !lexicon.fillers.contains(tokens[j].word), !lexicon.merchantMarkers.contains(tokens[j].word)
-      {
-        words.append(tokens[j].text)
-        j += 1
-      }
-      guard !words.isEmpty else { continue }
-      draft.merchant = words.joined(separator: " ")
-      for k in i..<j { tokens[k].used = true }
-      return
-    }
-  }
-
-  /// A word (or two or three) equal to a merchant from history is that merchant.
-  mutating func knownMerchants() {
-    guard draft.merchant == nil, let history = parser.history else { return }
-    var i = 0
-    while i < tokens.count {
-      defer { i += 1 }
-      guard !tokens[i].used, !tokens[i].quoted, !lexicon.fillers.contains(tokens[i].word),
-        tokens[i].word.first?.isNumber == false
-      else { continue }
-      for n in stride(from: min(3, tokens.count - i), through: 1, by: -1) {
-        let range = i..<(i + n)
-        if range.contains(where: { tokens[$0].used || tokens[$0].quoted }) { continue }
-        let name = range.map { tokens[$0].text }.joined(separator: " ")
-        if let known = history.knownMerchant(name) {
-          draft.merchant = known
-          for j in range { tokens[j].used = true }
-          return
-        }
-      }
-    }
-  }
-
   // MARK: Kind and category
 
-  /// Kind: explicit, then a sign, then a marker word, then a typed income category; else expense.
-  /// Category: explicit, then a typed name, then a suggestion, each only when its side matches.
-  mutating func resolveKindAndCategory() {
+  /// Kind: explicit, then a sign, then a marker word (all typed); else the side of the first
+  /// typed category, else of the first suggested one (inferred); else expense.
+  mutating func resolveKind() {
     if let kind = explicitKind ?? signKind ?? markerKind {
       draft.kind = kind
-    } else if let first = explicitCategory?.0 ?? namedCategories.first?.0, first.side == .income {
-      draft.kind = .income
-      draft.inferred.insert(.kind)
+    } else if let side = (explicitCategory ?? namedCategories.first?.0 ?? suggestedCategories.first)?.side {
+      draft.kind = side == .income ? .income : .expense
+      if side == .income { draft.inferred.insert(.kind) }
     }
+  }
+
+  /// The typed category: explicit, else the first name of the kind's side. A category of the
+  /// other side is dropped with a warning; a second name of the right side stays in the note.
+  mutating func typedCategory() {
     let side = draft.kind.side
-    if let (category, token) = explicitCategory {
+    if let category = explicitCategory {
       if category.side == side {
         draft.category = category.name
-        categoryTyped = true
       } else {
         draft.warnings.append(contradiction(category))
-        _ = token
       }
     }
-    for (category, _) in namedCategories {
+    for (category, range) in namedCategories {
       if category.side != side {
         draft.warnings.append(contradiction(category))
       } else if draft.category == nil {
         draft.category = category.name
-        categoryTyped = true
+      } else {
+        continue
       }
-    }
-    for (category, index) in suggestedCategories {
-      if category.side == side {
-        if draft.category == nil {
-          draft.category = category.name
-          draft.inferred.insert(.category)
-        }
-      } else if draft.kind == .income, draft.merchant == nil, !tokens[index].used {
-        // "refund 899 amazon": a shop's name on an income phrase is where the money came from.
-        draft.merchant = tokens[index].text
-        tokens[index].used = true
-      }
+      for j in range { tokens[j].used = true }
     }
   }
 
@@ -100,8 +41,18 @@ extension PhraseRun {
     "dropped category \(category.name): it is an \(category.side.rawValue) category and this is an \(draft.kind.rawValue)"
   }
 
+  /// A word that suggests a category of the right side (lunch → Food), inferred.
+  mutating func inferCategory() {
+    guard draft.category == nil,
+      let category = suggestedCategories.first(where: { $0.side == draft.kind.side })
+    else { return }
+    draft.category = category.name
+    draft.inferred.insert(.category)
+  }
+
   // MARK: History and defaults
 
+  /// What was last used with this merchant fills what the phrase and the lexicon left open.
   mutating func inferFromHistory() {
     guard let merchant = draft.merchant, let history = parser.history,
       draft.category == nil || draft.method == nil,
@@ -137,15 +88,32 @@ extension PhraseRun {
   mutating func note() {
     for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
       let word = tokens[i].word
-      if lexicon.fillers.contains(word), i + 1 < tokens.count, tokens[i + 1].used {
-        tokens[i].used = true
-      } else if lexicon.leadWords.contains(word), i > 0, tokens[i - 1].used, amountOrMarker.contains(i - 1) {
-        tokens[i].used = true
+      let next = i + 1 < tokens.count ? tokens[i + 1] : nil
+      if lexicon.fillers.contains(word), let next, next.used, explicitNote?.index != i + 1 {
+        tokens[i].used = true  // "coffee for 180", "paid with card"
+      } else if lexicon.leadWords.contains(word),
+        (i > 0 && amountOrMarker.contains(i - 1))
+          || (next.map { !$0.used && !$0.quoted && parser.suggestion($0.word) != nil } ?? false)
+      {
+        tokens[i].used = true  // "spent 60 on chai", "at Social for lunch"
       }
     }
-    var words = tokens.filter { !$0.used }.map(\.text)
-    if let explicitNote { words.append(explicitNote) }
+    var words: [String] = []
+    for (i, token) in tokens.enumerated() {
+      if explicitNote?.index == i {
+        if let text = explicitNote?.text, !text.isEmpty { words.append(text) }
+      } else if !token.used {
+        words.append(token.quoted ? token.text : noteWord(token.text))
+      }
+    }
     let text = words.joined(separator: " ")
     draft.note = text.isEmpty ? nil : text
+  }
+
+  /// A word for the note, without a trailing comma or semicolon.
+  func noteWord(_ text: String) -> String {
+    guard let last = text.last, last == "," || last == ";" else { return text }
+    let trimmed = text.dropLast()
+    return trimmed.isEmpty ? text : String(trimmed)
   }
 }

@@ -4,7 +4,10 @@ import SpendlyCore
 struct Token {
   /// The text as typed (without the quote marks when quoted).
   let text: String
+  /// Lowercased text.
   let lower: String
+  /// The word for lexicon look-ups: lowercased, without trailing `, ; ! ?`.
+  let word: String
   /// 0-based character offset in the phrase.
   let start: Int
   /// Length in characters as typed (with quote marks).
@@ -14,6 +17,34 @@ struct Token {
   var used = false
 
   var column: Int { start + 1 }
+  /// True when the typed text has no upper-case letters (`lunch`, not `Lunch`).
+  var isLowercase: Bool { text == lower }
+
+  init(text: String, start: Int, length: Int, quoted: Bool) {
+    self.text = text
+    lower = text.lowercased()
+    word = Token.trimmed(lower)
+    self.start = start
+    self.length = length
+    self.quoted = quoted
+  }
+
+  /// `text` without trailing punctuation that separates words in a sentence.
+  static func trimmed(_ text: String) -> String {
+    guard let last = text.last, Token.isTrailingPunctuation(last) else { return text }
+    var trimmed = Substring(text)
+    while let last = trimmed.last, Token.isTrailingPunctuation(last) { trimmed.removeLast() }
+    return String(trimmed)
+  }
+
+  static func isTrailingPunctuation(_ character: Character) -> Bool {
+    character == "," || character == ";" || character == "!" || character == "?"
+  }
+
+  /// The typed text without trailing punctuation (a merchant's spelling: "Social," → "Social").
+  var bare: String { quoted ? text : Token.trimmed(text) }
+  /// True when the word ends a clause ("Social," in "at Social, yesterday").
+  var endsClause: Bool { !quoted && (text.last == "," || text.last == ";") }
 }
 
 /// Splits a phrase at white space, keeping "quoted text" and `key:"quoted value"` together.
@@ -29,10 +60,7 @@ enum Tokenizer {
     var beganWithQuote = false
     func finish() {
       if !current.isEmpty {
-        tokens.append(
-          Token(
-            text: current, lower: current.lowercased(), start: start, length: position - start,
-            quoted: beganWithQuote))
+        tokens.append(Token(text: current, start: start, length: position - start, quoted: beganWithQuote))
       }
       current = ""
       inToken = false

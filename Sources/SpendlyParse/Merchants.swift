@@ -1,0 +1,89 @@
+import SpendlyCore
+
+extension PhraseRun {
+  // MARK: Merchant: "at Social", "@Social", "from Acme"
+
+  /// The first merchant marker with a name after it gives the merchant.
+  mutating func merchants() {
+    guard draft.merchant == nil else { return }
+    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
+      let token = tokens[i]
+      if token.word.count > 1, token.word.hasPrefix("@") {
+        draft.merchant = canonicalMerchant(String(token.bare.dropFirst()))
+        tokens[i].used = true
+        return
+      }
+      guard lexicon.merchantMarkers.contains(token.word) else { continue }
+      let run = nameRun(after: i)
+      guard !run.isEmpty else { continue }
+      let (name, length) = knownPrefix(of: run) ?? (tokenText(run, bare: true), run.count)
+      draft.merchant = name
+      for k in i..<(run.lowerBound + length) { tokens[k].used = true }
+      return
+    }
+  }
+
+  /// The words after a marker that can be a name: up to five, stopping at a used or quoted
+  /// token, a filler or marker, a number, a clause end ("Social,"), or a lower-case word with
+  /// a meaning of its own after the first ("at Social lunch", but "at Cafe Coffee Day").
+  func nameRun(after marker: Int) -> Range<Int> {
+    var end = marker + 1
+    while end < tokens.count, end - marker <= 5 {
+      let token = tokens[end]
+      let first = end == marker + 1
+      if token.used || token.quoted || lexicon.fillers.contains(token.word)
+        || lexicon.merchantMarkers.contains(token.word) || token.text.first?.isASCIIDigitCharacter == true
+        || (!first && token.isLowercase && parser.meaningfulWords.contains(token.word))
+      {
+        break
+      }
+      end += 1
+      if token.endsClause { break }
+    }
+    return (marker + 1)..<end
+  }
+
+  /// The longest start of `run` (up to three words) that is a known merchant, with its spelling.
+  func knownPrefix(of run: Range<Int>) -> (String, Int)? {
+    for n in stride(from: min(3, run.count), through: 1, by: -1) {
+      let name = tokenText(run.lowerBound..<(run.lowerBound + n), bare: true)
+      if let known = knownMerchant(name) { return (known, n) }
+    }
+    return nil
+  }
+
+  /// A merchant from history (any case), else a well-known one from the lexicon, as spelled there.
+  func knownMerchant(_ name: String) -> String? {
+    parser.history?.knownMerchant(name) ?? lexicon.merchantSpellings[name.lowercased()]
+  }
+
+  /// A typed merchant name, spelled as history or the lexicon spell it when known.
+  func canonicalMerchant(_ name: String) -> String? {
+    if name.isEmpty { return nil }
+    return knownMerchant(name) ?? name
+  }
+
+  /// With no marked merchant, a word (or two or three) that is a known merchant is the merchant.
+  mutating func knownMerchants() {
+    guard draft.merchant == nil else { return }
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      let token = tokens[i]
+      guard !token.used, !token.quoted, !lexicon.fillers.contains(token.word),
+        token.text.first?.isASCIIDigitCharacter == false
+      else { continue }
+      var end = i
+      while end < tokens.count, end - i < 3, !tokens[end].used, !tokens[end].quoted { end += 1 }
+      if let (name, length) = knownPrefix(of: i..<end) {
+        draft.merchant = name
+        for j in i..<(i + length) { tokens[j].used = true }
+        return
+      }
+    }
+  }
+
+  func tokenText(_ range: Range<Int>, bare: Bool = false) -> String {
+    range.map { bare ? tokens[$0].bare : tokens[$0].text }.joined(separator: " ")
+  }
+}
