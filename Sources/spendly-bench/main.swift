@@ -6,7 +6,16 @@
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "parse": ParseBench.run(Array(arguments.dropFirst()))
+case "generate": Generate.run(Array(arguments.dropFirst()))
+case "reports": ReportBench.run(Array(arguments.dropFirst()))
+case "shell": ShellBench.run(Array(arguments.dropFirst()))
 default:
-  print("usage: spendly-bench parse [--merchants N] [--phrases N]")
+  print(
+    """
+    usage: spendly-bench generate [--count N] [--db PATH] [--journal PATH|-]
+           spendly-bench reports --db PATH --journal PATH --spendly BIN
+           spendly-bench shell --db PATH --spendly BIN
+           spendly-bench parse
+    """)
   exit(64)
 }
