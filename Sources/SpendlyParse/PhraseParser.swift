@@ -118,23 +118,9 @@ public struct PhraseParser {
         "phrase is too long (\(count) characters; at most \(PhraseParser.maximumLength))",
         column: PhraseParser.maximumLength + 1, length: 1)
     }
-    var run = PhraseRun(parser: self, tokens: try Tokenizer.tokens(cleaned(phrase)), now: now)
+    var run = PhraseRun(parser: self, tokens: try Tokenizer.tokens(phrase), now: now)
     try run.parse()
     return run.draft
-  }
-
-  /// Control and format characters become spaces, so columns still line up.
-  private func cleaned(_ phrase: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    for scalar in phrase.unicodeScalars {
-      let category = scalar.properties.generalCategory
-      if category == .control || (category == .format && scalar.value != 0x200D) {
-        scalars.append(" ")
-      } else {
-        scalars.append(scalar)
-      }
-    }
-    return String(scalars)
   }
 }
 

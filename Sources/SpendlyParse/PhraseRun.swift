@@ -60,8 +60,9 @@ struct PhraseRun {
     for i in tokens.indices where !tokens[i].quoted {
       let token = tokens[i]
       guard let colon = token.text.firstIndex(of: ":"), colon != token.text.startIndex else { continue }
-      let key = token.lower[..<colon]
-      guard key.allSatisfy(\.isLetter), let field = PhraseRun.explicitKeys[String(key)] else { continue }
+      // The key comes from the typed text: lowercasing may change lengths (İ), so never index `lower`.
+      let key = token.text[..<colon].lowercased()
+      guard let field = PhraseRun.explicitKeys[key] else { continue }
       let value = String(token.text[token.text.index(after: colon)...])
       func fail(_ message: String) -> PhraseError { PhraseError(message, column: token.column, length: token.length) }
       guard seen.insert(field).inserted else { throw fail("\(field) given twice") }

@@ -76,7 +76,7 @@ enum Tokenizer {
         }
         inQuote = true
         quoteStart = position
-      } else if character.isWhitespace {
+      } else if character.isWhitespace || Tokenizer.isInvisible(character) {
         if inToken { finish() }
       } else {
         if !inToken {
@@ -93,5 +93,18 @@ enum Tokenizer {
     }
     if inToken { finish() }
     return tokens
+  }
+
+  /// Control and format characters (bidi marks, BOM, escapes, CR LF) separate words like spaces
+  /// do. Whole characters are tested, so columns stay those of the phrase as typed; a joiner
+  /// or tag inside an emoji does not count (only the character's first scalar is looked at).
+  static func isInvisible(_ character: Character) -> Bool {
+    let first = character.unicodeScalars.first!
+    if first.value >= 0x20 && first.value < 0x7F { return false }
+    switch first.properties.generalCategory {
+    case .control: return true
+    case .format: return first.value != 0x200C && first.value != 0x200D
+    default: return false
+    }
   }
 }
