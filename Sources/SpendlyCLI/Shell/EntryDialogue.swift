@@ -86,8 +86,8 @@ extension Shell {
         }
         return true
       } catch {
-        output.line("  " + error.message + " (example: \(DraftEdit.example(field)))")
-        prefill = text
+        output.line("  " + error.message + (error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"))
+        if input.isTerminal { prefill = text }  // off a terminal an empty answer keeps the field's value
       }
     }
   }
