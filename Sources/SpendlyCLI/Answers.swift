@@ -29,6 +29,9 @@ struct Answers {
 
   var store: TransactionStore { get throws { try context.store() } }
 
+  /// 0 = Monday (the default) or 6 = Sunday, from the `week` setting.
+  var weekStart: Int { (try? context.queryParser().weekStart) ?? 0 }
+
   // MARK: Totals
 
   func total(_ query: Query) throws {
@@ -113,8 +116,7 @@ struct Answers {
 
   func trend(_ query: Query, _ grouping: Grouping) throws {
     let period = query.period ?? defaultTrendPeriod(grouping)
-    let rows = try store.breakdown(
-      query.effectiveFilter(period: period), by: grouping, weekStart: (try? context.queryParser().weekStart) ?? 0)
+    let rows = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
     if context.json {
       emit(.object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows))]))
       return
@@ -125,7 +127,7 @@ struct Answers {
       return
     }
     for (_, group) in Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key }) {
-      let filled = fill(group, grouping, period)
+      let filled = fill(group, grouping, period, weekStart: weekStart)
       if grouping == .day { output.line("  " + Charts.sparkline(filled.map(\.minorUnits))) }
       table(filled, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
     }
@@ -135,7 +137,7 @@ struct Answers {
     switch grouping {
     case .day: return Period(from: today.adding(days: -29), to: today, label: "last 30 days")
     case .week:
-      let start = Period.startOfWeek(today, weekStart: 0).adding(days: -7 * 11)
+      let start = Period.startOfWeek(today, weekStart: weekStart).adding(days: -7 * 11)
       return Period(from: start, to: today, label: "last 12 weeks")
     case .year:
       let first = (try? store.dateRange())??.0 ?? today
@@ -145,7 +147,7 @@ struct Answers {
   }
 
   /// Time buckets with no transactions shown as zero, so a trend has no gaps.
-  func fill(_ rows: [GroupTotal], _ grouping: Grouping, _ period: Period) -> [GroupTotal] {
+  func fill(_ rows: [GroupTotal], _ grouping: Grouping, _ period: Period, weekStart: Int = 0) -> [GroupTotal] {
     guard let currency = rows.first?.currency else { return rows }
     var keys: [String] = []
     var date = period.from
@@ -153,7 +155,7 @@ struct Answers {
     while date <= end && keys.count < 400 {
       let key = Analytics.groupKey(
         TransactionFields(kind: .expense, amount: .zero(currency), category: "", method: "", date: date), grouping,
-        weekStart: 0)
+        weekStart: weekStart)
       if keys.last != key { keys.append(key) }
       date = grouping == .day || grouping == .week ? date.adding(days: grouping == .day ? 1 : 7) : date.adding(months: grouping == .month ? 1 : 12)
     }

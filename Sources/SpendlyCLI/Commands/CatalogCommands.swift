@@ -155,11 +155,13 @@ struct ConfigCommand: Command {
            spendly config currency USD    default currency for new entries
            spendly config method UPI      default payment method when none is given
            spendly config card "Debit Card"   what the word 'card' means
+           spendly config week sunday     the first day of a week (monday or sunday)
     """
   static let specs: [Arguments.Spec] = []
 
   static let keys: [(word: String, key: String)] = [
     ("currency", "default_currency"), ("method", "default_method"), ("card", "default_card"),
+    ("week", "week_start"),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
@@ -180,7 +182,7 @@ struct ConfigCommand: Command {
         return
       }
       guard let entry = keys.first(where: { $0.word == words[0].lowercased() }) else {
-        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, card)")
+        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, card, week)")
       }
       guard words.count == 2 else {
         context.output.line(Render.safe(try store.setting(entry.key) ?? ""))
@@ -193,6 +195,11 @@ struct ConfigCommand: Command {
           throw CLIError.data("currency: \(MoneyError.unknownCurrency(words[1]))")
         }
         value = currency.code
+      case "week":
+        guard ["monday", "sunday"].contains(words[1].lowercased()) else {
+          throw CLIError.data("week '\(words[1])': expected monday or sunday")
+        }
+        value = words[1].lowercased()
       default:
         guard let method = try store.catalog().method(named: words[1]) else {
           throw CLIError.data("method '\(words[1])': unknown payment method (see: spendly methods)")

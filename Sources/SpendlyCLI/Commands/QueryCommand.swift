@@ -59,7 +59,8 @@ extension Context {
       return try queryParser().parse(text, now: now)
     } catch let error as QueryError {
       let examples = QueryParser.examples.prefix(6).joined(separator: " · ")
-      throw .data("\(error.message) in '\(Render.safe(text))'. Try: \(examples)")
+      let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.safe(text))'"
+      throw .data("\(error.message)\(context). Try: \(examples)")
     } catch let error as CLIError {
       throw error
     } catch {

@@ -74,7 +74,7 @@ final class Shell {
         return true
       } catch let error as QueryError where !hasNumber {
         output.error(
-          "\(error.message) in '\(Render.safe(line))'. Try a question like "
+          "\(error.message)\(error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"). Try a question like "
             + QueryParser.examples.prefix(4).joined(separator: " · ") + ", an entry like '420 upi food', or 'help'")
         return false
       } catch let error as CLIError {
