@@ -93,7 +93,8 @@ struct Answers {
 
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
-    var rows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    let allRows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    var rows = allRows
     if let top {
       rows = Dictionary(grouping: rows, by: \.currency.code).sorted { $0.key < $1.key }.flatMap { $0.value.prefix(top) }
     }
@@ -107,10 +108,12 @@ struct Answers {
       output.line("  nothing to show")
       return
     }
-    let totals = try store.summaries(query.effectiveFilter(period: period))
-    for (code, group) in Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key }) {
-      let whole = totals.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
-      table(group, total: whole, label: title(grouping))
+    // Groups partition the period, so their sum is the total (top N: of all groups, not just the shown ones).
+    let sections = Dictionary(grouping: allRows, by: \.currency.code).sorted(by: { $0.key < $1.key })
+    for (code, group) in sections {
+      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
+      let whole = group.reduce(0) { $0 + $1.minorUnits }
+      table(Array(group.prefix(top ?? group.count)), total: whole, label: title(grouping))
     }
   }
 
@@ -126,7 +129,9 @@ struct Answers {
       output.line("  nothing to show")
       return
     }
-    for (_, group) in Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key }) {
+    let sections = Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key })
+    for (code, group) in sections {
+      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
       let filled = fill(group, grouping, period, weekStart: weekStart)
       if grouping == .day { output.line("  " + Charts.sparkline(filled.map(\.minorUnits))) }
       table(filled, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
