@@ -9,7 +9,7 @@ struct Answers {
   var today: LocalDate { context.today }
 
   func answer(_ query: Query) throws(CLIError) {
-    do {
+    try reporting {
       switch query.action {
       case .total: try total(query)
       case .breakdown(let grouping, let top): try breakdown(query, grouping, top: top)
@@ -18,12 +18,6 @@ struct Answers {
       case .dashboard: try dashboard(query)
       case .lifetime: try lifetime(query)
       }
-    } catch let error as StoreError {
-      throw error.cli
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      throw CLIError(.software, "\(error)")
     }
   }
 

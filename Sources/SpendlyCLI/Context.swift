@@ -54,3 +54,16 @@ extension StoreError {
     }
   }
 }
+
+/// Runs `body`, turning any error into a CLI error: bad data exits 65, a broken database 73 or 70.
+func reporting<T>(_ body: () throws -> T) throws(CLIError) -> T {
+  do {
+    return try body()
+  } catch let error as StoreError {
+    throw error.cli
+  } catch let error as CLIError {
+    throw error
+  } catch {
+    throw CLIError(.software, "\(error)")
+  }
+}

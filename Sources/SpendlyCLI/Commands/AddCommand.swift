@@ -62,14 +62,8 @@ struct AddCommand: Command {
 
   /// Saves through the store's one write path; a failure is an error, never a success line.
   static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> Transaction {
-    do {
+    try reporting {
       return try context.store().add(fields)
-    } catch let error as StoreError {
-      throw error.cli
-    } catch let error as CLIError {
-      throw error
-    } catch {
-      throw CLIError(.software, "\(error)")
     }
   }
 

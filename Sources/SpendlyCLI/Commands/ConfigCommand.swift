@@ -1,0 +1,68 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly config [KEY [VALUE]]`
+struct ConfigCommand: Command {
+  static let name = "config"
+  static let summary = "show or change settings (currency, method, card)"
+  static let help = """
+    usage: spendly config                 show every setting
+           spendly config currency USD    default currency for new entries
+           spendly config method UPI      default payment method when none is given
+           spendly config card "Debit Card"   what the word 'card' means
+           spendly config week sunday     the first day of a week (monday or sunday)
+    """
+  static let specs: [Arguments.Spec] = []
+
+  static let keys: [(word: String, key: String)] = [
+    ("currency", "default_currency"), ("method", "default_method"), ("card", "default_card"),
+    ("week", "week_start"),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(0, 2, command: name, what: "")
+    let store = try context.store()
+    let words = arguments.positional
+    try reporting {
+      if words.isEmpty {
+        var pairs: [(String, JSON)] = []
+        for (word, key) in keys { pairs.append((word, .optional(try store.setting(key)))) }
+        if context.json {
+          context.output.line(JSON.object(pairs).rendered())
+        } else {
+          for (word, value) in pairs {
+            if case .string(let text) = value { context.output.line("\(word)  \(Render.safe(text))") }
+          }
+        }
+        return
+      }
+      guard let entry = keys.first(where: { $0.word == words[0].lowercased() }) else {
+        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, card, week)")
+      }
+      guard words.count == 2 else {
+        context.output.line(Render.safe(try store.setting(entry.key) ?? ""))
+        return
+      }
+      let value: String
+      switch entry.word {
+      case "currency":
+        guard let currency = Currency.named(words[1]) else {
+          throw CLIError.data("currency: \(MoneyError.unknownCurrency(words[1]))")
+        }
+        value = currency.code
+      case "week":
+        guard ["monday", "sunday"].contains(words[1].lowercased()) else {
+          throw CLIError.data("week '\(words[1])': expected monday or sunday")
+        }
+        value = words[1].lowercased()
+      default:
+        guard let method = try store.catalog().method(named: words[1]) else {
+          throw CLIError.data("method '\(words[1])': unknown payment method (see: spendly methods)")
+        }
+        value = method.name
+      }
+      try store.setSetting(entry.key, value)
+      context.output.line("\(entry.word) set to \(value)")
+    }
+  }
+}
