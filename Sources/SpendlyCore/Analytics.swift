@@ -85,7 +85,7 @@ public enum Analytics {
     let d = Int64(days)
     let quotient = total / d
     let remainder = total % d
-    return remainder * 2 >= d ? quotient + 1 : quotient
+    return remainder.magnitude * 2 >= d.magnitude ? (total < 0 ? quotient - 1 : quotient + 1) : quotient
   }
 
   /// Change from `before` to `after` in basis points of `before` (nil when before is zero).
