@@ -54,7 +54,8 @@ extension PhraseRun {
   /// is an error at that token.
   func candidate(at i: Int) throws(PhraseError) -> AmountCandidate? {
     let token = tokens[i]
-    var text = Substring(token.text)
+    guard token.hasDigit else { return nil }
+    var text = Substring(token.word)  // lowercased, trailing punctuation gone
     var sign: Kind?
     if let first = text.first, first == "+" || first == "-" || first == "−" {
       sign = first == "+" ? .income : .expense
@@ -65,29 +66,29 @@ extension PhraseRun {
       currency = symbolCurrency
       text = text.dropFirst(symbol.count)
     }
-    guard let first = text.first, first.isASCIIDigitCharacter || (first == "." && text.dropFirst().first?.isASCIIDigitCharacter == true)
+    guard let first = text.first,
+      first.isASCIIDigitCharacter || (first == "." && text.dropFirst().first?.isASCIIDigitCharacter == true)
     else { return nil }
-    let body = text.prefix { $0.isASCIIDigitCharacter || $0 == "," || $0 == "." }
-    var rest = String(text.dropFirst(body.count)).lowercased()
-    var trimmedBody = body
-    if rest.isEmpty, trimmedBody.last == "." || trimmedBody.last == "," { trimmedBody = trimmedBody.dropLast() }
+    var body = text.prefix { $0.isASCIIDigitCharacter || $0 == "," || $0 == "." }
+    let rest = text.dropFirst(body.count)
+    if rest.isEmpty, body.last == "." || body.last == "," { body = body.dropLast() }
     var multiplier: Int64 = 1
     if !rest.isEmpty {
-      if let factor = lexicon.suffixes[rest] {
+      let suffix = String(rest)
+      if let factor = lexicon.suffixes[suffix] {
         multiplier = factor
-      } else if let suffixCurrency = lexicon.currencyWords[rest] ?? symbolCurrency(rest), currency == nil {
+      } else if currency == nil, let suffixCurrency = lexicon.currencyWords[suffix] ?? symbolCurrency(suffix) {
         currency = suffixCurrency
       } else {
-        rest = ""
         return nil  // 2nd, 4g, 12abc: a word, not an amount
       }
     }
     var range = i..<(i + 1)
-    // A suffix word after it: 2 lakh, 1.5 cr.
-    if multiplier == 1, i + 1 < tokens.count, !tokens[i + 1].used, let factor = lexicon.suffixes[tokens[i + 1].word],
-      tokens[i + 1].word.count > 1
+    // A suffix word after it: 2 lakh, 1.5 cr (one letter must touch: "2 l" is not 2 lakh).
+    if multiplier == 1, i + 1 < tokens.count, !tokens[i + 1].used, tokens[i + 1].info.multiplier > 0,
+      tokens[i + 1].word.utf8.count > 1
     {
-      multiplier = factor
+      multiplier = tokens[i + 1].info.multiplier
       range = i..<(i + 2)
     }
     // A currency word after or before it: 50 eur, rs 420.
@@ -103,34 +104,93 @@ extension PhraseRun {
     }
     let chosenCurrency = currency ?? explicitCurrency ?? parser.settings.currency
     let money: Money
-    do {
-      money = try AmountParser.parse(String(trimmedBody), currency: chosenCurrency, multiplier: multiplier)
-    } catch {
-      throw PhraseError("amount: \(error)", column: token.column, length: token.length)
+    if let minor = PhraseRun.plainMinorUnits(body, exponent: chosenCurrency.exponent, multiplier: multiplier) {
+      money = Money(minorUnits: minor, currency: chosenCurrency)
+    } else {
+      do {
+        money = try AmountParser.parse(String(body), currency: chosenCurrency, multiplier: multiplier)
+      } catch {
+        throw PhraseError("amount: \(error)", column: token.column, length: token.length)
+      }
     }
     return AmountCandidate(
       tokens: range, money: money, marked: currency != nil || sign != nil || multiplier != 1, sign: sign,
       hasCurrency: currency != nil)
   }
 
-  /// A currency symbol (₹, $, S$) or a word (rs, inr) touching the digits.
+  /// Minor units of digits with an optional fraction within the currency's decimals and
+  /// optional western or Indian grouping (420, 1.5, 1,250.50, 1,50,000): the common case,
+  /// without allocating. Anything else (bad grouping, too many digits, zero, too large)
+  /// returns nil and goes to AmountParser, which decides the same way and words the errors.
+  static func plainMinorUnits(_ body: Substring, exponent: Int, multiplier: Int64) -> Int64? {
+    var value: Int64 = 0
+    var digits = 0
+    var decimals = -1  // digits after the point; -1 before one
+    var group = 0  // digits in the current group of the integer part
+    var commas = 0
+    var firstGroup = 0
+    var middleAllThree = true
+    var middleAllTwo = true
+    var startsWithZero = false
+    for byte in body.utf8 {
+      if byte == 0x2C {  // ,
+        if decimals >= 0 || group == 0 { return nil }
+        if commas == 0 {
+          firstGroup = group
+        } else {
+          middleAllThree = middleAllThree && group == 3
+          middleAllTwo = middleAllTwo && group == 2
+        }
+        commas += 1
+        group = 0
+        continue
+      }
+      if byte == 0x2E {  // .
+        if decimals >= 0 { return nil }
+        decimals = 0
+        continue
+      }
+      guard byte >= 0x30 && byte <= 0x39, digits < 15 else { return nil }
+      if decimals >= 0 {
+        decimals += 1
+        if decimals > exponent { return nil }
+      } else {
+        if digits == 0 && byte == 0x30 { startsWithZero = true }
+        group += 1
+      }
+      value = value * 10 + Int64(byte - 0x30)
+      digits += 1
+    }
+    if commas > 0 {
+      guard !startsWithZero, (1...3).contains(firstGroup), group == 3,
+        middleAllThree || (firstGroup <= 2 && middleAllTwo)
+      else { return nil }
+    }
+    guard digits > 0, decimals != 0 else { return nil }
+    var scale: Int64 = 1
+    for _ in 0..<(exponent - max(decimals, 0)) { scale *= 10 }
+    var unit: Int64 = 1
+    for _ in 0..<exponent { unit *= 10 }
+    let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
+    let (minor, overflow2) = scaled.multipliedReportingOverflow(by: multiplier)
+    guard !overflow, !overflow2, minor > 0, minor / unit <= AmountParser.maximumMajorUnits else { return nil }
+    return minor
+  }
+
+  /// A currency symbol (₹, $, s$) or word (rs, rs., inr) touching the digits, in lowercased text.
   func leadingCurrency(_ text: Substring) -> (String, Currency)? {
-    guard let first = text.first, !first.isASCIIDigitCharacter else { return nil }
+    guard let first = text.first, !first.isASCIIDigitCharacter, first != "." else { return nil }
     for (symbol, currency) in lexicon.currencySymbols where text.hasPrefix(symbol) {
       return (symbol, currency)
     }
-    let lowered = text.lowercased()
-    for (word, currency) in lexicon.currencyWords where lowered.hasPrefix(word) {
-      let after = lowered.dropFirst(word.count).first
-      if after?.isASCIIDigitCharacter == true { return (word, currency) }
-    }
-    return nil
+    let head = text.prefix { !$0.isASCIIDigitCharacter }
+    guard head.count < text.count, let currency = lexicon.currencyWords[String(head)] else { return nil }
+    return (String(head), currency)
   }
 
   /// A token that is a currency word or a symbol on its own: `eur`, `rs`, `€`.
   func currencyWord(_ token: Token) -> Currency? {
-    if token.quoted { return nil }
-    return lexicon.currencyWords[token.word] ?? symbolCurrency(token.word)
+    token.quoted || token.info.currency < 0 ? nil : Currency.all[Int(token.info.currency)]
   }
 
   func symbolCurrency(_ text: String) -> Currency? {

@@ -6,14 +6,13 @@ extension PhraseRun {
   /// The first merchant marker with a name after it gives the merchant.
   mutating func merchants() {
     guard draft.merchant == nil else { return }
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
-      let token = tokens[i]
-      if token.word.count > 1, token.word.hasPrefix("@") {
-        draft.merchant = canonicalMerchant(String(token.bare.dropFirst()))
+    for i in tokens.indices where free(i) {
+      if tokens[i].word.utf8.first == 0x40, tokens[i].word.utf8.count > 1 {  // @Social
+        draft.merchant = canonicalMerchant(String(tokens[i].bare.dropFirst()))
         tokens[i].used = true
         return
       }
-      guard lexicon.merchantMarkers.contains(token.word) else { continue }
+      guard tokens[i].info.has(.merchantMarker) else { continue }
       let run = nameRun(after: i)
       guard !run.isEmpty else { continue }
       let (name, length) = knownPrefix(of: run) ?? (tokenText(run, bare: true), run.count)
@@ -31,9 +30,9 @@ extension PhraseRun {
     while end < tokens.count, end - marker <= 5 {
       let token = tokens[end]
       let first = end == marker + 1
-      if token.used || token.quoted || lexicon.fillers.contains(token.word)
-        || lexicon.merchantMarkers.contains(token.word) || token.text.first?.isASCIIDigitCharacter == true
-        || (!first && token.isLowercase && parser.meaningfulWords.contains(token.word))
+      if token.used || token.quoted || token.info.has(.filler) || token.info.has(.merchantMarker)
+        || token.text.first?.isASCIIDigitCharacter == true
+        || (!first && token.info.has(.meaningful) && token.isLowercase)
       {
         break
       }
@@ -69,12 +68,9 @@ extension PhraseRun {
     var i = 0
     while i < tokens.count {
       defer { i += 1 }
-      let token = tokens[i]
-      guard !token.used, !token.quoted, !lexicon.fillers.contains(token.word),
-        token.text.first?.isASCIIDigitCharacter == false
-      else { continue }
+      guard free(i), !tokens[i].info.has(.filler), tokens[i].text.first?.isASCIIDigitCharacter == false else { continue }
       var end = i
-      while end < tokens.count, end - i < 3, !tokens[end].used, !tokens[end].quoted { end += 1 }
+      while end < tokens.count, end - i < 3, free(end) { end += 1 }
       if let (name, length) = knownPrefix(of: i..<end) {
         draft.merchant = name
         for j in i..<(i + length) { tokens[j].used = true }

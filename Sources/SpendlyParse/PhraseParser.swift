@@ -35,15 +35,15 @@ public struct PhraseParser {
   let catalog: Catalog
   let settings: ParseSettings
   let history: (any MerchantHistory)?
-  /// Method words: the lexicon's plus the person's method names and aliases.
+  /// Method words, one or several: the lexicon's plus the person's method names and aliases.
   let methodWords: [String: String]
-  /// Category names and the person's aliases: they name a category (typed).
+  /// Category names and the person's aliases, one word or several: they name a category (typed).
   let categoryWords: [String: Category]
-  /// Words that suggest a category (inferred).
+  /// Words that suggest a category (inferred); the query parser reads these too.
   let suggestionWords: [String: Category]
-  /// Every single word with a meaning of its own (methods, categories, markers, date words):
-  /// a merchant's name after `at` stops before such a word in lower case ("at Social lunch").
-  let meaningfulWords: Set<String>
+  /// Every single word's meaning, merged (see `WordInfo`).
+  let vocabulary: Vocabulary
+  /// The most words any entry has ("day before yesterday").
   let longestEntry: Int
 
   public init(
@@ -70,7 +70,7 @@ public struct PhraseParser {
     }
     var categories: [String: Category] = [:]
     for category in catalog.categories {
-      for word in [category.name] + category.aliases {
+      for word in [category.name] + category.aliases where categories[word.lowercased()] == nil {
         categories[word.lowercased()] = category
         longest = max(longest, word.split(separator: " ").count)
       }
@@ -82,30 +82,19 @@ public struct PhraseParser {
     methodWords = methods
     categoryWords = categories
     suggestionWords = suggestions
-    var meaningful = Set(methods.keys).union(categories.keys).union(suggestions.keys)
-    meaningful.formUnion(lexicon.incomeMarkers)
-    meaningful.formUnion(lexicon.expenseMarkers)
-    meaningful.formUnion(lexicon.relativeDays.keys)
-    meaningful.formUnion(lexicon.weekdays.keys)
-    meaningful.formUnion(lexicon.timeWords.keys)
-    meaningful.formUnion(lexicon.lastWords)
-    meaningfulWords = meaningful
+    vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
     longestEntry = longest
   }
 
-  /// The category a word suggests, trying a plain plural too (coffees → coffee, lunches → lunch).
-  func suggestion(_ word: String) -> Category? {
-    if let category = suggestionWords[word] { return category }
-    guard word.utf8.count > 3, word.hasSuffix("s") else { return nil }
-    if let category = suggestionWords[String(word.dropLast())] { return category }
-    if word.hasSuffix("es") { return suggestionWords[String(word.dropLast(2))] }
-    return nil
-  }
+  /// What a single lowercased word means.
+  func info(_ word: String) -> WordInfo { vocabulary.info(word) }
 
   /// The category an explicit `cat:` value names: a name, the person's alias, or a lexicon word.
   func explicitCategory(_ value: String) -> Category? {
     let lowered = value.lowercased()
-    return categoryWords[lowered] ?? suggestion(lowered)
+    if let category = categoryWords[lowered] { return category }
+    let suggestion = info(lowered).suggestion
+    return suggestion >= 0 ? catalog.categories[Int(suggestion)] : nil
   }
 
   /// Parses one phrase against the clock `now`. Throws only for text that cannot be read

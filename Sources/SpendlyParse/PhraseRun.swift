@@ -30,6 +30,7 @@ struct PhraseRun {
   init(parser: PhraseParser, tokens: [Token], now: LocalDateTime) {
     self.parser = parser
     self.tokens = tokens
+    for i in self.tokens.indices where !tokens[i].quoted { self.tokens[i].info = parser.info(tokens[i].word) }
     self.now = now
     draft = TransactionDraft(currency: parser.settings.currency, date: now.date)
   }
@@ -57,7 +58,7 @@ struct PhraseRun {
 
   mutating func explicitFields() throws(PhraseError) {
     var seen: Set<String> = []
-    for i in tokens.indices where !tokens[i].quoted {
+    for i in tokens.indices where !tokens[i].quoted && tokens[i].text.utf8.contains(0x3A) {
       let token = tokens[i]
       guard let colon = token.text.firstIndex(of: ":"), colon != token.text.startIndex else { continue }
       // The key comes from the typed text: lowercasing may change lengths (İ), so never index `lower`.
@@ -126,66 +127,79 @@ struct PhraseRun {
 
   // MARK: Methods, categories, markers
 
-  /// Finds runs of unused, unquoted tokens (longest first) whose words are keys of `table`.
-  func matches<T>(_ table: [String: T]) -> [(T, Range<Int>)] {
-    var found: [(T, Range<Int>)] = []
-    var i = 0
-    while i < tokens.count {
-      var length = 0
-      for n in stride(from: min(parser.longestEntry, tokens.count - i), through: 1, by: -1) {
-        let range = i..<(i + n)
-        if range.contains(where: { tokens[$0].used || tokens[$0].quoted }) { continue }
-        let key = n == 1 ? tokens[i].word : range.map { tokens[$0].word }.joined(separator: " ")
-        if let value = table[key] {
-          found.append((value, range))
-          length = n
-          break
-        }
+  /// An entry of several words starting at token `i` ("credit card", "other income"),
+  /// longest first, with its length; only tried when the first word starts such an entry.
+  func multiWord<T>(_ table: [String: T], at i: Int) -> (T, Int)? {
+    guard tokens[i].info.has(.multiWordStart) else { return nil }
+    var n = min(parser.longestEntry, tokens.count - i)
+    while n > 1 {
+      let range = i..<(i + n)
+      if !range.contains(where: { tokens[$0].used || tokens[$0].quoted }),
+        let value = table[range.map { tokens[$0].word }.joined(separator: " ")]
+      {
+        return (value, n)
       }
-      i += max(length, 1)
+      n -= 1
     }
-    return found
+    return nil
   }
 
   /// The first method word is the method; a filler before it ("via", "by") goes with it.
   /// A word that names a category is not a method ("Other" is both).
   mutating func methods() {
     guard draft.method == nil else { return }
-    let named = Set(namedCategories.flatMap { $0.1 })
-    if let (method, range) = matches(parser.methodWords).first(where: { !$0.1.contains(where: named.contains) }) {
-      draft.method = method
-      use(range)
+    for i in tokens.indices where free(i) {
+      if let (name, length) = multiWord(parser.methodWords, at: i) {
+        if (i..<(i + length)).contains(where: isNamedCategory) { continue }
+        draft.method = name
+        return use(i..<(i + length))
+      }
+      let method = tokens[i].info.method
+      if method >= 0 && !isNamedCategory(i) {
+        draft.method = parser.catalog.methods[Int(method)].name
+        return use(i..<(i + 1))
+      }
     }
   }
 
+  func isNamedCategory(_ i: Int) -> Bool { namedCategories.contains { $0.1.contains(i) } }
+
   /// Category names (typed) and words that suggest a category (inferred), in typed order.
   mutating func categoryWords() {
-    namedCategories = matches(parser.categoryWords)
-    let named = Set(namedCategories.flatMap { $0.1 })
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted && !named.contains(i) {
-      if let category = parser.suggestion(tokens[i].word) { suggestedCategories.append(category) }
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      guard free(i) else { continue }
+      if let (category, length) = multiWord(parser.categoryWords, at: i) {
+        namedCategories.append((category, i..<(i + length)))
+        i += length - 1
+      } else if tokens[i].info.category >= 0 {
+        namedCategories.append((parser.catalog.categories[Int(tokens[i].info.category)], i..<(i + 1)))
+      } else if tokens[i].info.suggestion >= 0 {
+        suggestedCategories.append(parser.catalog.categories[Int(tokens[i].info.suggestion)])
+      }
     }
   }
 
   /// Kind markers ("spent", "salary", "credited"): the first decides; all are used.
   mutating func kindMarkers() {
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
-      let word = tokens[i].word
-      let isIncome = lexicon.incomeMarkers.contains(word)
-      guard isIncome || lexicon.expenseMarkers.contains(word) else { continue }
+    for i in tokens.indices where free(i) {
+      let isIncome = tokens[i].info.has(.incomeMarker)
+      guard isIncome || tokens[i].info.has(.expenseMarker) else { continue }
       if markerKind == nil { markerKind = isIncome ? .income : .expense }
       tokens[i].used = true
       amountOrMarker.insert(i)
     }
   }
 
+  /// True when token `i` is neither used nor quoted.
+  func free(_ i: Int) -> Bool { !tokens[i].used && !tokens[i].quoted }
+
   /// Marks `range` used, with a filler word ("via", "for", "on") right before it.
   mutating func use(_ range: Range<Int>) {
     for j in range { tokens[j].used = true }
     let previous = range.lowerBound - 1
-    if previous >= 0, !tokens[previous].used, !tokens[previous].quoted,
-      lexicon.fillers.contains(tokens[previous].word)
-    {
+    if previous >= 0, free(previous), tokens[previous].info.has(.filler) {
       tokens[previous].used = true
     }
   }

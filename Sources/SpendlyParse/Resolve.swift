@@ -86,14 +86,14 @@ extension PhraseRun {
   // MARK: Note: every word not used for a field, in typed order
 
   mutating func note() {
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
-      let word = tokens[i].word
+    for i in tokens.indices where free(i) {
+      let info = tokens[i].info
       let next = i + 1 < tokens.count ? tokens[i + 1] : nil
-      if lexicon.fillers.contains(word), let next, next.used, explicitNote?.index != i + 1 {
+      if info.has(.filler), let next, next.used, explicitNote?.index != i + 1 {
         tokens[i].used = true  // "coffee for 180", "paid with card"
-      } else if lexicon.leadWords.contains(word),
+      } else if info.has(.lead),
         (i > 0 && amountOrMarker.contains(i - 1))
-          || (next.map { !$0.used && !$0.quoted && parser.suggestion($0.word) != nil } ?? false)
+          || (next.map { !$0.used && !$0.quoted && $0.info.suggestion >= 0 } ?? false)
       {
         tokens[i].used = true  // "spent 60 on chai", "at Social for lunch"
       }

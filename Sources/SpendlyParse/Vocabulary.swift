@@ -1,0 +1,139 @@
+import SpendlyCore
+
+/// Everything the parser knows about one lowercased word, merged from every lexicon table
+/// and the person's catalog, so each token is looked up once (one hash) instead of once per
+/// table per step. Plain values only: copying one costs no reference counting.
+struct WordInfo {
+  struct Flags: OptionSet {
+    let rawValue: UInt32
+    static let incomeMarker = Flags(rawValue: 1 << 0)
+    static let expenseMarker = Flags(rawValue: 1 << 1)
+    static let merchantMarker = Flags(rawValue: 1 << 2)
+    static let filler = Flags(rawValue: 1 << 3)
+    static let lead = Flags(rawValue: 1 << 4)
+    static let last = Flags(rawValue: 1 << 5)
+    static let ago = Flags(rawValue: 1 << 6)
+    /// The first word of an entry of several words ("credit" of "credit card").
+    static let multiWordStart = Flags(rawValue: 1 << 7)
+    /// The first word of a relative day ("today", "day" of "day before yesterday").
+    static let relativeStart = Flags(rawValue: 1 << 8)
+    /// A word with a meaning of its own: a merchant's name after `at` stops before it.
+    static let meaningful = Flags(rawValue: 1 << 9)
+  }
+
+  var flags: Flags = []
+  /// Index in the catalog's methods, or -1.
+  var method: Int16 = -1
+  /// Index in the catalog's categories of a category this word names (typed), or -1.
+  var category: Int16 = -1
+  /// Index in the catalog's categories of a category this word suggests (inferred), or -1.
+  var suggestion: Int16 = -1
+  /// Index in `Currency.all` of a currency word or symbol, or -1.
+  var currency: Int8 = -1
+  /// 1...12 for a month name, else 0.
+  var month: Int8 = 0
+  /// 0 (Monday) ... 6 for a weekday name, else -1.
+  var weekday: Int8 = -1
+  /// Minutes since midnight of a time word (noon), or -1.
+  var time: Int16 = -1
+  /// Days in a unit word (day, week), or 0.
+  var dayUnit: Int16 = 0
+  /// Amount multiplier of a suffix word (k, lakh), or 0.
+  var multiplier: Int64 = 0
+  /// Index in `PhraseParser.merchantNames` of a well-known merchant, or -1.
+  var merchant: Int32 = -1
+
+  static let none = WordInfo()
+
+  func has(_ flag: Flags) -> Bool { flags.contains(flag) }
+}
+
+/// The single-word table and what it is built from.
+struct Vocabulary {
+  var words: [String: WordInfo] = [:]
+  var merchantNames: [String] = []
+
+  init(lexicon: Lexicon, catalog: Catalog, settings: ParseSettings) {
+    func edit(_ key: String, _ change: (inout WordInfo) -> Void) {
+      if key.contains(" ") {
+        words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.multiWordStart)
+      } else {
+        change(&words[key, default: WordInfo()])
+      }
+    }
+    func flag(_ keys: some Sequence<String>, _ flag: WordInfo.Flags) {
+      for key in keys { edit(key) { $0.flags.insert(flag) } }
+    }
+    let methodIndex = Dictionary(catalog.methods.enumerated().map { ($1.name, Int16($0)) }, uniquingKeysWith: { a, _ in a })
+    for (word, target) in lexicon.methodWords {
+      let name: String
+      switch target {
+      case .named(let named): name = named
+      case .defaultCard: name = settings.card
+      }
+      guard let method = catalog.method(named: name), let index = methodIndex[method.name] else { continue }
+      edit(word) { $0.method = index }
+    }
+    for (index, method) in catalog.methods.enumerated() {
+      for word in [method.name] + method.aliases { edit(word.lowercased()) { $0.method = Int16(index) } }
+    }
+    for (index, category) in catalog.categories.enumerated() {
+      for word in [category.name] + category.aliases {
+        edit(word.lowercased()) { if $0.category < 0 { $0.category = Int16(index) } }
+      }
+    }
+    let categoryIndex = Dictionary(
+      catalog.categories.enumerated().map { ($1.name.lowercased(), Int16($0)) }, uniquingKeysWith: { a, _ in a })
+    for (word, hint) in lexicon.categorySuggestions {
+      guard let index = categoryIndex[hint.name.lowercased()] else { continue }
+      edit(word) { if $0.category < 0 { $0.suggestion = index } }
+    }
+    for (word, currency) in lexicon.currencyWords {
+      edit(word) { $0.currency = Int8(Currency.all.firstIndex(of: currency) ?? -1) }
+    }
+    for (symbol, currency) in lexicon.currencySymbols where words[symbol]?.currency ?? -1 < 0 {
+      edit(symbol) { $0.currency = Int8(Currency.all.firstIndex(of: currency) ?? -1) }
+    }
+    for (word, multiplier) in lexicon.suffixes { edit(word) { $0.multiplier = multiplier } }
+    for (word, month) in lexicon.months { edit(word) { $0.month = Int8(month) } }
+    for (word, weekday) in lexicon.weekdays { edit(word) { $0.weekday = Int8(weekday) } }
+    for (word, time) in lexicon.timeWords { edit(word) { $0.time = Int16(time.hour * 60 + time.minute) } }
+    for (word, days) in lexicon.dayUnits { edit(word) { $0.dayUnit = Int16(days) } }
+    for key in lexicon.relativeDays.keys {
+      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.relativeStart)
+      if !key.contains(" ") { words[key]?.flags.insert(.meaningful) }
+    }
+    for (word, spelling) in lexicon.merchantSpellings.sorted(by: { $0.key < $1.key }) {
+      let index = Int32(merchantNames.count)
+      merchantNames.append(spelling)
+      edit(word) { $0.merchant = index }
+    }
+    flag(lexicon.incomeMarkers, .incomeMarker)
+    flag(lexicon.expenseMarkers, .expenseMarker)
+    flag(lexicon.merchantMarkers, .merchantMarker)
+    flag(lexicon.fillers, .filler)
+    flag(lexicon.leadWords, .lead)
+    flag(lexicon.lastWords, .last)
+    flag(lexicon.agoWords, .ago)
+    for (word, info) in words
+    where info.method >= 0 || info.category >= 0 || info.suggestion >= 0 || info.weekday >= 0 || info.time >= 0
+      || info.has(.incomeMarker) || info.has(.expenseMarker) || info.has(.last)
+    {
+      words[word]?.flags.insert(.meaningful)
+    }
+  }
+
+  /// What `word` means; an unknown plural takes its singular's suggestion (coffees, lunches).
+  func info(_ word: String) -> WordInfo {
+    if let info = words[word] { return info }
+    guard word.utf8.count > 3, word.utf8.last == 0x73 else { return .none }  // "s"
+    var info = WordInfo.none
+    if let singular = words[String(word.dropLast())], singular.suggestion >= 0 {
+      info.suggestion = singular.suggestion
+    } else if word.hasSuffix("es"), let singular = words[String(word.dropLast(2))], singular.suggestion >= 0 {
+      info.suggestion = singular.suggestion
+    }
+    if info.suggestion >= 0 { info.flags.insert(.meaningful) }
+    return info
+  }
+}
