@@ -181,7 +181,7 @@ struct Answers {
     var table = Table(
       headers: [label, "Amount", total == nil ? "Count" : "Share", ""], alignments: [.left, .right, .right, .left])
     for row in rows {
-      let share = total.map { $0 > 0 ? percentText(basisPoints: row.minorUnits * 10_000 / $0) : "—" } ?? "\(row.count)"
+      let share = total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0)))) } ?? "\(row.count)"
       table.add([
         Render.safe(keyText(row.key)), format(row.minorUnits, row.currency), share,
         output.style(Charts.bar(row.minorUnits, of: maximum), .cyan),
@@ -322,7 +322,7 @@ struct Answers {
       let c = s.currency
       output.line(
         "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
-          + "\(s.count) transactions")
+          + "\(s.count) transaction\(s.count == 1 ? "" : "s")")
       output.line(
         "  per month: expenses \(format(Analytics.average(s.expenses, over: monthCount), c)) · income "
           + "\(format(Analytics.average(s.income, over: monthCount), c))")

@@ -88,10 +88,20 @@ public enum Analytics {
     return remainder.magnitude * 2 >= d.magnitude ? (total < 0 ? quotient - 1 : quotient + 1) : quotient
   }
 
-  /// Change from `before` to `after` in basis points of `before` (nil when before is zero).
+  /// Change from `before` to `after` in basis points of `before` (nil when before is zero or
+  /// the change is too large to express).
   public static func changeBasisPoints(from before: Int64, to after: Int64) -> Int64? {
     guard before != 0 else { return nil }
-    let product = (after - before).multipliedFullWidth(by: 10_000)
-    return before.magnitude == 0 ? nil : (before > 0 ? before : -before).dividingFullWidth(product).quotient
+    let (difference, overflow) = after.subtractingReportingOverflow(before)
+    guard !overflow, difference.magnitude / before.magnitude < 100_000_000_000_000 else { return nil }
+    return share(difference, of: before.magnitude)
+  }
+
+  /// `part / whole` in basis points, computed in 128 bits so it cannot overflow (whole > 0).
+  public static func share(_ part: Int64, of whole: UInt64) -> Int64? {
+    guard whole > 0, part.magnitude / whole < 100_000_000_000_000 else { return nil }
+    let product = part.magnitude.multipliedFullWidth(by: 10_000)
+    let quotient = Int64(whole.dividingFullWidth(product).quotient)
+    return part < 0 ? -quotient : quotient
   }
 }

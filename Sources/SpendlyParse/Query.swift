@@ -26,6 +26,8 @@ public struct Query: Equatable, Sendable {
   /// Nil means the action's default (this month; a trend: this year; weekly: the last 12 weeks).
   public var period: Period?
   public var filter = TransactionFilter()
+  /// True when a bare number was read as a year ("food 2025"): the line may as well be an entry.
+  public var readBareYear = false
 
   public init() {}
 

@@ -18,10 +18,14 @@ public struct QueryParser {
   /// True when the text reads as a question rather than an entry: its first word is a
   /// question word (spent, income, top, by, compare, ...) or a period word, or it has no number.
   public func looksLikeQuestion(_ text: String) -> Bool {
+    startsLikeQuestion(text) || !text.contains(where: \.isNumber)
+  }
+
+  /// True when the first word can only start a question.
+  public func startsLikeQuestion(_ text: String) -> Bool {
     guard let first = text.split(separator: " ").first?.lowercased() else { return false }
     if let role = words.role(first), role != "filler", role != "from", role != "and" { return true }
-    if ["today", "yesterday", "weekly", "monthly"].contains(first) { return true }
-    return !text.contains(where: \.isNumber)
+    return ["today", "yesterday", "weekly", "monthly", "daily", "yearly"].contains(first)
   }
 
   public func parse(_ text: String, now: LocalDateTime) throws(QueryError) -> Query {
@@ -52,6 +56,8 @@ struct QueryRun {
   var query = Query()
   var index = 0
   var measureGiven = false
+  /// Whether the last date read named its year (so a range is not moved back a year).
+  var lastDateHadYear = false
 
   init(parser: QueryParser, today: LocalDate) {
     self.parser = parser
@@ -111,8 +117,10 @@ struct QueryRun {
       query.action = .compare(with: nil)
       index += 1
       return true
-    case "versus":
-      guard case .compare = query.action else { break }
+    case "versus", "and" where isComparing:
+      // "compare this month with last month", "this month vs last month", "compare ... to ..."
+      guard query.period != nil || isComparing else { break }
+      if !isComparing { query.action = .compare(with: nil) }
       index += 1
       guard let other = try period() else { return false }
       query.action = .compare(with: other)
@@ -120,7 +128,7 @@ struct QueryRun {
     case "top":
       index += 1
       var count = 5
-      if let text = word(), let n = Int(text), (1...1000).contains(n) {
+      if let text = word(), let n = Int(text), n >= 1 {
         count = n
         index += 1
       }
@@ -136,6 +144,13 @@ struct QueryRun {
         return true
       }
       return filterWord()  // "by card", "by upi"
+    case "group-category", "group-method", "group-merchant", "group-currency":
+      // "categories this month": a plural group word alone asks for a breakdown.
+      if current.hasSuffix("s") || current.hasSuffix("ies") {
+        query.action = .breakdown(QueryLexicon.groupings[currentRole!]!, top: nil)
+        index += 1
+        return true
+      }
     case "group-day", "group-week", "group-month", "group-year":
       // "monthly", "weekly" (but "month"/"week" alone belong to periods, handled below)
       if ["daily", "weekly", "monthly", "yearly"].contains(current) {
@@ -152,12 +167,21 @@ struct QueryRun {
     if let found = try period() {
       if case .compare(nil) = query.action, query.period != nil {
         query.action = .compare(with: found)
+      } else if query.period != nil {
+        // Two periods without 'compare' ("food 2000 yesterday") is not a question.
+        index -= 1
+        return false
       } else {
         query.period = found
       }
       return true
     }
     return filterWord()
+  }
+
+  var isComparing: Bool {
+    if case .compare = query.action { return true }
+    return false
   }
 
   /// A category, method, currency, or a merchant or note word.

@@ -37,12 +37,23 @@ extension QueryRun {
         }
       }
     }
+    // last friday
+    if role == "last", let next = word(1), let weekday = lexicon.weekdays[next] {
+      index += 2
+      return .day(DateWords.mostRecent(weekday: weekday, before: today, inclusive: false), label: "last \(next)")
+    }
     if current == "today" || current == "yesterday" {
       index += 1
       return .day(today.adding(days: current == "today" ? 0 : -1), label: current)
     }
     if role == "since" {
       index += 1
+      // since oct: from the first of the most recent October.
+      if let name = word(), let month = lexicon.months[name], !(word(1).map { Int($0) != nil } ?? false) {
+        index += 1
+        let year = month > today.month ? today.year - 1 : today.year
+        return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "")
+      }
       guard let date = try readDate() else {
         index = start
         return nil
@@ -51,14 +62,19 @@ extension QueryRun {
     }
     if role == "between" || role == "from" {
       index += 1
-      guard let from = try readDate(), parser.words.role(word() ?? "") == "and" else {
+      guard var from = try readDate(), parser.words.role(word() ?? "") == "and" else {
         index = start
         return nil
       }
+      let fromHadYear = lastDateHadYear
       index += 1
       guard let to = try readDate() else {
         index = start
         return nil
+      }
+      // "between 1 aug and 15 aug 2025": a start without a year takes the end's year.
+      if from > to, !fromHadYear, lastDateHadYear, from.adding(months: -12) <= to {
+        from = from.adding(months: -12)
       }
       guard from <= to else {
         throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
@@ -80,6 +96,7 @@ extension QueryRun {
     // A year: 2025.
     if current.count == 4, let year = Int(current), (1970...2200).contains(year) {
       index += 1
+      query.readBareYear = true
       return .year(year)
     }
     // A single date: on 14 aug, 2026-08-14.
@@ -93,6 +110,7 @@ extension QueryRun {
   /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday) at `index`.
   mutating func readDate() throws(QueryError) -> LocalDate? {
     guard let first = word() else { return nil }
+    lastDateHadYear = false
     func dayNumber(_ text: String) -> Int? {
       var digits = Substring(text)
       for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
@@ -111,6 +129,7 @@ extension QueryRun {
           message: "no such date: \(day) \(LocalDate.monthAbbreviations[month - 1])")
       }
       index += consumed + (year == nil ? 0 : 1)
+      lastDateHadYear = year != nil
       return date
     }
     if let day = dayNumber(first), let next = word(1), let month = lexicon.months[next] {
@@ -121,7 +140,12 @@ extension QueryRun {
     }
     if let date = DateWords.date(first, today: today, lexicon: lexicon) {
       index += 1
+      lastDateHadYear = first.contains("-") || first.split(separator: "/").count == 3
       return date
+    }
+    let parts = first.split(separator: "-", omittingEmptySubsequences: false)
+    if parts.count == 3, parts[0].count == 4, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) }) {
+      throw QueryError(words: [tokens[index].text], column: tokens[index].column, message: "no such date '\(first)'")
     }
     return nil
   }

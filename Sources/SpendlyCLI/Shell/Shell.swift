@@ -63,15 +63,24 @@ final class Shell {
     if first == "add" && words.count > 1 && !words.dropFirst().contains(where: { $0.hasPrefix("--") }) {
       return entry(words.dropFirst().joined(separator: " "))
     }
-    if let command = command(named: first) {
+    // "categories this month" is a question; "categories add Pets" a command.
+    let catalogQuestion =
+      ["categories", "methods", "category", "method"].contains(first) && words.count > 1
+      && !["list", "add", "rename", "alias"].contains(words[1].lowercased()) && !words[1].hasPrefix("-")
+    if let command = command(named: first), !catalogQuestion {
       return runCommand(command, Array(words.dropFirst()))
     }
     let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
-    if let questions = try? context.queryParser(), questions.looksLikeQuestion(line) {
+    if let questions = try? context.queryParser() {
+      // A line that parses as a question is one, unless its only number could be an amount
+      // ("food 2025") and its first word is not a question word ("spent 2025").
+      let startsLikeQuestion = questions.startsLikeQuestion(line)
       do {
         let query = try questions.parse(line, now: context.now)
-        try Answers(context: context).answer(query)
-        return true
+        if startsLikeQuestion || !query.readBareYear {
+          try Answers(context: context).answer(query)
+          return true
+        }
       } catch let error as QueryError where !hasNumber {
         output.error(
           "\(error.message)\(error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"). Try a question like "
