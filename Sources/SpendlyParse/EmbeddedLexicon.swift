@@ -93,7 +93,7 @@ Bank Transfer: neft imps rtgs transfer bank "bank transfer" netbanking
 # come from the other lexicon files, as in entry phrases.
 measure-spent: spent spend spending expenses expense spends
 measure-income: income earned earnings
-measure-savings: savings saved net
+measure-savings: savings saved net rate
 group-category: category categories
 group-method: method methods
 group-merchant: merchant merchants shops
@@ -117,7 +117,7 @@ between: between
 from: from
 and: and to until till
 # Words that carry no meaning in a question.
-filler: on in for at the of my how much what did i show me total so far was is all have been
+filler: on in for at the of my how much what did i show me total so far was is all have been via using
 """##,
   "suffixes": ##"""
 # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...
