@@ -15,14 +15,30 @@ public struct QueryParser {
     self.weekStart = weekStart
   }
 
-  /// True when the text reads as a question rather than an entry: its first word is a
-  /// question word (spent, income, top, by, compare, ...) or a period word, or it has no number.
-  public func looksLikeQuestion(_ text: String) -> Bool {
-    startsLikeQuestion(text) || !text.contains(where: \.isNumber)
+  /// How the shell reads a line that is not a command.
+  public enum LineReading: Sendable {
+    case question(Query)
+    /// A question with words not understood (the line has no number, so it is no entry).
+    case notUnderstood(QueryError)
+    case entry
+  }
+
+  /// Question or entry? A line that parses as a question is one, unless its only number could
+  /// be an amount ("food 2025") and its first word is not a question word ("spent 2025").
+  /// A line with a number that is not a question is an entry; one without is not understood.
+  public func read(_ line: String, now: LocalDateTime) -> LineReading {
+    let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
+    do {
+      let query = try parse(line, now: now)
+      if startsLikeQuestion(line) || !query.readBareYear { return .question(query) }
+      return .entry
+    } catch {
+      return hasNumber ? .entry : .notUnderstood(error)
+    }
   }
 
   /// True when the first word can only start a question.
-  public func startsLikeQuestion(_ text: String) -> Bool {
+  func startsLikeQuestion(_ text: String) -> Bool {
     guard let first = text.split(separator: " ").first?.lowercased() else { return false }
     if let role = words.role(first), role != "filler", role != "from", role != "and" { return true }
     return ["today", "yesterday", "weekly", "monthly", "daily", "yearly"].contains(first)

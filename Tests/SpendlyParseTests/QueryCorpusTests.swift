@@ -283,20 +283,32 @@ struct QueryCorpusTests {
     #expect(try range("29 feb", "2024-03-01T09:00") == "2024-02-29..2024-02-29")
   }
 
-  /// At the shell prompt a line is answered as a question only when it looks like one; the
-  /// issue's questions must (a number in them must not make them an entry).
-  @Test func issueQuestionsLookLikeQuestions() {
+  /// At the shell prompt the issue's questions are answered as questions (a number in them
+  /// must not make them an entry), and entries stay entries.
+  @Test func issueQuestionsAreReadAsQuestions() throws {
     let parser = Self.parser(weekStart: 0)
+    let now = try #require(LocalDateTime(iso: "2026-11-29T13:05"))
     // "2025" and "august 2025" alone could be amounts; the others cannot.
     let unambiguous = Self.issueQuestions.filter { !["2025", "august 2025"].contains($0) }
-    let missed = unambiguous.filter { !parser.looksLikeQuestion($0) }
-    withKnownIssue("a question that does not begin with a question word but has a number is taken for an entry") {
-      #expect(missed.isEmpty, "taken for entries at the shell prompt: \(missed)")
+    let missed = unambiguous.filter { line in
+      if case .question = parser.read(line, now: now) { return false }
+      return true
     }
-    #expect(missed.count <= 2)
-    // Entries stay entries.
-    for entry in ["420 upi food lunch at Social", "coffee 180 cash", "+2500 freelance", "1.2k rent neft"] {
-      #expect(!parser.looksLikeQuestion(entry), "\(entry)")
+    #expect(missed.isEmpty, "taken for entries at the shell prompt: \(missed)")
+    let entries = [
+      "420 upi food lunch at Social", "coffee 180 cash", "+2500 freelance", "1.2k rent neft", "spent 60 on chai",
+      "food 2025", "food 2000 yesterday", "salary 150000 credited",
+    ]
+    for entry in entries {
+      guard case .entry = parser.read(entry, now: now) else {
+        Issue.record("\(entry) was not read as an entry")
+        continue
+      }
     }
+    guard case .notUnderstood(let error) = parser.read("blah this week", now: now) else {
+      Issue.record("a question with unknown words and no number must be refused")
+      return
+    }
+    #expect(error.words == ["blah"])
   }
 }

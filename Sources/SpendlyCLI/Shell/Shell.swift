@@ -70,34 +70,25 @@ final class Shell {
     if let command = command(named: first), !catalogQuestion {
       return runCommand(command, Array(words.dropFirst()))
     }
-    let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
-    if let questions = try? context.queryParser() {
-      // A line that parses as a question is one, unless its only number could be an amount
-      // ("food 2025") and its first word is not a question word ("spent 2025").
-      let startsLikeQuestion = questions.startsLikeQuestion(line)
+    guard let questions = try? context.queryParser() else { return entry(line) }
+    switch questions.read(line, now: context.now) {
+    case .question(let query):
       do {
-        let query = try questions.parse(line, now: context.now)
-        if startsLikeQuestion || !query.readBareYear {
-          try Answers(context: context).answer(query)
-          return true
-        }
-      } catch let error as QueryError where !hasNumber {
-        output.error(
-          "\(error.message)\(error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"). Try a question like "
-            + QueryParser.examples.prefix(4).joined(separator: " · ") + ", an entry like '420 upi food', or 'help'")
-        return false
-      } catch let error as CLIError {
+        try Answers(context: context).answer(query)
+        return true
+      } catch {
         output.error(error.message)
         return false
-      } catch {
-        // A phrase with a number that is not a question: an entry.
       }
-    }
-    if hasNumber {
+    case .notUnderstood(let error):
+      let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
+      output.error(
+        "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
+          + "an entry like '420 upi food', or 'help'")
+      return false
+    case .entry:
       return entry(line)
     }
-    output.error("not understood: '\(Render.safe(line))'. Try an entry like '420 upi food lunch at Social', or 'help'")
-    return false
   }
 
   func runCommand(_ command: any Command.Type, _ words: [String]) -> Bool {
