@@ -33,16 +33,25 @@ public struct TransactionFilter: Sendable, Equatable {
     if let kind, fields.kind != kind { return false }
     if let category, fields.category.lowercased() != category.lowercased() { return false }
     if let method, fields.method.lowercased() != method.lowercased() { return false }
-    if let merchant, fields.merchant?.lowercased() != merchant.lowercased() { return false }
-    if let text {
-      let needle = text.lowercased()
-      let inMerchant = fields.merchant?.lowercased().contains(needle) ?? false
-      let inNote = fields.note?.lowercased().contains(needle) ?? false
-      if !inMerchant && !inNote { return false }
+    if let merchant, !TransactionFilter.sameName(fields.merchant, merchant) { return false }
+    if let text, !TransactionFilter.mentions(fields.merchant, text) && !TransactionFilter.mentions(fields.note, text) {
+      return false
     }
     if let currency, fields.amount.currency != currency { return false }
     if let from, fields.date < from { return false }
     if let to, fields.date > to { return false }
     return true
+  }
+
+  /// Names equal in any case (Unicode case folding, canonical equivalence: "CAFÉ" is "café").
+  public static func sameName(_ name: String?, _ wanted: String) -> Bool {
+    guard let name else { return false }
+    return name.lowercased() == wanted.lowercased()
+  }
+
+  /// Whether `text` contains `word` in any case.
+  public static func mentions(_ text: String?, _ word: String) -> Bool {
+    guard let text else { return false }
+    return text.lowercased().contains(word.lowercased())
   }
 }

@@ -17,13 +17,17 @@ extension TransactionFilter {
       terms.append("t.method_id = ?")
       values.append(.integer(methodID))
     }
+    // SQLite folds only ASCII case; other text goes through Swift's folding (the reference's own
+    // functions), while ASCII keeps the indexed, native path.
     if let merchant {
-      terms.append("t.merchant = ? COLLATE NOCASE")
+      terms.append(merchant.isASCIIText ? "t.merchant = ? COLLATE NOCASE" : "spendly_same_name(t.merchant, ?)")
       values.append(.text(merchant))
     }
     if let text {
-      // instr on lower() matches the reference's case-insensitive contains, wildcards and all.
-      terms.append("(instr(lower(coalesce(t.merchant, '')), lower(?)) > 0 OR instr(lower(coalesce(t.note, '')), lower(?)) > 0)")
+      terms.append(
+        text.isASCIIText
+          ? "(instr(lower(coalesce(t.merchant, '')), lower(?)) > 0 OR instr(lower(coalesce(t.note, '')), lower(?)) > 0)"
+          : "(spendly_mentions(t.merchant, ?) OR spendly_mentions(t.note, ?))")
       values.append(.text(text))
       values.append(.text(text))
     }
@@ -41,4 +45,8 @@ extension TransactionFilter {
     }
     return (terms.isEmpty ? "" : "WHERE " + terms.joined(separator: " AND "), values)
   }
+}
+
+extension String {
+  var isASCIIText: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }

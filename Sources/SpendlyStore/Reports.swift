@@ -59,7 +59,7 @@ extension TransactionStore {
         let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
         return GroupTotal(key: name, currency: currency, minorUnits: row.int(2) ?? 0, count: Int(row.int(3) ?? 0))
       }
-      return Analytics.sorted(totals, by: grouping)
+      return Analytics.sorted(merged(totals), by: grouping)
     } catch {
       throw .database(error)
     }
@@ -75,5 +75,28 @@ extension TransactionStore {
     } catch {
       throw .database(error)
     }
+  }
+
+  /// SQLite groups text by bytes; Swift treats canonically equivalent names ("Café" composed or
+  /// decomposed) as one. Merge such groups so the answer matches the reference.
+  func merged(_ totals: [GroupTotal]) -> [GroupTotal] {
+    struct Key: Hashable {
+      let key: String
+      let currency: String
+    }
+    var order: [Key] = []
+    var table: [Key: GroupTotal] = [:]
+    for total in totals {
+      let key = Key(key: total.key, currency: total.currency.code)
+      if let existing = table[key] {
+        table[key] = GroupTotal(
+          key: existing.key, currency: existing.currency, minorUnits: existing.minorUnits + total.minorUnits,
+          count: existing.count + total.count)
+      } else {
+        order.append(key)
+        table[key] = total
+      }
+    }
+    return order.map { table[$0]! }
   }
 }

@@ -209,3 +209,31 @@ extension SQLValue {
   init(_ text: String?) { self = text.map { .text($0) } ?? .null }
   init(_ int: Int64?) { self = int.map { .integer($0) } ?? .null }
 }
+
+/// Holds a Swift function while SQLite may call it.
+private final class FunctionBox {
+  let body: (String?, String?) -> Bool
+  init(_ body: @escaping (String?, String?) -> Bool) { self.body = body }
+}
+
+extension Database {
+  /// Registers a deterministic SQL function of two text arguments that answers 1 or 0,
+  /// so a query can use exactly the same rule as the Swift code (Unicode case folding).
+  public func defineFunction(_ name: String, _ body: @escaping (String?, String?) -> Bool) throws(DatabaseError) {
+    let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
+    let rc = sqlite3_create_function_v2(
+      handle, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
+      { context, _, arguments in
+        let box = Unmanaged<FunctionBox>.fromOpaque(sqlite3_user_data(context)!).takeUnretainedValue()
+        func text(_ i: Int) -> String? {
+          guard let value = arguments?[i], let bytes = sqlite3_value_text(value) else { return nil }
+          return String(cString: bytes)
+        }
+        sqlite3_result_int(context, box.body(text(0), text(1)) ? 1 : 0)
+      }, nil, nil,
+      { pointer in
+        if let pointer { Unmanaged<FunctionBox>.fromOpaque(pointer).release() }
+      })
+    guard rc == SQLITE_OK else { throw error(rc, "create function \(name)") }
+  }
+}

@@ -31,6 +31,12 @@ public final class TransactionStore {
         }
       }
       try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+      try database.defineFunction("spendly_same_name") { name, wanted in
+        wanted.map { TransactionFilter.sameName(name, $0) } ?? false
+      }
+      try database.defineFunction("spendly_mentions") { text, word in
+        word.map { TransactionFilter.mentions(text, $0) } ?? false
+      }
       let version = database.userVersion
       if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
       try Schema.migrate(database)

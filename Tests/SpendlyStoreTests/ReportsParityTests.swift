@@ -221,7 +221,7 @@ struct ReportsParityTests {
   }
 
   /// Merchants and notes outside ASCII ("Café", "CAFÉ") must match in any case, as the reference's
-  /// `lowercased()` does. SQLite's NOCASE and lower() fold ASCII only, so the SQL misses them.
+  /// `lowercased()` does (SQLite's own NOCASE and lower() fold ASCII only).
   @Test func nonASCIIMerchantsMatchInAnyCase() throws {
     let all = ParityData.make(
       count: 400, seed: Self.seed ^ 0xCAFE, merchants: ["Café Mocha", "CAFÉ MOCHA", "café mocha", "Zoë", "ZOË", nil],
@@ -232,18 +232,17 @@ struct ReportsParityTests {
       #expect(try store.summaries(filter) == (try Analytics.summaries(all, filter: filter)))
       #expect(try store.breakdown(filter, by: .merchant) == (try Analytics.breakdown(all, filter: filter, by: .merchant)))
     }
-    withKnownIssue("SQLite's NOCASE and lower() fold ASCII only; Swift's lowercased() folds É, Ë, È") { () throws -> Void in
-      for filter in [
-        TransactionFilter(merchant: "Zoë"), TransactionFilter(merchant: "café mocha"), TransactionFilter(text: "café"),
-        TransactionFilter(text: "crème"),
-      ] {
-        #expect(try store.summaries(filter) == (try Analytics.summaries(all, filter: filter)), "\(filter)")
-      }
+    // Non-ASCII text goes through the same Swift folding as the reference.
+    for filter in [
+      TransactionFilter(merchant: "Zoë"), TransactionFilter(merchant: "café mocha"), TransactionFilter(text: "café"),
+      TransactionFilter(text: "crème"),
+    ] {
+      #expect(try store.summaries(filter) == (try Analytics.summaries(all, filter: filter)), "\(filter)")
     }
   }
 
   /// "Café" typed precomposed (é) and decomposed (e + combining acute) are the same String in Swift,
-  /// so the reference makes one group of them; SQLite compares bytes and makes two.
+  /// so the reference makes one group of them; the store must too (SQLite alone compares bytes).
   @Test func canonicallyEquivalentMerchantsFormOneGroup() throws {
     let composed = "Caf\u{E9}"
     let decomposed = "Cafe\u{301}"
@@ -256,10 +255,8 @@ struct ReportsParityTests {
     let store = try ParityData.store(with: all)
     let expected = try Analytics.breakdown(all, filter: TransactionFilter(), by: .merchant)
     #expect(expected.count == 1)
-    withKnownIssue("the store keeps merchants unnormalised and SQLite groups them by bytes") { () throws -> Void in
-      #expect(try store.breakdown(TransactionFilter(), by: .merchant) == expected)
-      #expect(try store.summaries(TransactionFilter(merchant: decomposed)) == (try Analytics.summaries(all, filter: TransactionFilter(merchant: decomposed))))
-    }
+    #expect(try store.breakdown(TransactionFilter(), by: .merchant) == expected)
+    #expect(try store.summaries(TransactionFilter(merchant: decomposed)) == (try Analytics.summaries(all, filter: TransactionFilter(merchant: decomposed))))
   }
 
   static func difference(_ got: [GroupTotal], _ expected: [GroupTotal]) -> String {
