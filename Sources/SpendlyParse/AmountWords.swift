@@ -3,28 +3,39 @@ import SpendlyCore
 /// A number in a phrase that could be the amount, with what marks it as one.
 struct AmountCandidate {
   let tokens: Range<Int>
-  let money: Money
+  let minorUnits: Int64
+  /// Index in `Currency.all` of a currency marked on the number (₹420, 50 eur), or -1.
+  let currency: Int
   /// A currency symbol or word, a sign or a suffix (k, lakh) marks a number as money.
   let marked: Bool
   let sign: Kind?
-  let hasCurrency: Bool
 }
 
 extension PhraseRun {
+  /// The currency of an amount with no currency of its own.
+  var defaultCurrency: Currency { explicitCurrency ?? parser.settings.currency }
+
+  func currency(of candidate: AmountCandidate) -> Currency {
+    candidate.currency >= 0 ? Currency.all[candidate.currency] : defaultCurrency
+  }
+
   /// Picks the amount: one marked number, else one bare number. Two candidates of equal
   /// standing leave the amount missing with a warning; nothing is ever invented.
   mutating func amount() throws(PhraseError) {
     var candidates: [AmountCandidate] = []
-    for i in tokens.indices where !tokens[i].used && !tokens[i].quoted {
-      if let candidate = try candidate(at: i) { candidates.append(candidate) }
+    var markedCount = 0
+    for i in tokens.indices where free(i) && tokens[i].hasDigit {
+      if let candidate = try candidate(at: i) {
+        candidates.append(candidate)
+        if candidate.marked { markedCount += 1 }
+      }
     }
     if let explicitAmount {
       draft.amount = explicitAmount
       draft.currency = explicitAmount.currency
       return
     }
-    let marked = candidates.filter(\.marked)
-    let pool = marked.isEmpty ? candidates : marked
+    let pool = markedCount == 0 ? candidates : candidates.filter(\.marked)
     guard pool.count == 1, let chosen = pool.first else {
       draft.missing.append(.amount)
       if pool.isEmpty {
@@ -32,53 +43,71 @@ extension PhraseRun {
       } else {
         let shown = pool.prefix(3).map { "'" + tokenText($0.tokens) + "'" }.joined(separator: " and ")
         let advice =
-          marked.isEmpty
+          markedCount == 0
           ? "mark one with a currency, like \(parser.settings.currency.symbol.trimmingSpaces())\(tokenText(pool.last!.tokens))"
           : "keep one"
         draft.warnings.append("\(shown) could each be the amount; \(advice)")
       }
-      if let currency = explicitCurrency ?? pool.first(where: \.hasCurrency)?.money.currency { draft.currency = currency }
+      if let marked = pool.first(where: { $0.currency >= 0 }), explicitCurrency == nil {
+        draft.currency = currency(of: marked)
+      } else if let explicitCurrency {
+        draft.currency = explicitCurrency
+      }
       return
     }
-    draft.amount = chosen.money
-    draft.currency = chosen.money.currency
+    let currency = currency(of: chosen)
+    draft.amount = Money(minorUnits: chosen.minorUnits, currency: currency)
+    draft.currency = currency
     signKind = chosen.sign
     for j in chosen.tokens {
       tokens[j].used = true
-      amountOrMarker.insert(j)
+      tokens[j].amountOrMarker = true
     }
   }
 
   /// Reads token `i` (with a currency word or suffix word beside it) as an amount, or nil
   /// when it is not a number. A number that cannot be money (too many decimals, too large)
-  /// is an error at that token.
+  /// is an error at that token. Works on the word's UTF-8 bytes (lowercased, trailing
+  /// punctuation gone): sign, currency prefix, digits, suffix.
   func candidate(at i: Int) throws(PhraseError) -> AmountCandidate? {
-    let token = tokens[i]
-    guard token.hasDigit else { return nil }
-    var text = Substring(token.word)  // lowercased, trailing punctuation gone
+    let bytes = tokens[i].word.utf8
+    var index = bytes.startIndex
     var sign: Kind?
-    if let first = text.first, first == "+" || first == "-" || first == "−" {
-      sign = first == "+" ? .income : .expense
-      text = text.dropFirst()
+    if bytes[index] == 0x2B {  // +
+      sign = .income
+      index = bytes.index(after: index)
+    } else if bytes[index] == 0x2D {  // -
+      sign = .expense
+      index = bytes.index(after: index)
+    } else if bytes.starts(with: [0xE2, 0x88, 0x92]) {  // −
+      sign = .expense
+      index = bytes.index(index, offsetBy: 3)
     }
-    var currency: Currency?
-    if let (symbol, symbolCurrency) = leadingCurrency(text) {
-      currency = symbolCurrency
-      text = text.dropFirst(symbol.count)
+    var currency = -1
+    if index < bytes.endIndex, !isDigit(bytes[index]), bytes[index] != 0x2E {
+      guard let (length, found) = currencyPrefix(bytes[index...]) else { return nil }
+      currency = found
+      index = bytes.index(index, offsetBy: length)
     }
-    guard let first = text.first,
-      first.isASCIIDigitCharacter || (first == "." && text.dropFirst().first?.isASCIIDigitCharacter == true)
-    else { return nil }
-    var body = text.prefix { $0.isASCIIDigitCharacter || $0 == "," || $0 == "." }
-    let rest = text.dropFirst(body.count)
-    if rest.isEmpty, body.last == "." || body.last == "," { body = body.dropLast() }
+    var bodyEnd = index
+    while bodyEnd < bytes.endIndex, isDigit(bytes[bodyEnd]) || bytes[bodyEnd] == 0x2C || bytes[bodyEnd] == 0x2E {
+      bodyEnd = bytes.index(after: bodyEnd)
+    }
+    guard index < bodyEnd else { return nil }
+    let second = bytes.index(after: index)
+    guard isDigit(bytes[index]) || (bytes[index] == 0x2E && second < bodyEnd && isDigit(bytes[second])) else {
+      return nil
+    }
+    var body = bytes[index..<bodyEnd]
     var multiplier: Int64 = 1
-    if !rest.isEmpty {
-      let suffix = String(rest)
-      if let factor = lexicon.suffixes[suffix] {
-        multiplier = factor
-      } else if currency == nil, let suffixCurrency = lexicon.currencyWords[suffix] ?? symbolCurrency(suffix) {
-        currency = suffixCurrency
+    if bodyEnd == bytes.endIndex {
+      if let last = body.last, last == 0x2E || last == 0x2C { body = body.dropLast() }
+    } else {
+      let suffix = parser.info(String(decoding: bytes[bodyEnd...], as: UTF8.self))
+      if suffix.multiplier > 0 {
+        multiplier = suffix.multiplier
+      } else if currency < 0, suffix.currency >= 0 {
+        currency = Int(suffix.currency)
       } else {
         return nil  // 2nd, 4g, 12abc: a word, not an amount
       }
@@ -91,38 +120,50 @@ extension PhraseRun {
       multiplier = tokens[i + 1].info.multiplier
       range = i..<(i + 2)
     }
-    // A currency word after or before it: 50 eur, rs 420.
-    if currency == nil {
+    // A currency word or symbol after or before it: 50 eur, rs 420, 15 €.
+    if currency < 0 {
       let after = range.upperBound
-      if after < tokens.count, !tokens[after].used, let word = currencyWord(tokens[after]) {
-        currency = word
+      if after < tokens.count, !tokens[after].used, !tokens[after].quoted, tokens[after].info.currency >= 0 {
+        currency = Int(tokens[after].info.currency)
         range = i..<(after + 1)
-      } else if i > 0, !tokens[i - 1].used, let word = currencyWord(tokens[i - 1]) {
-        currency = word
+      } else if i > 0, !tokens[i - 1].used, !tokens[i - 1].quoted, tokens[i - 1].info.currency >= 0 {
+        currency = Int(tokens[i - 1].info.currency)
         range = (i - 1)..<range.upperBound
       }
     }
-    let chosenCurrency = currency ?? explicitCurrency ?? parser.settings.currency
-    let money: Money
-    if let minor = PhraseRun.plainMinorUnits(body, exponent: chosenCurrency.exponent, multiplier: multiplier) {
-      money = Money(minorUnits: minor, currency: chosenCurrency)
-    } else {
+    let exponent = currency >= 0 ? Currency.all[currency].exponent : defaultCurrency.exponent
+    var minor = PhraseRun.plainMinorUnits(body, exponent: exponent, multiplier: multiplier)
+    if minor == nil {
       do {
-        money = try AmountParser.parse(String(body), currency: chosenCurrency, multiplier: multiplier)
+        let chosen = currency >= 0 ? Currency.all[currency] : defaultCurrency
+        minor = try AmountParser.parse(String(decoding: body, as: UTF8.self), currency: chosen, multiplier: multiplier)
+          .minorUnits
       } catch {
-        throw PhraseError("amount: \(error)", column: token.column, length: token.length)
+        throw PhraseError("amount: \(error)", column: tokens[i].column, length: tokens[i].length)
       }
     }
     return AmountCandidate(
-      tokens: range, money: money, marked: currency != nil || sign != nil || multiplier != 1, sign: sign,
-      hasCurrency: currency != nil)
+      tokens: range, minorUnits: minor!, currency: currency, marked: currency >= 0 || sign != nil || multiplier != 1,
+      sign: sign)
+  }
+
+  /// A currency symbol (₹, $, s$) or word (rs, rs., inr) at the start of `bytes`, touching
+  /// the digits: its length in bytes and its index in `Currency.all`.
+  func currencyPrefix(_ bytes: Substring.UTF8View) -> (Int, Int)? {
+    for (symbol, currency) in parser.vocabulary.currencySymbols where bytes.starts(with: symbol) {
+      return (symbol.count, currency)
+    }
+    guard let digit = bytes.firstIndex(where: isDigit) else { return nil }
+    let head = bytes[..<digit]
+    let info = parser.info(String(decoding: head, as: UTF8.self))
+    return info.currency >= 0 ? (head.count, Int(info.currency)) : nil
   }
 
   /// Minor units of digits with an optional fraction within the currency's decimals and
   /// optional western or Indian grouping (420, 1.5, 1,250.50, 1,50,000): the common case,
   /// without allocating. Anything else (bad grouping, too many digits, zero, too large)
   /// returns nil and goes to AmountParser, which decides the same way and words the errors.
-  static func plainMinorUnits(_ body: Substring, exponent: Int, multiplier: Int64) -> Int64? {
+  static func plainMinorUnits<Bytes: Collection<UInt8>>(_ body: Bytes, exponent: Int, multiplier: Int64) -> Int64? {
     var value: Int64 = 0
     var digits = 0
     var decimals = -1  // digits after the point; -1 before one
@@ -132,7 +173,7 @@ extension PhraseRun {
     var middleAllThree = true
     var middleAllTwo = true
     var startsWithZero = false
-    for byte in body.utf8 {
+    for byte in body {
       if byte == 0x2C {  // ,
         if decimals >= 0 || group == 0 { return nil }
         if commas == 0 {
@@ -176,24 +217,7 @@ extension PhraseRun {
     guard !overflow, !overflow2, minor > 0, minor / unit <= AmountParser.maximumMajorUnits else { return nil }
     return minor
   }
-
-  /// A currency symbol (₹, $, s$) or word (rs, rs., inr) touching the digits, in lowercased text.
-  func leadingCurrency(_ text: Substring) -> (String, Currency)? {
-    guard let first = text.first, !first.isASCIIDigitCharacter, first != "." else { return nil }
-    for (symbol, currency) in lexicon.currencySymbols where text.hasPrefix(symbol) {
-      return (symbol, currency)
-    }
-    let head = text.prefix { !$0.isASCIIDigitCharacter }
-    guard head.count < text.count, let currency = lexicon.currencyWords[String(head)] else { return nil }
-    return (String(head), currency)
-  }
-
-  /// A token that is a currency word or a symbol on its own: `eur`, `rs`, `€`.
-  func currencyWord(_ token: Token) -> Currency? {
-    token.quoted || token.info.currency < 0 ? nil : Currency.all[Int(token.info.currency)]
-  }
-
-  func symbolCurrency(_ text: String) -> Currency? {
-    lexicon.currencySymbols.first { $0.0 == text }?.1
-  }
 }
+
+/// True for an ASCII digit.
+@inline(__always) func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

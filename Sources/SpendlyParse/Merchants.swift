@@ -43,7 +43,7 @@ extension PhraseRun {
   }
 
   /// The longest start of `run` (up to three words) that is a known merchant, with its spelling.
-  func knownPrefix(of run: Range<Int>) -> (String, Int)? {
+  mutating func knownPrefix(of run: Range<Int>) -> (String, Int)? {
     for n in stride(from: min(3, run.count), through: 1, by: -1) {
       let name = tokenText(run.lowerBound..<(run.lowerBound + n), bare: true)
       if let known = knownMerchant(name) { return (known, n) }
@@ -51,13 +51,18 @@ extension PhraseRun {
     return nil
   }
 
-  /// A merchant from history (any case), else a well-known one from the lexicon, as spelled there.
-  func knownMerchant(_ name: String) -> String? {
-    parser.history?.knownMerchant(name) ?? lexicon.merchantSpellings[name.lowercased()]
+  /// A merchant from history (any case), else a well-known one from the lexicon, as spelled
+  /// there. What history says was used there is kept for inference (one look-up for both).
+  mutating func knownMerchant(_ name: String) -> String? {
+    if let use = parser.history?.merchantUse(name) {
+      historyUses.append(use)
+      return use.merchant
+    }
+    return lexicon.merchantSpellings[name.lowercased()]
   }
 
   /// A typed merchant name, spelled as history or the lexicon spell it when known.
-  func canonicalMerchant(_ name: String) -> String? {
+  mutating func canonicalMerchant(_ name: String) -> String? {
     if name.isEmpty { return nil }
     return knownMerchant(name) ?? name
   }

@@ -7,6 +7,29 @@ public protocol MerchantHistory {
   func knownMerchant(_ name: String) -> String?
   /// The category and method most recently used with this merchant.
   func lastUse(of merchant: String) -> (category: String, method: String)?
+  /// Both at once: the merchant as spelled in history and what was last used there. The
+  /// parser asks only this; a history that can answer in one look-up should implement it.
+  func merchantUse(_ name: String) -> MerchantUse?
+}
+
+/// A known merchant, spelled as in history, with the category and method last used there.
+public struct MerchantUse: Sendable, Equatable {
+  public var merchant: String
+  public var category: String
+  public var method: String
+
+  public init(merchant: String, category: String, method: String) {
+    self.merchant = merchant
+    self.category = category
+    self.method = method
+  }
+}
+
+extension MerchantHistory {
+  public func merchantUse(_ name: String) -> MerchantUse? {
+    guard let merchant = knownMerchant(name), let last = lastUse(of: merchant) else { return nil }
+    return MerchantUse(merchant: merchant, category: last.category, method: last.method)
+  }
 }
 
 /// The database settings the parser needs: defaults for what a phrase leaves out.
@@ -31,71 +54,91 @@ public struct PhraseParser {
   /// Phrases longer than this are refused rather than parsed.
   public static let maximumLength = 1000
 
-  let lexicon: Lexicon
-  let catalog: Catalog
-  let settings: ParseSettings
-  let history: (any MerchantHistory)?
-  /// Method words, one or several: the lexicon's plus the person's method names and aliases.
-  let methodWords: [String: String]
-  /// Category names and the person's aliases, one word or several: they name a category (typed).
-  let categoryWords: [String: Category]
-  /// Words that suggest a category (inferred); the query parser reads these too.
-  let suggestionWords: [String: Category]
-  /// Every single word's meaning, merged (see `WordInfo`).
-  let vocabulary: Vocabulary
-  /// The most words any entry has ("day before yesterday").
-  let longestEntry: Int
+  /// Everything the parser reads, shared by reference: a parse copies one pointer, not
+  /// thirty dictionaries.
+  final class Tables {
+    let lexicon: Lexicon
+    let catalog: Catalog
+    let settings: ParseSettings
+    let history: (any MerchantHistory)?
+    /// Method words, one or several: the lexicon's plus the person's method names and aliases.
+    let methodWords: [String: String]
+    /// Category names and the person's aliases, one word or several: they name a category (typed).
+    let categoryWords: [String: Category]
+    /// Words that suggest a category (inferred); the query parser reads these too.
+    let suggestionWords: [String: Category]
+    /// Every single word's meaning, merged (see `WordInfo`).
+    let vocabulary: Vocabulary
+    /// The most words any entry has ("day before yesterday").
+    let longestEntry: Int
+
+    init(lexicon: Lexicon, catalog: Catalog, settings: ParseSettings, history: (any MerchantHistory)?) {
+      self.lexicon = lexicon
+      self.catalog = catalog
+      self.settings = settings
+      self.history = history
+      var methods: [String: String] = [:]
+      for (word, target) in lexicon.methodWords {
+        switch target {
+        case .named(let name): if let method = catalog.method(named: name) { methods[word] = method.name }
+        case .defaultCard: if let method = catalog.method(named: settings.card) { methods[word] = method.name }
+        }
+      }
+      var longest = lexicon.longestEntry
+      for method in catalog.methods {
+        for word in [method.name] + method.aliases {
+          methods[word.lowercased()] = method.name
+          longest = max(longest, word.split(separator: " ").count)
+        }
+      }
+      var categories: [String: Category] = [:]
+      for category in catalog.categories {
+        for word in [category.name] + category.aliases where categories[word.lowercased()] == nil {
+          categories[word.lowercased()] = category
+          longest = max(longest, word.split(separator: " ").count)
+        }
+      }
+      var suggestions: [String: Category] = [:]
+      for (word, hint) in lexicon.categorySuggestions {
+        if let category = catalog.category(named: hint.name), categories[word] == nil { suggestions[word] = category }
+      }
+      methodWords = methods
+      categoryWords = categories
+      suggestionWords = suggestions
+      vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
+      longestEntry = longest
+    }
+
+    /// What a single lowercased word means.
+    func info(_ word: String) -> WordInfo { vocabulary.info(word) }
+
+    /// The category an explicit `cat:` value names: a name, the person's alias, or a lexicon word.
+    func explicitCategory(_ value: String) -> Category? {
+      let lowered = value.lowercased()
+      if let category = categoryWords[lowered] { return category }
+      let suggestion = info(lowered).suggestion
+      return suggestion >= 0 ? catalog.categories[Int(suggestion)] : nil
+    }
+  }
+
+  let tables: Tables
 
   public init(
     lexicon: Lexicon = .standard, catalog: Catalog = .defaults, settings: ParseSettings = ParseSettings(),
     history: (any MerchantHistory)? = nil
   ) {
-    self.lexicon = lexicon
-    self.catalog = catalog
-    self.settings = settings
-    self.history = history
-    var methods: [String: String] = [:]
-    for (word, target) in lexicon.methodWords {
-      switch target {
-      case .named(let name): if let method = catalog.method(named: name) { methods[word] = method.name }
-      case .defaultCard: if let method = catalog.method(named: settings.card) { methods[word] = method.name }
-      }
-    }
-    var longest = lexicon.longestEntry
-    for method in catalog.methods {
-      for word in [method.name] + method.aliases {
-        methods[word.lowercased()] = method.name
-        longest = max(longest, word.split(separator: " ").count)
-      }
-    }
-    var categories: [String: Category] = [:]
-    for category in catalog.categories {
-      for word in [category.name] + category.aliases where categories[word.lowercased()] == nil {
-        categories[word.lowercased()] = category
-        longest = max(longest, word.split(separator: " ").count)
-      }
-    }
-    var suggestions: [String: Category] = [:]
-    for (word, hint) in lexicon.categorySuggestions {
-      if let category = catalog.category(named: hint.name), categories[word] == nil { suggestions[word] = category }
-    }
-    methodWords = methods
-    categoryWords = categories
-    suggestionWords = suggestions
-    vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
-    longestEntry = longest
+    tables = Tables(lexicon: lexicon, catalog: catalog, settings: settings, history: history)
   }
 
-  /// What a single lowercased word means.
-  func info(_ word: String) -> WordInfo { vocabulary.info(word) }
-
-  /// The category an explicit `cat:` value names: a name, the person's alias, or a lexicon word.
-  func explicitCategory(_ value: String) -> Category? {
-    let lowered = value.lowercased()
-    if let category = categoryWords[lowered] { return category }
-    let suggestion = info(lowered).suggestion
-    return suggestion >= 0 ? catalog.categories[Int(suggestion)] : nil
-  }
+  var lexicon: Lexicon { tables.lexicon }
+  var catalog: Catalog { tables.catalog }
+  var settings: ParseSettings { tables.settings }
+  var history: (any MerchantHistory)? { tables.history }
+  var methodWords: [String: String] { tables.methodWords }
+  var categoryWords: [String: Category] { tables.categoryWords }
+  var suggestionWords: [String: Category] { tables.suggestionWords }
+  var vocabulary: Vocabulary { tables.vocabulary }
+  var longestEntry: Int { tables.longestEntry }
 
   /// Parses one phrase against the clock `now`. Throws only for text that cannot be read
   /// (a malformed amount, an impossible date, an unknown explicit value); anything merely
@@ -107,7 +150,7 @@ public struct PhraseParser {
         "phrase is too long (\(count) characters; at most \(PhraseParser.maximumLength))",
         column: PhraseParser.maximumLength + 1, length: 1)
     }
-    var run = PhraseRun(parser: self, tokens: try Tokenizer.tokens(phrase), now: now)
+    var run = PhraseRun(parser: tables, tokens: try Tokenizer.tokens(phrase), now: now)
     try run.parse()
     return run.draft
   }

@@ -6,7 +6,7 @@ import SpendlyCore
 /// becomes the note. Typed fields are settled first, then kind, merchant, and last the
 /// inferred fields (lexicon, then history, then defaults).
 struct PhraseRun {
-  let parser: PhraseParser
+  let parser: PhraseParser.Tables
   var tokens: [Token]
   let now: LocalDateTime
   var draft: TransactionDraft
@@ -16,18 +16,20 @@ struct PhraseRun {
   var signKind: Kind?
   var markerKind: Kind?
   var explicitCategory: Category?
-  var namedCategories: [(Category, Range<Int>)] = []
-  var suggestedCategories: [Category] = []
+  /// Category names typed, as indexes in the catalog's categories, with their tokens.
+  var namedCategories: [(index: Int, range: Range<Int>)] = []
+  /// Categories suggested by words, as indexes in the catalog's categories, in typed order.
+  var suggestedCategories: [Int] = []
   var dateGiven = false
   var timeGiven = false
   var explicitCurrency: Currency?
   var explicitAmount: Money?
   /// The `note:"..."` token and its text, placed in the note where it was typed.
   var explicitNote: (index: Int, text: String)?
-  /// Tokens used by the amount or a kind marker: "for"/"on" right after them is dropped.
-  var amountOrMarker: Set<Int> = []
+  /// What history answered for the merchants looked up, so inference asks nothing twice.
+  var historyUses: [MerchantUse] = []
 
-  init(parser: PhraseParser, tokens: [Token], now: LocalDateTime) {
+  init(parser: PhraseParser.Tables, tokens: [Token], now: LocalDateTime) {
     self.parser = parser
     self.tokens = tokens
     for i in self.tokens.indices where !tokens[i].quoted { self.tokens[i].info = parser.info(tokens[i].word) }
@@ -162,7 +164,7 @@ struct PhraseRun {
     }
   }
 
-  func isNamedCategory(_ i: Int) -> Bool { namedCategories.contains { $0.1.contains(i) } }
+  func isNamedCategory(_ i: Int) -> Bool { namedCategories.contains { $0.range.contains(i) } }
 
   /// Category names (typed) and words that suggest a category (inferred), in typed order.
   mutating func categoryWords() {
@@ -171,12 +173,14 @@ struct PhraseRun {
       defer { i += 1 }
       guard free(i) else { continue }
       if let (category, length) = multiWord(parser.categoryWords, at: i) {
-        namedCategories.append((category, i..<(i + length)))
+        if let index = parser.catalog.categories.firstIndex(of: category) {
+          namedCategories.append((index, i..<(i + length)))
+        }
         i += length - 1
       } else if tokens[i].info.category >= 0 {
-        namedCategories.append((parser.catalog.categories[Int(tokens[i].info.category)], i..<(i + 1)))
+        namedCategories.append((Int(tokens[i].info.category), i..<(i + 1)))
       } else if tokens[i].info.suggestion >= 0 {
-        suggestedCategories.append(parser.catalog.categories[Int(tokens[i].info.suggestion)])
+        suggestedCategories.append(Int(tokens[i].info.suggestion))
       }
     }
   }
@@ -188,7 +192,7 @@ struct PhraseRun {
       guard isIncome || tokens[i].info.has(.expenseMarker) else { continue }
       if markerKind == nil { markerKind = isIncome ? .income : .expense }
       tokens[i].used = true
-      amountOrMarker.insert(i)
+      tokens[i].amountOrMarker = true
     }
   }
 

@@ -8,7 +8,7 @@ extension PhraseRun {
   mutating func resolveKind() {
     if let kind = explicitKind ?? signKind ?? markerKind {
       draft.kind = kind
-    } else if let side = (explicitCategory ?? namedCategories.first?.0 ?? suggestedCategories.first)?.side {
+    } else if let side = explicitCategory?.side ?? (namedCategories.first?.index ?? suggestedCategories.first).map(side) {
       draft.kind = side == .income ? .income : .expense
       if side == .income { draft.inferred.insert(.kind) }
     }
@@ -25,7 +25,8 @@ extension PhraseRun {
         draft.warnings.append(contradiction(category))
       }
     }
-    for (category, range) in namedCategories {
+    for (index, range) in namedCategories {
+      let category = parser.catalog.categories[index]
       if category.side != side {
         draft.warnings.append(contradiction(category))
       } else if draft.category == nil {
@@ -37,6 +38,9 @@ extension PhraseRun {
     }
   }
 
+  /// The side of the catalog's category at `index`.
+  func side(_ index: Int) -> Category.Side { parser.catalog.categories[index].side }
+
   func contradiction(_ category: Category) -> String {
     "dropped category \(category.name): it is an \(category.side.rawValue) category and this is an \(draft.kind.rawValue)"
   }
@@ -44,19 +48,19 @@ extension PhraseRun {
   /// A word that suggests a category of the right side (lunch → Food), inferred.
   mutating func inferCategory() {
     guard draft.category == nil,
-      let category = suggestedCategories.first(where: { $0.side == draft.kind.side })
+      let index = suggestedCategories.first(where: { side($0) == draft.kind.side })
     else { return }
-    draft.category = category.name
+    draft.category = parser.catalog.categories[index].name
     draft.inferred.insert(.category)
   }
 
   // MARK: History and defaults
 
   /// What was last used with this merchant fills what the phrase and the lexicon left open.
+  /// A merchant history did not know when it was looked up has no history.
   mutating func inferFromHistory() {
-    guard let merchant = draft.merchant, let history = parser.history,
-      draft.category == nil || draft.method == nil,
-      let last = history.lastUse(of: merchant)
+    guard let merchant = draft.merchant, draft.category == nil || draft.method == nil,
+      let last = historyUses.last(where: { $0.merchant == merchant })
     else { return }
     if draft.category == nil, let category = parser.catalog.category(named: last.category),
       category.side == draft.kind.side
@@ -92,7 +96,7 @@ extension PhraseRun {
       if info.has(.filler), let next, next.used, explicitNote?.index != i + 1 {
         tokens[i].used = true  // "coffee for 180", "paid with card"
       } else if info.has(.lead),
-        (i > 0 && amountOrMarker.contains(i - 1))
+        (i > 0 && tokens[i - 1].amountOrMarker)
           || (next.map { !$0.used && !$0.quoted && $0.info.suggestion >= 0 } ?? false)
       {
         tokens[i].used = true  // "spent 60 on chai", "at Social for lunch"

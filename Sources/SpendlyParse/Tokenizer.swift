@@ -19,19 +19,28 @@ struct Token {
   /// What the word means to the parser (set by the run; quoted words mean nothing).
   var info = WordInfo.none
   var used = false
+  /// Used by the amount or a kind marker: "for"/"on" right after it is dropped.
+  var amountOrMarker = false
 
   var column: Int { start + 1 }
   /// True when the typed text has no upper-case letters (`lunch`, not `Lunch`).
   var isLowercase: Bool { text == lower }
 
   init(text: String, start: Int, length: Int, quoted: Bool) {
+    let lower = text.lowercased()
+    self.init(
+      text: text, lower: lower, word: Token.trimmed(lower), start: start, length: length, quoted: quoted,
+      hasDigit: text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 })
+  }
+
+  init(text: String, lower: String, word: String, start: Int, length: Int, quoted: Bool, hasDigit: Bool) {
     self.text = text
-    lower = text.lowercased()
-    word = Token.trimmed(lower)
+    self.lower = lower
+    self.word = word
     self.start = start
     self.length = length
     self.quoted = quoted
-    hasDigit = text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 }
+    self.hasDigit = hasDigit
   }
 
   /// `text` without trailing punctuation that separates words in a sentence.
@@ -56,50 +65,82 @@ struct Token {
 /// Columns count characters of the phrase as typed.
 enum Tokenizer {
   static func tokens(_ phrase: String) throws(PhraseError) -> [Token] {
-    if phrase.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return try asciiTokens(phrase) }
+    var phrase = phrase
+    let fast = phrase.withUTF8 { bytes -> Result<[Token], PhraseError>? in
+      isSimple(bytes) ? simpleTokens(bytes) : nil
+    }
+    if let fast { return try fast.get() }
     return try characterTokens(phrase)
   }
 
-  /// Printable ASCII: one byte is one character, so bytes are split directly.
-  static func asciiTokens(_ phrase: String) throws(PhraseError) -> [Token] {
-    var phrase = phrase
-    let result = phrase.withUTF8 { (bytes) -> Result<[Token], PhraseError> in
-      var tokens: [Token] = []
-      var index = 0
-      while index < bytes.count {
-        if bytes[index] == 0x20 {
-          index += 1
-          continue
-        }
-        let start = index
-        var quoteStart = -1
-        var quoted = false
-        var text: [UInt8] = []
-        while index < bytes.count, quoteStart >= 0 || bytes[index] != 0x20 {
-          let byte = bytes[index]
-          if byte == 0x22 {  // "
-            if quoteStart >= 0 {
-              quoteStart = -1
-            } else {
-              quoteStart = index
-              if index == start { quoted = true }
-            }
-          } else {
-            text.append(byte)
-          }
-          index += 1
-        }
-        if quoteStart >= 0 {
-          return .failure(PhraseError("unclosed quote", column: quoteStart + 1, length: index - quoteStart))
-        }
-        if !text.isEmpty {
-          tokens.append(
-            Token(text: String(decoding: text, as: UTF8.self), start: start, length: index - start, quoted: quoted))
-        }
+  /// Printable ASCII plus the currency symbols ₹ € £ ¥: every character is one scalar and
+  /// none joins its neighbour, so the bytes can be split directly.
+  static func isSimple(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      if byte >= 0x20 && byte < 0x7F {
+        i += 1
+      } else if byte == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA3 || bytes[i + 1] == 0xA5 {  // £ ¥
+        i += 2
+      } else if byte == 0xE2, i + 2 < bytes.count, bytes[i + 1] == 0x82, bytes[i + 2] == 0xB9 || bytes[i + 2] == 0xAC {
+        i += 3  // ₹ €
+      } else {
+        return false
       }
-      return .success(tokens)
     }
-    return try result.get()
+    return true
+  }
+
+  /// Splits simple text (see `isSimple`) at spaces, lowercasing ASCII letters on the way.
+  static func simpleTokens(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[Token], PhraseError> {
+    var tokens: [Token] = []
+    var index = 0
+    var column = 0  // characters before `index`
+    while index < bytes.count {
+      if bytes[index] == 0x20 {
+        index += 1
+        column += 1
+        continue
+      }
+      let start = index
+      let startColumn = column
+      var quoteColumn = -1
+      var sawQuote = false
+      var hasDigit = false
+      var hasUpper = false
+      while index < bytes.count, quoteColumn >= 0 || bytes[index] != 0x20 {
+        let byte = bytes[index]
+        if byte == 0x22 {
+          sawQuote = true
+          quoteColumn = quoteColumn >= 0 ? -1 : column
+        } else if byte >= 0x30 && byte <= 0x39 {
+          hasDigit = true
+        } else if byte >= 0x41 && byte <= 0x5A {
+          hasUpper = true
+        }
+        if byte & 0xC0 != 0x80 { column += 1 }  // not a continuation byte: a new character
+        index += 1
+      }
+      if quoteColumn >= 0 {
+        return .failure(PhraseError("unclosed quote", column: quoteColumn + 1, length: column - quoteColumn))
+      }
+      let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+      let text = sawQuote ? String(decoding: slice.filter { $0 != 0x22 }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
+      if text.isEmpty { continue }
+      let lowered = hasUpper ? String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : text
+      var trailing = 0
+      for byte in lowered.utf8.reversed() {
+        guard byte == 0x2C || byte == 0x3B || byte == 0x21 || byte == 0x3F else { break }  // , ; ! ?
+        trailing += 1
+      }
+      let word = trailing == 0 ? lowered : String(decoding: lowered.utf8.dropLast(trailing), as: UTF8.self)
+      tokens.append(
+        Token(
+          text: text, lower: lowered, word: word, start: startColumn, length: column - startColumn,
+          quoted: bytes[start] == 0x22, hasDigit: hasDigit))
+    }
+    return .success(tokens)
   }
 
   /// Any text: walks characters (grapheme clusters), so columns match what the person sees.

@@ -52,6 +52,9 @@ struct WordInfo {
 struct Vocabulary {
   var words: [String: WordInfo] = [:]
   var merchantNames: [String] = []
+  /// Currency symbols that may touch a number (₹, $, s$), as bytes, longest first, with
+  /// their index in `Currency.all`.
+  var currencySymbols: [([UInt8], Int)] = []
 
   init(lexicon: Lexicon, catalog: Catalog, settings: ParseSettings) {
     func edit(_ key: String, _ change: (inout WordInfo) -> Void) {
@@ -91,8 +94,10 @@ struct Vocabulary {
     for (word, currency) in lexicon.currencyWords {
       edit(word) { $0.currency = Int8(Currency.all.firstIndex(of: currency) ?? -1) }
     }
-    for (symbol, currency) in lexicon.currencySymbols where words[symbol]?.currency ?? -1 < 0 {
-      edit(symbol) { $0.currency = Int8(Currency.all.firstIndex(of: currency) ?? -1) }
+    for (symbol, currency) in lexicon.currencySymbols {
+      guard let index = Currency.all.firstIndex(of: currency) else { continue }
+      currencySymbols.append((Array(symbol.utf8), index))
+      if words[symbol]?.currency ?? -1 < 0 { edit(symbol) { $0.currency = Int8(index) } }
     }
     for (word, multiplier) in lexicon.suffixes { edit(word) { $0.multiplier = multiplier } }
     for (word, month) in lexicon.months { edit(word) { $0.month = Int8(month) } }

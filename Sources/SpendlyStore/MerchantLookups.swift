@@ -21,6 +21,22 @@ extension TransactionStore {
     return (row.text(0)!, row.text(1)!)
   }
 
+  /// The merchant as spelled in history (any case) with the category and method of its latest
+  /// transaction: `knownMerchant` and `lastUse` in one look-up on the merchant index.
+  public func merchantUse(_ name: String) -> (merchant: String, category: String, method: String)? {
+    guard
+      let row = try? database.row(TransactionStore.merchantUseSQL, [.text(name)]),
+      let merchant = row.text(0), let category = row.text(1), let method = row.text(2)
+    else { return nil }
+    return (merchant, category, method)
+  }
+
+  static let merchantUseSQL = """
+    SELECT t.merchant, c.name, m.name FROM transactions t
+      JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
+    WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
+    """
+
   /// Merchants whose name starts with (or else contains) `prefix`, most recently used first.
   public func merchants(matching prefix: String, limit: Int = 20) -> [String] {
     let escaped = prefix.replacingLikeWildcards()

@@ -46,32 +46,40 @@ enum ParseBench {
     let fillTime = seconds() - fillStart
 
     let corpus = BenchCorpus.make(corpusSize, merchants: merchants, random: &random)
-    let parser = PhraseParser(catalog: (try? store.catalog()) ?? .defaults, history: StoreBackedHistory(store: store))
-    // One untimed pass so the page cache and SQLite's statement cache are warm.
-    var check = Checksum()
-    for phrase in corpus { check.add(parse(phrase, parser, now)) }
+    let catalog = (try? store.catalog()) ?? .defaults
+    let direct = StoreBackedHistory(store: store)
+    let uncached = measure(PhraseParser(catalog: catalog, history: direct), corpus, phraseCount, now)
+    let cached = measure(PhraseParser(catalog: catalog, history: CachingHistory(direct)), corpus, phraseCount, now)
+    print(
+      "parse: \(group(Int(cached.rate))) phrases/s on one core with history answers cached per name "
+        + "(CachingHistory), \(group(Int(uncached.rate))) phrases/s with every look-up a SQLite query "
+        + "(\(format(1e6 / cached.rate, 2)) / \(format(1e6 / uncached.rate, 2)) µs a phrase)")
+    print(
+      "corpus: \(group(corpus.count)) distinct phrases parsed in a loop, \(group(cached.parsed)) parses a run; "
+        + "history: \(group(merchantCount)) distinct merchants in an on-disk store in /tmp (filled in "
+        + "\(format(fillTime, 1)) s through the import write path), looked up on the merchant index")
+    let check = uncached.check
+    func percent(_ count: Int) -> String { format(100 * Double(count) / Double(uncached.parsed), 1) + "%" }
+    print(
+      "drafts: \(percent(check.withMerchant)) with a merchant, \(percent(check.methodFromHistory)) with the method "
+        + "from history, \(percent(check.errors)) errors, \(percent(check.missingAmount)) missing an amount"
+        + (cached.check == uncached.check ? "; cached and uncached drafts agree" : "; CACHED AND UNCACHED DRAFTS DIFFER"))
+  }
 
+  /// Parses the corpus once untimed (warming SQLite's pages and statements, and the cache if
+  /// any), then in a loop until `count` parses, timed.
+  static func measure(_ parser: PhraseParser, _ corpus: [String], _ count: Int, _ now: LocalDateTime)
+    -> (rate: Double, parsed: Int, check: Checksum)
+  {
+    for phrase in corpus { _ = parse(phrase, parser, now) }
+    var check = Checksum()
     var parsed = 0
-    check = Checksum()
     let start = seconds()
-    while parsed < phraseCount {
-      for phrase in corpus {
-        check.add(parse(phrase, parser, now))
-      }
+    while parsed < count {
+      for phrase in corpus { check.add(parse(phrase, parser, now)) }
       parsed += corpus.count
     }
-    let elapsed = seconds() - start
-    let rate = Double(parsed) / elapsed
-    print(
-      "parse: \(group(Int(rate))) phrases/s on one core (\(group(parsed)) parses of \(group(corpus.count)) distinct phrases, "
-        + "\(format(elapsed, 2)) s; \(format(1e6 / rate, 2)) µs each)")
-    print(
-      "history: \(group(merchantCount)) distinct merchants in an on-disk store (filled in \(format(fillTime, 1)) s); "
-        + "lookups are indexed SQLite queries, no cache")
-    func percent(_ count: Int) -> String { format(100 * Double(count) / Double(parsed), 1) + "%" }
-    print(
-      "drafts: \(percent(check.withMerchant)) with a merchant, \(percent(check.methodFromHistory)) with the method from history, "
-        + "\(percent(check.errors)) errors, \(percent(check.missingAmount)) missing an amount")
+    return (Double(parsed) / (seconds() - start), parsed, check)
   }
 
   static func parse(_ phrase: String, _ parser: PhraseParser, _ now: LocalDateTime) -> TransactionDraft? {
@@ -83,7 +91,7 @@ enum ParseBench {
   }
 
   /// What the parses produced, so the work cannot be optimised away and can be sanity-checked.
-  struct Checksum {
+  struct Checksum: Equatable {
     var withMerchant = 0
     /// Method inferred and not the default (Cash): it came from history.
     var methodFromHistory = 0
@@ -182,6 +190,9 @@ struct StoreBackedHistory: MerchantHistory {
   let store: TransactionStore
   func knownMerchant(_ name: String) -> String? { store.knownMerchant(name) }
   func lastUse(of merchant: String) -> (category: String, method: String)? { store.lastUse(of: merchant) }
+  func merchantUse(_ name: String) -> MerchantUse? {
+    store.merchantUse(name).map { MerchantUse(merchant: $0.merchant, category: $0.category, method: $0.method) }
+  }
 }
 
 /// Deterministic random numbers for the bench data (SplitMix64).
