@@ -18,7 +18,8 @@ final class Shell {
 
   static let prompt = "spendly> "
 
-  /// Runs until ^D or end of input; returns the exit code (non-zero if a scripted line failed).
+  /// Runs until ^D or end of input; returns the exit code: 65 when a scripted (non-terminal)
+  /// line failed, so scripts notice; 0 on a terminal, where the person saw each error.
   func run() -> Int32 {
     var failures = 0
     if input.isTerminal {
@@ -41,7 +42,7 @@ final class Shell {
           output.flush()
           return failures > 0 ? 65 : 0
         }
-        if !handle(line) { failures += 1 }
+        if !handle(line) && !input.isTerminal { failures += 1 }
       }
     }
   }
