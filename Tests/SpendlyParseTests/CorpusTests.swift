@@ -1,6 +1,7 @@
 import SpendlyCore
-import SpendlyParse
 import Testing
+
+@testable import SpendlyParse
 
 /// Runs grammar/corpus/entries.txt: every phrase must give exactly the draft (or error) written there.
 @Suite("Entry corpus")
@@ -26,6 +27,45 @@ struct CorpusTests {
       #expect(phrases.contains(phrase), "PRODUCT.md phrase missing from the corpus: \(phrase)")
     }
     #expect(phrases.count == corpus.examples.count, "a phrase appears twice")
+  }
+
+  /// Every word of the entry lexicon appears in some corpus phrase: the grammar is data, and
+  /// the corpus shows each piece of it working. (A symbol or suffix may touch a number.)
+  @Test func corpusUsesEveryLexiconWord() throws {
+    let corpus = try Self.load()
+    var words: Set<String> = []
+    var text = " "
+    for example in corpus.examples {
+      let lower = example.phrase.lowercased()
+      text += lower + " "
+      for word in lower.split(separator: " ") {
+        words.insert(Token.trimmed(String(word)))
+        if let colon = word.firstIndex(of: ":") { words.insert(String(word[word.index(after: colon)...])) }
+      }
+    }
+    let numbers = words.filter { $0.contains(where: \.isNumber) }
+    func covered(_ entry: String) -> Bool {
+      if entry.contains(" ") { return text.contains(" \(entry) ") }
+      return words.contains(entry) || words.contains("@" + entry) || words.contains { $0.hasPrefix(entry + ":") }
+        || numbers.contains { $0.hasPrefix(entry) || $0.hasSuffix(entry) || $0.dropFirst().hasPrefix(entry) }
+    }
+    let lexicon = Lexicon.standard
+    let groups: [(String, [String])] = [
+      ("method", Array(lexicon.methodWords.keys)), ("category name", Array(lexicon.categoryNames.keys)),
+      ("category synonym", Array(lexicon.categorySuggestions.keys)), ("currency word", Array(lexicon.currencyWords.keys)),
+      ("currency symbol", lexicon.currencySymbols.map(\.0)), ("suffix", Array(lexicon.suffixes.keys)),
+      ("income marker", Array(lexicon.incomeMarkers)), ("expense marker", Array(lexicon.expenseMarkers)),
+      ("merchant marker", Array(lexicon.merchantMarkers)), ("filler", Array(lexicon.fillers)),
+      ("relative day", Array(lexicon.relativeDays.keys)), ("weekday", Array(lexicon.weekdays.keys)),
+      ("month", Array(lexicon.months.keys)), ("last", Array(lexicon.lastWords)), ("ago", Array(lexicon.agoWords)),
+      ("unit", Array(lexicon.dayUnits.keys)), ("time word", Array(lexicon.timeWords.keys)),
+      ("merchant", Array(lexicon.merchantSpellings.keys)),
+    ]
+    for (group, entries) in groups {
+      for entry in entries.sorted() where !covered(entry) {
+        Issue.record("no corpus phrase uses the \(group) '\(entry)'")
+      }
+    }
   }
 
   @Test func everyExampleGivesItsExpectedDraft() throws {
