@@ -137,7 +137,6 @@ public struct PhraseParser {
   var methodWords: [String: String] { tables.methodWords }
   var categoryWords: [String: Category] { tables.categoryWords }
   var suggestionWords: [String: Category] { tables.suggestionWords }
-  var vocabulary: Vocabulary { tables.vocabulary }
   var longestEntry: Int { tables.longestEntry }
 
   /// Parses one phrase against the clock `now`. Throws only for text that cannot be read

@@ -40,8 +40,6 @@ struct WordInfo {
   var dayUnit: Int16 = 0
   /// Amount multiplier of a suffix word (k, lakh), or 0.
   var multiplier: Int64 = 0
-  /// Index in `PhraseParser.merchantNames` of a well-known merchant, or -1.
-  var merchant: Int32 = -1
 
   static let none = WordInfo()
 
@@ -51,7 +49,6 @@ struct WordInfo {
 /// The single-word table and what it is built from.
 struct Vocabulary {
   var words: [String: WordInfo] = [:]
-  var merchantNames: [String] = []
   /// Currency symbols that may touch a number (₹, $, s$), as bytes, longest first, with
   /// their index in `Currency.all`.
   var currencySymbols: [([UInt8], Int)] = []
@@ -107,11 +104,6 @@ struct Vocabulary {
     for key in lexicon.relativeDays.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.relativeStart)
       if !key.contains(" ") { words[key]?.flags.insert(.meaningful) }
-    }
-    for (word, spelling) in lexicon.merchantSpellings.sorted(by: { $0.key < $1.key }) {
-      let index = Int32(merchantNames.count)
-      merchantNames.append(spelling)
-      edit(word) { $0.merchant = index }
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
     flag(lexicon.expenseMarkers, .expenseMarker)
