@@ -133,7 +133,7 @@ struct QueryRun {
       query.action = .compare(with: nil)
       index += 1
       return true
-    case "versus", "and" where isComparing:
+    case "versus" where true, "and" where isComparing:
       // "compare this month with last month", "this month vs last month", "compare ... to ..."
       guard query.period != nil || isComparing else { break }
       if !isComparing { query.action = .compare(with: nil) }
