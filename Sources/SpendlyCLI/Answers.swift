@@ -87,7 +87,9 @@ struct Answers {
 
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let allRows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    var allRows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    // "Top merchants" means named ones; what had no merchant is not one of them.
+    if grouping == .merchant && top != nil { allRows.removeAll { $0.key == "—" } }
     var rows = allRows
     if let top {
       rows = Dictionary(grouping: rows, by: \.currency.code).sorted { $0.key < $1.key }.flatMap { $0.value.prefix(top) }
@@ -268,6 +270,7 @@ struct Answers {
     }
     for s in summaries {
       let c = s.currency
+      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
       output.line("  income    \(pad(format(s.income, c)))")
       output.line("  expenses  \(pad(format(s.expenses, c)))")
       output.line("  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
@@ -320,6 +323,7 @@ struct Answers {
     output.line("  lifetime \(period.label) · \(monthCount) month\(monthCount == 1 ? "" : "s")")
     for s in summaries {
       let c = s.currency
+      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
       output.line(
         "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
           + "\(s.count) transaction\(s.count == 1 ? "" : "s")")
@@ -346,8 +350,10 @@ struct Answers {
   }
 
   /// A period's name: its label, else its range.
-  func name(_ period: Period) -> String {
-    guard period.label.isEmpty else { return period.label }
+  func name(_ period: Period) -> String { period.label.isEmpty ? range(period) : period.label }
+
+  /// "Mon 23 Nov – today", "Thu 1 Oct – Sat 31 Oct", "Sun 29 Nov".
+  func range(_ period: Period) -> String {
     let end = period.to >= today && period.from <= today ? "today" : short(period.to)
     return period.from == period.to ? short(period.from) : "\(short(period.from)) – \(end)"
   }
@@ -360,9 +366,7 @@ struct Answers {
     if let text = query.filter.text { parts.append("matching '\(Render.safe(text))'") }
     if let method = query.filter.method { parts.append("by \(method)") }
     if let currency = query.filter.currency { parts.append("in \(currency.code)") }
-    let end = period.to >= today && period.from <= today ? "today" : short(period.to)
-    let range = period.from == period.to ? short(period.from) : "\(short(period.from)) – \(end)"
-    parts.append(period.label.isEmpty ? "(\(range))" : "\(period.label) (\(range))")
+    parts.append(period.label.isEmpty ? "(\(range(period)))" : "\(period.label) (\(range(period)))")
     return parts.joined(separator: " ")
   }
 

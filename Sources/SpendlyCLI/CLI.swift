@@ -54,6 +54,7 @@ public enum CLI {
       return 0
     }
     guard let command = command(named: first) else {
+      if first.hasPrefix("-") { throw .usage("unknown option '\(first)' (see: spendly --help)") }
       throw .usage("unknown command '\(first)' (see: spendly --help)")
     }
     if help {

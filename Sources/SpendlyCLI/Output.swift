@@ -37,7 +37,9 @@ public final class Output {
   /// Writes one line to stderr at once.
   public func error(_ text: String) {
     flush()
-    writeAll(2, "spendly: " + TextSanitizer.printable(text) + "\n")
+    // Each line is made safe on its own, so a phrase error keeps its caret line under the input.
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TextSanitizer.printable(String($0)) }
+    writeAll(2, "spendly: " + lines.joined(separator: "\n") + "\n")
   }
 
   public func warning(_ text: String) {

@@ -55,7 +55,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .empty: return "no amount given"
     case .notANumber(let text): return "'\(text)' is not a number (example: 420 or 1,250.50)"
     case .negative(let text): return "'\(text)' is negative; amounts are positive and the kind (expense or income) gives the sign"
-    case .zero: return "amount must be more than zero"
+    case .zero: return "must be more than zero"
     case .tooManyDecimals(let text, let currency, let allowed):
       return allowed == 0
         ? "'\(text)' has decimals but \(currency) has no minor unit"

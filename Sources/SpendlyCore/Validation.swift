@@ -105,6 +105,43 @@ public enum TextSanitizer {
 extension Validator {
   /// A category, method or alias name: trimmed, printable, at most 60 characters.
   public static func cleanedName(_ text: String, field: String) throws(ValidationError) -> String? {
-    try cleaned(text, field: field, limit: 60)
+    let name = try cleaned(text, field: field, limit: 60)
+    // "500" as a category would swallow amounts in phrases.
+    if let name, name.allSatisfy({ $0.isNumber || $0.isPunctuation || $0 == " " }) {
+      throw ValidationError(field: field, value: name, reason: "needs a letter (a number would read as an amount)")
+    }
+    return name
+  }
+}
+
+extension TextSanitizer {
+  /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
+  /// character, so typed text keeps its columns but none of the sequence's letters.
+  public static func blankingEscapes(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\u{9B}" }) else { return text }
+    var result = ""
+    var state = 0  // 0 text, 1 after ESC, 2 in CSI, 3 in OSC
+    for character in text {
+      let scalar = character.unicodeScalars.first!
+      switch state {
+      case 0:
+        if scalar == "\u{1B}" || scalar == "\u{9B}" {
+          state = scalar == "\u{9B}" ? 2 : 1
+          result.append(" ")
+        } else {
+          result.append(character)
+        }
+      case 1:
+        state = character == "[" ? 2 : character == "]" ? 3 : 0
+        result.append(" ")
+      case 2:
+        if (0x40...0x7E).contains(scalar.value) { state = 0 }
+        result.append(" ")
+      default:
+        if scalar == "\u{07}" || character == "\\" { state = 0 }
+        result.append(" ")
+      }
+    }
+    return result
   }
 }

@@ -40,7 +40,7 @@ BHD: bhd
 # Date and time words.
 # Format: role: word ...
 # relative: word=days offset from today.
-relative: today=0 yesterday=-1 tonight=0 "day before yesterday"=-2
+relative: today=0 yesterday=-1 tonight=0 tomorrow=1 "day before yesterday"=-2
 # weekday: names in order Monday..Sunday (a name alone is the most recent such day, today included).
 weekday: monday|mon tuesday|tue|tues wednesday|wed thursday|thu|thur|thurs friday|fri saturday|sat sunday|sun
 # month: names in order January..December.

@@ -149,7 +149,8 @@ public struct PhraseParser {
         "phrase is too long (\(count) characters; at most \(PhraseParser.maximumLength))",
         column: PhraseParser.maximumLength + 1, length: 1)
     }
-    var run = PhraseRun(parser: tables, tokens: try Tokenizer.tokens(phrase), now: now)
+    let text = TextSanitizer.blankingEscapes(phrase)
+    var run = PhraseRun(parser: tables, tokens: try Tokenizer.tokens(text), now: now)
     try run.parse()
     return run.draft
   }

@@ -71,9 +71,19 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { "input:1:\(column): \(message)" }
 
   /// `input:1:5: message`, the input, and a caret line under the offending text.
+  /// A long input is shown as a window of about 60 characters around the offending text.
   public func rendered(input: String) -> String {
-    let line = TextSanitizer.printable(input)
-    let caret = String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: length - 1)
-    return "\(description)\n  \(line)\n  \(caret)"
+    // Control characters become spaces (not dropped) so the caret stays under its column.
+    let characters = input.map { $0.isNewline || ($0.unicodeScalars.first?.properties.generalCategory == .control) ? " " : $0 }
+    var start = 0
+    if characters.count > 80 { start = max(0, min(column - 30, characters.count - 60)) }
+    let end = min(characters.count, start + (characters.count > 80 ? 60 : characters.count))
+    let before = start > 0 ? "…" : ""
+    let after = end < characters.count ? "…" : ""
+    let window = before + TextSanitizer.printable(String(characters[start..<end])) + after
+    let offset = column - 1 - start + before.count
+    let span = min(length, max(1, end - (column - 1)))
+    let caret = String(repeating: " ", count: max(0, offset)) + "^" + String(repeating: "~", count: max(0, span - 1))
+    return "\(description)\n  \(window)\n  \(caret)"
   }
 }

@@ -164,10 +164,18 @@ public final class TransactionStore {
         throw StoreError.unknown(what, old)
       }
       let sameWord = old.lowercased() == new.lowercased()
+      let aliasTable = what == "category" ? "category_aliases" : "method_aliases"
+      let column = what == "category" ? "category_id" : "method_id"
+      // Renaming to one of its own aliases (renaming back) frees that alias first.
+      try db.run("DELETE FROM \(aliasTable) WHERE alias = ? AND \(column) = ?", [.text(new), .integer(id)])
       if !sameWord, try wordTaken(db, new, categories: what == "category") {
         throw StoreError.duplicateName(what, new)
       }
       try db.run("UPDATE \(table) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+      // The old name keeps working (and the lexicon's words for it): it becomes an alias.
+      if !sameWord, try !wordTaken(db, old, categories: what == "category") {
+        try db.run("INSERT INTO \(aliasTable)(alias, \(column)) VALUES (?, ?)", [.text(old), .integer(id)])
+      }
     }
   }
 

@@ -29,11 +29,14 @@ enum FieldOptions {
 
   /// Applies the given field options on top of a draft; what they set counts as typed.
   /// Category and method words go through the same lexicon as phrases (--method gpay).
+  /// When `editing`, the kind is the stored one: a category of the other side is refused
+  /// unless --kind changes it too, and --date keeps the stored time.
   static func apply(
-    _ arguments: Arguments, to draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate
+    _ arguments: Arguments, to draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate,
+    editing: Bool = false
   ) throws(CLIError) {
-    // A category of the other side given without --kind sets the kind (--category Salary).
-    if arguments["kind"] == nil, let text = arguments["category"], let category = parser.category(named: text),
+    // Adding, a category of the other side given without --kind sets the kind (--category Salary).
+    if !editing, arguments["kind"] == nil, let text = arguments["category"], let category = parser.category(named: text),
       category.side != draft.kind.side
     {
       try DraftEdit.set(.kind, to: category.side.rawValue, in: &draft, parser: parser, today: today)
@@ -46,7 +49,7 @@ enum FieldOptions {
     if let code = arguments["currency"], let amount = draft.amount, amount.currency.code != code.uppercased() {
       throw .data("amount '\(arguments["amount"] ?? "")': its symbol says \(amount.currency.code) but --currency says \(code)")
     }
-    if arguments["date"] != nil && arguments["time"] == nil { draft.time = nil }
+    if !editing && arguments["date"] != nil && arguments["time"] == nil { draft.time = nil }
   }
 
   static func date(_ text: String, today: LocalDate) throws(CLIError) -> LocalDate {

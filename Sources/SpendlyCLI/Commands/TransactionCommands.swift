@@ -62,9 +62,14 @@ struct EditCommand: Command {
       throw .usage("'edit' needs at least one field option, like --amount 450 (see: spendly edit --help)")
     }
     let store = try context.store()
-    var draft = TransactionDraft(try existing(id, store).fields)
-    try FieldOptions.apply(arguments, to: &draft, parser: try context.phraseParser(), today: context.today)
+    let old = try existing(id, store).fields
+    var draft = TransactionDraft(old)
+    try FieldOptions.apply(arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
+    guard fields != old else {
+      context.output.line("#\(id) unchanged: it already has those values")
+      return
+    }
     let saved: Transaction
     do {
       saved = try store.edit(id: id, fields)
@@ -74,8 +79,8 @@ struct EditCommand: Command {
     if context.json {
       context.output.line(Render.json(saved).rendered())
     } else {
-      context.output.line("updated #\(id)")
-      for line in Render.detail(saved).dropFirst() { context.output.line(line) }
+      context.output.line("updated:")
+      for line in Render.detail(saved) { context.output.line("  " + line) }
     }
   }
 }
@@ -167,14 +172,15 @@ struct HistoryCommand: Command {
       return
     }
     var table = Table(
-      headers: ["Rev", "Recorded", "Action", "State", "Amount", "Category", "Method", "Merchant", "Date", "Note"],
+      headers: ["#", "Recorded", "By", "State", "Amount", "Category", "Method", "Merchant", "Date", "Note"],
       alignments: [.right, .left, .left, .left, .right, .left, .left, .left, .left, .left])
-    for revision in revisions {
+    for (number, revision) in revisions.enumerated() {
       let f = revision.fields
+      let state = !revision.live ? "deleted" : number == revisions.count - 1 ? "current" : "earlier"
       table.add([
-        "\(revision.id)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", revision.action,
-        revision.live ? "live" : "deleted", Render.amount(f), f.category, f.method, Render.safe(f.merchant),
-        Render.when(f), Render.clip(Render.safe(f.note), 30),
+        "\(number + 1)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", revision.action, state,
+        Render.amount(f), f.category, f.method, Render.safe(f.merchant), Render.when(f),
+        Render.clip(Render.safe(f.note), 30),
       ])
     }
     context.output.line("#\(id): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")")

@@ -107,7 +107,10 @@ extension Shell {
     }
     var line = "  saved #\(saved.id)"
     if let month = try? monthTotal(saved.fields) {
-      line += " · \(saved.fields.category) this month \(MoneyFormat.string(month))"
+      let date = saved.fields.date
+      let when = date.year == context.today.year && date.month == context.today.month
+        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
+      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
     output.line(line)
     cachedParser = nil
@@ -115,12 +118,12 @@ extension Shell {
     return true
   }
 
-  /// The category's total this month in the saved transaction's currency (an indexed query).
+  /// The category's total in the saved transaction's month and currency (an indexed query).
   func monthTotal(_ fields: TransactionFields) throws -> Money {
     let store = try context.store()
     let filter = TransactionFilter(
       kind: fields.kind, category: fields.category, currency: fields.amount.currency,
-      from: context.today.startOfMonth, to: context.today.endOfMonth)
+      from: fields.date.startOfMonth, to: fields.date.endOfMonth)
     let total = try store.total(filter)
     return Money(minorUnits: total, currency: fields.amount.currency)
   }
