@@ -12,10 +12,10 @@ enum DraftEdit {
     case .currency: return "INR, USD, EUR"
     case .category: return "Food"
     case .method: return "UPI"
-    case .merchant: return "Social (empty for none)"
-    case .note: return "lunch (empty for none)"
-    case .date: return "2026-11-29, today or yesterday"
-    case .time: return "13:05 (empty for none)"
+    case .merchant: return "Social; empty for none"
+    case .note: return "lunch; empty for none"
+    case .date: return "2026-08-14, 14 aug, yesterday"
+    case .time: return "13:05 or 9pm; empty for none"
     }
   }
 
@@ -89,14 +89,32 @@ enum DraftEdit {
     case .note:
       draft.note = text.isEmpty ? nil : text
     case .date:
-      draft.date = try FieldOptions.date(text, today: today)
+      guard let date = try when(text, parser: parser, today: today)?.date else {
+        throw .data("date '\(text)': expected a date like 2026-08-14, 14 aug, 14/08, yesterday or friday")
+      }
+      draft.date = date
     case .time:
       if text.isEmpty {
         draft.time = nil
       } else {
-        guard let time = LocalTime(text: text) else { throw .data("time '\(text)': expected HH:MM, like 13:05") }
+        var parsed = LocalTime(text: text)
+        if parsed == nil { parsed = try when(text, parser: parser, today: today)?.time }
+        guard let time = parsed else {
+          throw .data("time '\(text)': expected a time like 13:05 or 9pm")
+        }
         draft.time = time
       }
+    }
+  }
+
+  /// A date or time read the way phrases write them; an impossible one is a data error.
+  static func when(_ text: String, parser: PhraseParser, today: LocalDate) throws(CLIError)
+    -> (date: LocalDate?, time: LocalTime?)?
+  {
+    do {
+      return try parser.when(text, now: LocalDateTime(date: today, time: LocalTime(hour: 12, minute: 0)!))
+    } catch {
+      throw .data("\(text): \(error.message)")
     }
   }
 }

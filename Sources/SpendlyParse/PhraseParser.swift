@@ -166,3 +166,14 @@ extension PhraseParser {
   /// Every word that completes a method or category, for tab completion.
   public var methodNames: [String] { catalog.methods.map(\.name) }
 }
+
+extension PhraseParser {
+  /// Reads text that is only a date and/or time, as phrases write them ("14 aug", "yesterday",
+  /// "9pm", "2026-08-14 21:30"); nil when it holds anything else. An impossible date throws.
+  public func when(_ text: String, now: LocalDateTime) throws(PhraseError) -> (date: LocalDate?, time: LocalTime?)? {
+    var run = PhraseRun(parser: tables, tokens: try Tokenizer.tokens(TextSanitizer.blankingEscapes(text)), now: now)
+    try run.datesAndTimes()
+    guard !run.tokens.isEmpty, run.tokens.allSatisfy(\.used) else { return nil }
+    return (run.dateGiven ? run.draft.date : nil, run.timeGiven ? run.draft.time : nil)
+  }
+}

@@ -127,4 +127,34 @@ extension Shell {
     let total = try store.total(filter)
     return Money(minorUnits: total, currency: fields.amount.currency)
   }
+
+  /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store.
+  func reviewExisting(_ id: Int64) -> Bool {
+    let parser: PhraseParser
+    let old: TransactionFields
+    do {
+      parser = try self.parser()
+      old = try existing(id, try context.store()).fields
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    var draft = TransactionDraft(old)
+    output.line(DraftView.line(draft, today: context.today, output: output))
+    guard review(&draft, parser: parser), let fields = draft.fields else { return abandon() }
+    guard fields != old else {
+      output.line("  #\(id) unchanged")
+      return true
+    }
+    do {
+      _ = try reporting { try context.store().edit(id: id, fields) }
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    output.line("  updated #\(id)")
+    cachedParser = nil
+    completion.forget()
+    return true
+  }
 }

@@ -68,6 +68,10 @@ final class Shell {
     let catalogQuestion =
       ["categories", "methods", "category", "method"].contains(first) && words.count > 1
       && !["list", "add", "rename", "alias"].contains(words[1].lowercased()) && !words[1].hasPrefix("-")
+    // "edit 12" alone opens the field-by-field review of that transaction.
+    if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
+      return reviewExisting(id)
+    }
     if let command = command(named: first), !catalogQuestion {
       return runCommand(command, Array(words.dropFirst()))
     }
