@@ -85,7 +85,9 @@ struct Vocabulary {
     let categoryIndex = Dictionary(
       catalog.categories.enumerated().map { ($1.name.lowercased(), Int16($0)) }, uniquingKeysWith: { a, _ in a })
     for (word, hint) in lexicon.categorySuggestions {
-      guard let index = categoryIndex[hint.name.lowercased()] else { continue }
+      // Through the catalog, so a renamed category (its old name now an alias) keeps its words.
+      guard let category = catalog.category(named: hint.name), let index = categoryIndex[category.name.lowercased()]
+      else { continue }
       edit(word) { if $0.category < 0 { $0.suggestion = index } }
     }
     for (word, currency) in lexicon.currencyWords {
