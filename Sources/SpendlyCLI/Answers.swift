@@ -70,7 +70,8 @@ struct Answers {
       case .savings:
         output.line(
           "  \(subject): income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings "
-            + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
+            + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))"
+        )
       }
     }
   }
@@ -158,7 +159,9 @@ struct Answers {
         TransactionFields(kind: .expense, amount: .zero(currency), category: "", method: "", date: date), grouping,
         weekStart: weekStart)
       if keys.last != key { keys.append(key) }
-      date = grouping == .day || grouping == .week ? date.adding(days: grouping == .day ? 1 : 7) : date.adding(months: grouping == .month ? 1 : 12)
+      date =
+        grouping == .day || grouping == .week
+        ? date.adding(days: grouping == .day ? 1 : 7) : date.adding(months: grouping == .month ? 1 : 12)
     }
     let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let filled = keys.map { byKey[$0] ?? GroupTotal(key: $0, currency: currency, minorUnits: 0, count: 0) }
@@ -183,7 +186,9 @@ struct Answers {
     var table = Table(
       headers: [label, "Amount", total == nil ? "Count" : "Share", ""], alignments: [.left, .right, .right, .left])
     for row in rows {
-      let share = total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0)))) } ?? "\(row.count)"
+      let share =
+        total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0)))) }
+        ?? "\(row.count)"
       table.add([
         Render.safe(keyText(row.key)), format(row.minorUnits, row.currency), share,
         output.style(Charts.bar(row.minorUnits, of: maximum), .cyan),
@@ -210,13 +215,15 @@ struct Answers {
       rows.append(
         .object([
           ("currency", .string(code)), ("current", money(a, currency)), ("previous", money(b, currency)),
-          ("change", money(a - b, currency)), ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
+          ("change", money(a - b, currency)),
+          ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
         ]))
       if !context.json {
         let sign = a - b > 0 ? "+" : ""
         output.line(
           "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
-            + "\(sign)\(format(a - b, currency)) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))")
+            + "\(sign)\(format(a - b, currency)) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
+        )
       }
     }
     if context.json {
@@ -257,13 +264,27 @@ struct Answers {
                 ])
               })
           ),
-          ("month_to_date", .array(mtd.map { .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))]) })),
-          ("same_days_last_month", .array(last.map { .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))]) })),
+          (
+            "month_to_date",
+            .array(
+              mtd.map {
+                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
+              })
+          ),
+          (
+            "same_days_last_month",
+            .array(
+              last.map {
+                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
+              })
+          ),
           ("top_categories", groups(Array(categories.prefix(5)))),
         ]))
       return
     }
-    output.line(output.style("  \(LocalDate.monthAbbreviations[today.month - 1]) \(today.year) · day \(today.day) of \(month.days)", .bold))
+    output.line(
+      output.style(
+        "  \(LocalDate.monthAbbreviations[today.month - 1]) \(today.year) · day \(today.day) of \(month.days)", .bold))
     guard !summaries.isEmpty else {
       output.line("  nothing recorded this month yet: try '420 upi food lunch at Social'")
       return
@@ -273,10 +294,13 @@ struct Answers {
       if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
       output.line("  income    \(pad(format(s.income, c)))")
       output.line("  expenses  \(pad(format(s.expenses, c)))")
-      output.line("  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
+      output.line(
+        "  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
       let now = mtd.first { $0.currency == c }?.expenses ?? 0
       let then = last.first { $0.currency == c }?.expenses ?? 0
-      let change = Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"
+      let change =
+        Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) }
+        ?? "—"
       output.line("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
       let top = categories.filter { $0.currency == c }.prefix(5)
       if !top.isEmpty {
@@ -345,7 +369,8 @@ struct Answers {
 
   /// "Mon 23 Nov" (with the year when it is not this year).
   func short(_ date: LocalDate) -> String {
-    let base = "\(LocalDate.weekdayAbbreviations[date.weekday]) \(date.day) \(LocalDate.monthAbbreviations[date.month - 1])"
+    let base =
+      "\(LocalDate.weekdayAbbreviations[date.weekday]) \(date.day) \(LocalDate.monthAbbreviations[date.month - 1])"
     return date.year == today.year ? base : base + " \(date.year)"
   }
 
@@ -388,7 +413,8 @@ struct Answers {
   func groups(_ rows: [GroupTotal]) -> JSON {
     .array(
       rows.map { row in
-        .object([("key", .string(row.key)), ("count", .int(Int64(row.count)))] + moneyPairs(row.minorUnits, row.currency))
+        .object(
+          [("key", .string(row.key)), ("count", .int(Int64(row.count)))] + moneyPairs(row.minorUnits, row.currency))
       })
   }
 
@@ -400,7 +426,10 @@ struct Answers {
   }
 
   func periodJSON(_ period: Period) -> JSON {
-    .object([("from", .string(period.from.description)), ("to", .string(period.to.description)), ("label", .string(period.label))])
+    .object([
+      ("from", .string(period.from.description)), ("to", .string(period.to.description)),
+      ("label", .string(period.label)),
+    ])
   }
 
   func base(_ query: Query, _ period: Period) -> [(String, JSON)] {

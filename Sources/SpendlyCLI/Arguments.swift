@@ -73,7 +73,8 @@ public struct Arguments {
   public func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// An integer option, or a usage error naming it.
-  public func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int {
+  public func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int
+  {
     guard let text = values[name] else { return fallback }
     guard let value = Int(text), range.contains(value) else {
       throw .usage("--\(name) '\(text)': expected a whole number from \(range.lowerBound)")

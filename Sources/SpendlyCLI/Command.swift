@@ -17,7 +17,8 @@ extension Command {
 
 /// Every command, in the order `help` lists them.
 let commands: [any Command.Type] = [
-  AddCommand.self, ParseCommand.self, QueryCommand.self, DashboardCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
+  AddCommand.self, ParseCommand.self, QueryCommand.self, DashboardCommand.self, ListCommand.self, ShowCommand.self,
+  EditCommand.self, DeleteCommand.self,
   UndoCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
 ]
 

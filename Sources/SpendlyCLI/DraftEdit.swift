@@ -51,7 +51,9 @@ enum DraftEdit {
       draft.missing.removeAll { $0 == .amount }
       draft.warnings.removeAll { $0.contains("amount") }
     case .kind:
-      guard let kind = Kind(rawValue: text.lowercased()) else { throw .data("kind '\(text)': expected expense or income") }
+      guard let kind = Kind(rawValue: text.lowercased()) else {
+        throw .data("kind '\(text)': expected expense or income")
+      }
       draft.kind = kind
       draft.inferred.remove(.kind)
       if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
@@ -73,7 +75,8 @@ enum DraftEdit {
         throw .data("category '\(text)': unknown category (see: spendly categories)")
       }
       guard category.side == draft.kind.side else {
-        throw .data("category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
+        throw .data(
+          "category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
       }
       draft.category = category.name
       draft.inferred.remove(.category)

@@ -53,7 +53,8 @@ enum DraftView {
   static func notes(_ draft: TransactionDraft, output: Output) -> [String] {
     var lines: [String] = []
     if !draft.inferred.isEmpty {
-      lines.append(output.style("  ? inferred: " + TransactionDraft.names(draft.inferred).joined(separator: ", "), .dim))
+      lines.append(
+        output.style("  ? inferred: " + TransactionDraft.names(draft.inferred).joined(separator: ", "), .dim))
     }
     for field in draft.missing {
       lines.append("  missing: \(field.rawValue)")

@@ -38,7 +38,9 @@ public final class Output {
   public func error(_ text: String) {
     flush()
     // Each line is made safe on its own, so a phrase error keeps its caret line under the input.
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TextSanitizer.printable(String($0)) }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      TextSanitizer.printable(String($0))
+    }
     writeAll(2, "spendly: " + lines.joined(separator: "\n") + "\n")
   }
 

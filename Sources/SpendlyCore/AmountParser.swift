@@ -38,7 +38,9 @@ public enum AmountParser {
   }
 
   /// Minor units for a bare decimal (no symbol).
-  static func minorUnits(of body: Substring, original: String, currency: Currency, multiplier: Int64) throws(MoneyError) -> Int64 {
+  static func minorUnits(of body: Substring, original: String, currency: Currency, multiplier: Int64) throws(MoneyError)
+    -> Int64
+  {
     let shown = original.trimmingSpaces()
     if body.isEmpty { throw shown.isEmpty ? .empty : .notANumber(shown) }
     if body.first == "-" || body.first == "−" { throw .negative(shown) }

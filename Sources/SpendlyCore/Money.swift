@@ -54,7 +54,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .currencyMismatch(let a, let b): return "cannot combine \(a) with \(b)"
     case .empty: return "no amount given"
     case .notANumber(let text): return "'\(text)' is not a number (example: 420 or 1,250.50)"
-    case .negative(let text): return "'\(text)' is negative; amounts are positive and the kind (expense or income) gives the sign"
+    case .negative(let text):
+      return "'\(text)' is negative; amounts are positive and the kind (expense or income) gives the sign"
     case .zero: return "must be more than zero"
     case .tooManyDecimals(let text, let currency, let allowed):
       return allowed == 0
@@ -62,7 +63,8 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
         : "'\(text)' has more than \(allowed) decimal places for \(currency)"
     case .badGrouping(let text): return "'\(text)' has misplaced thousands separators (example: 1,250.50 or 1,50,000)"
     case .tooLarge(let text): return "'\(text)' is too large (at most 999,999,999,999)"
-    case .unknownCurrency(let code): return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
+    case .unknownCurrency(let code):
+      return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
     }
   }
 }

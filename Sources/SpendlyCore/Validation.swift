@@ -18,7 +18,9 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
 /// The rules every transaction must meet before it is stored, whoever writes it.
 public enum Validator {
   /// Checks the fields and returns them with category and method spelled as in the catalog.
-  public static func validate(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError) -> TransactionFields {
+  public static func validate(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError)
+    -> TransactionFields
+  {
     var result = fields
     guard fields.amount.minorUnits > 0 else {
       throw ValidationError(field: "amount", value: fields.amount.decimalString, reason: "must be more than zero")
@@ -29,7 +31,8 @@ public enum Validator {
     guard let category = catalog.category(named: fields.category) else {
       throw ValidationError(
         field: "category", value: fields.category,
-        reason: "unknown category (known: \(catalog.categories(on: fields.kind.side).map(\.name).joined(separator: ", ")))")
+        reason:
+          "unknown category (known: \(catalog.categories(on: fields.kind.side).map(\.name).joined(separator: ", ")))")
     }
     guard category.side == fields.kind.side else {
       throw ValidationError(
@@ -60,10 +63,12 @@ public enum Validator {
     let trimmed = text.trimmingSpaces()
     if trimmed.isEmpty { return nil }
     if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      throw ValidationError(field: field, value: TextSanitizer.printable(trimmed), reason: "contains control characters")
+      throw ValidationError(
+        field: field, value: TextSanitizer.printable(trimmed), reason: "contains control characters")
     }
     if trimmed.count > limit {
-      throw ValidationError(field: field, value: String(trimmed.prefix(20)) + "…", reason: "is longer than \(limit) characters")
+      throw ValidationError(
+        field: field, value: String(trimmed.prefix(20)) + "…", reason: "is longer than \(limit) characters")
     }
     return trimmed
   }

@@ -14,7 +14,8 @@ enum DateWords {
   /// `14/08`, `14/8/2025`, `14/08/25` (day first).
   static func numeric(_ word: String, today: LocalDate) -> LocalDate? {
     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) }),
+    guard parts.count == 2 || parts.count == 3,
+      parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) }),
       let day = Int(parts[0]), let month = Int(parts[1])
     else { return nil }
     if parts.count == 3 {
@@ -84,7 +85,8 @@ enum DateWords {
       text = text.dropLast(2)
     }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard !parts.isEmpty, parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigitCharacter) })
+    guard !parts.isEmpty, parts.count <= 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCIIDigitCharacter) })
     else { return nil }
     guard var hour = Int(parts[0]) else { return nil }
     let minute = parts.count == 2 ? Int(parts[1]) ?? 99 : 0

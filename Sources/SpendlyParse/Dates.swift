@@ -73,7 +73,9 @@ extension PhraseRun {
     }
     guard let next else { return }
     // 3 days ago
-    if next.info.dayUnit > 0, freeToken(i + 2)?.info.has(.ago) == true, let count = Int(word), (0..<10_000).contains(count) {
+    if next.info.dayUnit > 0, freeToken(i + 2)?.info.has(.ago) == true, let count = Int(word),
+      (0..<10_000).contains(count)
+    {
       return try setDate(now.date.adding(days: -count * Int(next.info.dayUnit)), range: i..<(i + 3))
     }
     // 14 aug [2025], 14th aug

@@ -3,126 +3,126 @@
 /// The lexicon files' text, by file name without extension.
 let embeddedLexicon: [String: String] = [
   "categories": ##"""
-# Categories and the words that suggest them.
-# Format: side Category: word word ...   (side is expense or income)
-# The category's own name always names it; the words listed here suggest it (inferred).
-expense Food: lunch dinner breakfast coffee chai tea snacks swiggy zomato restaurant cafe meal pizza burger
-expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits
-expense Transport: uber ola cab taxi auto metro bus fuel petrol diesel parking rapido
-expense Travel: flight train hotel trip airbnb
-expense Bills: electricity wifi internet phone recharge water gas bill
-expense Rent: rent
-expense Health: doctor medicine medicines pharmacy hospital gym
-expense Entertainment: movie movies netflix spotify concert
-expense Shopping: amazon flipkart clothes shirt shoes myntra
-expense Education: books course tuition
-expense Other:
-income Salary: salary payroll
-income Freelance: freelance gig
-income Interest: interest
-income Refund: refund cashback
-income Gift: gift
-income Other income:
-"""##,
+  # Categories and the words that suggest them.
+  # Format: side Category: word word ...   (side is expense or income)
+  # The category's own name always names it; the words listed here suggest it (inferred).
+  expense Food: lunch dinner breakfast coffee chai tea snacks swiggy zomato restaurant cafe meal pizza burger
+  expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits
+  expense Transport: uber ola cab taxi auto metro bus fuel petrol diesel parking rapido
+  expense Travel: flight train hotel trip airbnb
+  expense Bills: electricity wifi internet phone recharge water gas bill
+  expense Rent: rent
+  expense Health: doctor medicine medicines pharmacy hospital gym
+  expense Entertainment: movie movies netflix spotify concert
+  expense Shopping: amazon flipkart clothes shirt shoes myntra
+  expense Education: books course tuition
+  expense Other:
+  income Salary: salary payroll
+  income Freelance: freelance gig
+  income Interest: interest
+  income Refund: refund cashback
+  income Gift: gift
+  income Other income:
+  """##,
   "currencies": ##"""
-# Currency symbols and words. A symbol may touch the amount (₹420, $12.50); a word stands
-# next to it (50 eur, rs 420). Format: CODE: symbol-or-word ...
-INR: ₹ rs rs. inr rupee rupees
-USD: $ usd dollar dollars
-EUR: € eur euro euros
-GBP: £ gbp pound pounds
-AED: aed dhs dirham dirhams
-SGD: sgd s$
-JPY: ¥ jpy yen
-BHD: bhd
-"""##,
+  # Currency symbols and words. A symbol may touch the amount (₹420, $12.50); a word stands
+  # next to it (50 eur, rs 420). Format: CODE: symbol-or-word ...
+  INR: ₹ rs rs. inr rupee rupees
+  USD: $ usd dollar dollars
+  EUR: € eur euro euros
+  GBP: £ gbp pound pounds
+  AED: aed dhs dirham dirhams
+  SGD: sgd s$
+  JPY: ¥ jpy yen
+  BHD: bhd
+  """##,
   "dates": ##"""
-# Date and time words.
-# Format: role: word ...
-# relative: word=days offset from today.
-relative: today=0 yesterday=-1 tonight=0 tomorrow=1 "day before yesterday"=-2
-# weekday: names in order Monday..Sunday (a name alone is the most recent such day, today included).
-weekday: monday|mon tuesday|tue|tues wednesday|wed thursday|thu|thur|thurs friday|fri saturday|sat sunday|sun
-# month: names in order January..December.
-month: january|jan february|feb march|mar april|apr may june|jun july|jul august|aug september|sep|sept october|oct november|nov december|dec
-# last: "last friday" is the most recent Friday before today.
-last: last
-# ago: "3 days ago", "2 weeks ago".
-ago: ago
-unit: day=1 days=1 week=7 weeks=7
-# time-of-day words.
-time: noon=12:00 midnight=00:00 morning=09:00 evening=19:00
-"""##,
+  # Date and time words.
+  # Format: role: word ...
+  # relative: word=days offset from today.
+  relative: today=0 yesterday=-1 tonight=0 tomorrow=1 "day before yesterday"=-2
+  # weekday: names in order Monday..Sunday (a name alone is the most recent such day, today included).
+  weekday: monday|mon tuesday|tue|tues wednesday|wed thursday|thu|thur|thurs friday|fri saturday|sat sunday|sun
+  # month: names in order January..December.
+  month: january|jan february|feb march|mar april|apr may june|jun july|jul august|aug september|sep|sept october|oct november|nov december|dec
+  # last: "last friday" is the most recent Friday before today.
+  last: last
+  # ago: "3 days ago", "2 weeks ago".
+  ago: ago
+  unit: day=1 days=1 week=7 weeks=7
+  # time-of-day words.
+  time: noon=12:00 midnight=00:00 morning=09:00 evening=19:00
+  """##,
   "markers": ##"""
-# Words that mark the kind of a phrase or introduce a field.
-# Format: role: word ...
-# income: the phrase records money received (a leading + does too).
-income: salary credited received got income refund cashback earned
-# expense: the phrase records money spent (a leading - does too); dropped from the note.
-expense: spent paid bought spend pay
-# merchant: the words after it name the merchant (at Social, @Social, from Acme, from Myntra).
-merchant: at @ from
-# filler: dropped when it introduces another field (paid 600 for groceries, via gpay, on 14 aug).
-filler: for on via by using with in of to
-# lead: dropped right after the amount or a kind marker (spent 60 on chai, 420 for lunch), or
-# right before a category word (500 at Social for lunch).
-lead: for on
-"""##,
+  # Words that mark the kind of a phrase or introduce a field.
+  # Format: role: word ...
+  # income: the phrase records money received (a leading + does too).
+  income: salary credited received got income refund cashback earned
+  # expense: the phrase records money spent (a leading - does too); dropped from the note.
+  expense: spent paid bought spend pay
+  # merchant: the words after it name the merchant (at Social, @Social, from Acme, from Myntra).
+  merchant: at @ from
+  # filler: dropped when it introduces another field (paid 600 for groceries, via gpay, on 14 aug).
+  filler: for on via by using with in of to
+  # lead: dropped right after the amount or a kind marker (spent 60 on chai, 420 for lunch), or
+  # right before a category word (500 at Social for lunch).
+  lead: for on
+  """##,
   "merchants": ##"""
-# Well-known merchants. When a phrase names no merchant with `at X`, `@X` or `from X`, a word
-# listed here is the merchant, spelled as written here (`swiggy 350` → merchant Swiggy); its
-# category still comes from categories.txt like any other word (Food, inferred).
-# `at amazon` is spelled Amazon too. The person's own history is asked first.
-# Format: merchant: Spelling Spelling "Two Words" ...   (matched case-insensitively)
-merchant: Swiggy Zomato DMart BigBasket Blinkit Zepto Uber Ola Rapido Airbnb Netflix Spotify Amazon Flipkart Myntra
-"""##,
+  # Well-known merchants. When a phrase names no merchant with `at X`, `@X` or `from X`, a word
+  # listed here is the merchant, spelled as written here (`swiggy 350` → merchant Swiggy); its
+  # category still comes from categories.txt like any other word (Food, inferred).
+  # `at amazon` is spelled Amazon too. The person's own history is asked first.
+  # Format: merchant: Spelling Spelling "Two Words" ...   (matched case-insensitively)
+  merchant: Swiggy Zomato DMart BigBasket Blinkit Zepto Uber Ola Rapido Airbnb Netflix Spotify Amazon Flipkart Myntra
+  """##,
   "methods": ##"""
-# Payment methods and the words that name them.
-# Format: Method: word word "two words" ...   (case-insensitive; a word means that method)
-# The special target @card means the person's default card (setting `card`, Credit Card until set).
-UPI: upi gpay googlepay "google pay" phonepe paytm bhim
-Credit Card: cc "credit card" creditcard credit amex visa mastercard
-Debit Card: dc debit debitcard "debit card"
-Cash: cash
-Bank Transfer: neft imps rtgs transfer bank "bank transfer" netbanking
-@card: card
-"""##,
+  # Payment methods and the words that name them.
+  # Format: Method: word word "two words" ...   (case-insensitive; a word means that method)
+  # The special target @card means the person's default card (setting `card`, Credit Card until set).
+  UPI: upi gpay googlepay "google pay" phonepe paytm bhim
+  Credit Card: cc "credit card" creditcard credit amex visa mastercard
+  Debit Card: dc debit debitcard "debit card"
+  Cash: cash
+  Bank Transfer: neft imps rtgs transfer bank "bank transfer" netbanking
+  @card: card
+  """##,
   "queries": ##"""
-# Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").
-# Format: role: word ...   Periods, dates, categories, methods, currencies and merchants
-# come from the other lexicon files, as in entry phrases.
-measure-spent: spent spend spending expenses expense spends
-measure-income: income earned earnings
-measure-savings: savings saved net rate
-group-category: category categories
-group-method: method methods
-group-merchant: merchant merchants shops
-group-currency: currency currencies
-group-day: day days daily
-group-week: week weeks weekly
-group-month: month months monthly
-group-year: year years yearly
-# "by category" groups; "by card" filters (a method word after it).
-by: by per
-top: top
-trend: trend trends
-compare: compare
-versus: with vs versus against
-dashboard: dashboard summary overview
-lifetime: lifetime alltime
-this: this current
-last: last previous past
-since: since after
-between: between
-from: from
-and: and to until till
-# Words that carry no meaning in a question.
-filler: on in for at the of my how much what did i show me total so far was is all have been via using
-"""##,
+  # Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").
+  # Format: role: word ...   Periods, dates, categories, methods, currencies and merchants
+  # come from the other lexicon files, as in entry phrases.
+  measure-spent: spent spend spending expenses expense spends
+  measure-income: income earned earnings
+  measure-savings: savings saved net rate
+  group-category: category categories
+  group-method: method methods
+  group-merchant: merchant merchants shops
+  group-currency: currency currencies
+  group-day: day days daily
+  group-week: week weeks weekly
+  group-month: month months monthly
+  group-year: year years yearly
+  # "by category" groups; "by card" filters (a method word after it).
+  by: by per
+  top: top
+  trend: trend trends
+  compare: compare
+  versus: with vs versus against
+  dashboard: dashboard summary overview
+  lifetime: lifetime alltime
+  this: this current
+  last: last previous past
+  since: since after
+  between: between
+  from: from
+  and: and to until till
+  # Words that carry no meaning in a question.
+  filler: on in for at the of my how much what did i show me total so far was is all have been via using
+  """##,
   "suffixes": ##"""
-# Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...
-1000: k
-100000: l lakh lakhs lac lacs
-10000000: cr crore crores
-"""##,
+  # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...
+  1000: k
+  100000: l lakh lakhs lac lacs
+  10000000: cr crore crores
+  """##,
 ]

@@ -73,7 +73,9 @@ extension PhraseRun {
     var i = 0
     while i < tokens.count {
       defer { i += 1 }
-      guard free(i), !tokens[i].info.has(.filler), tokens[i].text.first?.isASCIIDigitCharacter == false else { continue }
+      guard free(i), !tokens[i].info.has(.filler), tokens[i].text.first?.isASCIIDigitCharacter == false else {
+        continue
+      }
       var end = i
       while end < tokens.count, end - i < 3, free(end) { end += 1 }
       if let (name, length) = knownPrefix(of: i..<end) {

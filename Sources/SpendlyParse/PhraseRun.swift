@@ -69,7 +69,9 @@ struct PhraseRun {
       let value = String(token.text[token.text.index(after: colon)...])
       func fail(_ message: String) -> PhraseError { PhraseError(message, column: token.column, length: token.length) }
       guard seen.insert(field).inserted else { throw fail("\(field) given twice") }
-      if value.isEmpty && field != "note" { throw fail("\(key): needs a value, like \(key):\(PhraseRun.examples[field] ?? "x")") }
+      if value.isEmpty && field != "note" {
+        throw fail("\(key): needs a value, like \(key):\(PhraseRun.examples[field] ?? "x")")
+      }
       switch field {
       case "category":
         guard let category = parser.explicitCategory(value) else {

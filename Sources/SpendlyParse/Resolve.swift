@@ -8,7 +8,8 @@ extension PhraseRun {
   mutating func resolveKind() {
     if let kind = explicitKind ?? signKind ?? markerKind {
       draft.kind = kind
-    } else if let side = explicitCategory?.side ?? (namedCategories.first?.index ?? suggestedCategories.first).map(side) {
+    } else if let side = explicitCategory?.side ?? (namedCategories.first?.index ?? suggestedCategories.first).map(side)
+    {
       draft.kind = side == .income ? .income : .expense
       if side == .income { draft.inferred.insert(.kind) }
     }

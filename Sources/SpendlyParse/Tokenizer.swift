@@ -126,9 +126,11 @@ enum Tokenizer {
         return .failure(PhraseError("unclosed quote", column: quoteColumn + 1, length: column - quoteColumn))
       }
       let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-      let text = sawQuote ? String(decoding: slice.filter { $0 != 0x22 }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
+      let text =
+        sawQuote ? String(decoding: slice.filter { $0 != 0x22 }, as: UTF8.self) : String(decoding: slice, as: UTF8.self)
       if text.isEmpty { continue }
-      let lowered = hasUpper ? String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : text
+      let lowered =
+        hasUpper ? String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self) : text
       var trailing = 0
       for byte in lowered.utf8.reversed() {
         guard byte == 0x2C || byte == 0x3B || byte == 0x21 || byte == 0x3F else { break }  // , ; ! ?

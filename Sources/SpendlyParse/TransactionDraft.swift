@@ -74,7 +74,9 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A long input is shown as a window of about 60 characters around the offending text.
   public func rendered(input: String) -> String {
     // Control characters become spaces (not dropped) so the caret stays under its column.
-    let characters = input.map { $0.isNewline || ($0.unicodeScalars.first?.properties.generalCategory == .control) ? " " : $0 }
+    let characters = input.map {
+      $0.isNewline || ($0.unicodeScalars.first?.properties.generalCategory == .control) ? " " : $0
+    }
     var start = 0
     if characters.count > 80 { start = max(0, min(column - 30, characters.count - 60)) }
     let end = min(characters.count, start + (characters.count > 80 ? 60 : characters.count))

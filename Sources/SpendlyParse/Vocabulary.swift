@@ -64,7 +64,8 @@ struct Vocabulary {
     func flag(_ keys: some Sequence<String>, _ flag: WordInfo.Flags) {
       for key in keys { edit(key) { $0.flags.insert(flag) } }
     }
-    let methodIndex = Dictionary(catalog.methods.enumerated().map { ($1.name, Int16($0)) }, uniquingKeysWith: { a, _ in a })
+    let methodIndex = Dictionary(
+      catalog.methods.enumerated().map { ($1.name, Int16($0)) }, uniquingKeysWith: { a, _ in a })
     for (word, target) in lexicon.methodWords {
       let name: String
       switch target {

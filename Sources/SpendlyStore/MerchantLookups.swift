@@ -47,11 +47,12 @@ extension TransactionStore {
         GROUP BY merchant COLLATE NOCASE ORDER BY max(date) DESC LIMIT ?
         """, [.text(escaped + "%"), .integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
     if !byPrefix.isEmpty || prefix.isEmpty { return byPrefix }
-    return (try? database.rows(
-      """
-      SELECT merchant FROM transactions WHERE merchant LIKE ? ESCAPE '\\' AND merchant IS NOT NULL
-      GROUP BY merchant COLLATE NOCASE ORDER BY max(date) DESC LIMIT ?
-      """, [.text("%" + escaped + "%"), .integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
+    return
+      (try? database.rows(
+        """
+        SELECT merchant FROM transactions WHERE merchant LIKE ? ESCAPE '\\' AND merchant IS NOT NULL
+        GROUP BY merchant COLLATE NOCASE ORDER BY max(date) DESC LIMIT ?
+        """, [.text("%" + escaped + "%"), .integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
   }
 }
 

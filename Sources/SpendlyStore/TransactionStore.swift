@@ -117,7 +117,9 @@ public final class TransactionStore {
 
   public func setSetting(_ key: String, _ value: String) throws(StoreError) {
     try write { db in
-      try db.run("INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", [.text(key), .text(value)])
+      try db.run(
+        "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        [.text(key), .text(value)])
     }
   }
 
@@ -131,7 +133,9 @@ public final class TransactionStore {
     try write { db in
       try insertName(db, table: "categories", what: "category", name: name, extra: side.rawValue)
       let id = db.lastInsertRowID
-      for alias in aliases { try insertAlias(db, table: "category_aliases", column: "category_id", id: id, alias: alias) }
+      for alias in aliases {
+        try insertAlias(db, table: "category_aliases", column: "category_id", id: id, alias: alias)
+      }
     }
   }
 
@@ -146,7 +150,8 @@ public final class TransactionStore {
 
   /// Adds an alias to an existing category or method (`what` is "category" or "method").
   public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) {
-    let (table, aliasTable, column) = what == "category"
+    let (table, aliasTable, column) =
+      what == "category"
       ? ("categories", "category_aliases", "category_id") : ("methods", "method_aliases", "method_id")
     try write { db in
       guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(name)])?.int(0) else {
@@ -192,7 +197,8 @@ public final class TransactionStore {
 
   /// True when `word` already names or aliases a category (or a method), so it would be ambiguous.
   private func wordTaken(_ db: Database, _ word: String, categories: Bool) throws -> Bool {
-    let sql = categories
+    let sql =
+      categories
       ? "SELECT 1 FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM category_aliases WHERE alias = ?1"
       : "SELECT 1 FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM method_aliases WHERE alias = ?1"
     return try db.row(sql, [.text(word)]) != nil

@@ -54,7 +54,8 @@ extension TransactionStore {
       do {
         switch write {
         case .add(let fields): validated.append(.add(try Validator.validate(fields, catalog: catalog)))
-        case .update(let id, let fields): validated.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
+        case .update(let id, let fields):
+          validated.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
         case .delete: validated.append(write)
         }
       } catch {
@@ -71,7 +72,8 @@ extension TransactionStore {
       for write in validated {
         switch write {
         case .add(let fields):
-          let id = try insertCurrent(db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
+          let id = try insertCurrent(
+            db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
           let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
           try db.run("UPDATE transactions SET revision_id = ? WHERE id = ?", [.integer(revision), .integer(id)])
           touched.append(id)
@@ -113,11 +115,14 @@ extension TransactionStore {
           "SELECT id, action FROM changes WHERE undone_by IS NULL AND undoes IS NULL ORDER BY id DESC LIMIT 1")
       else { throw StoreError.nothingToUndo }
       let changeID = change.int(0)!
-      try db.run("INSERT INTO changes(action, recorded_at, undoes) VALUES ('undo', ?, ?)", [.text(stamp), .integer(changeID)])
+      try db.run(
+        "INSERT INTO changes(action, recorded_at, undoes) VALUES ('undo', ?, ?)", [.text(stamp), .integer(changeID)])
       let undoID = db.lastInsertRowID
       try db.run("UPDATE changes SET undone_by = ? WHERE id = ?", [.integer(undoID), .integer(changeID)])
       var touched: [Int64] = []
-      for row in try db.rows("SELECT id, txn_id FROM revisions WHERE change_id = ? ORDER BY id DESC", [.integer(changeID)]) {
+      for row in try db.rows(
+        "SELECT id, txn_id FROM revisions WHERE change_id = ? ORDER BY id DESC", [.integer(changeID)])
+      {
         let revisionID = row.int(0)!
         let txnID = row.int(1)!
         touched.append(txnID)
@@ -175,10 +180,12 @@ extension TransactionStore {
 
   private func values(_ fields: TransactionFields, _ ids: NameIDs) throws -> [SQLValue] {
     guard let categoryID = ids.categories[fields.category] else {
-      throw ValidationError(field: "category", value: fields.category, reason: "no longer exists (renamed elsewhere?); try again")
+      throw ValidationError(
+        field: "category", value: fields.category, reason: "no longer exists (renamed elsewhere?); try again")
     }
     guard let methodID = ids.methods[fields.method] else {
-      throw ValidationError(field: "method", value: fields.method, reason: "no longer exists (renamed elsewhere?); try again")
+      throw ValidationError(
+        field: "method", value: fields.method, reason: "no longer exists (renamed elsewhere?); try again")
     }
     return [
       .text(fields.kind.rawValue), .integer(fields.amount.minorUnits), .text(fields.amount.currency.code),

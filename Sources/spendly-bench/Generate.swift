@@ -15,8 +15,10 @@ enum Generate {
     let typical: Int64  // minor units
   }
 
-  static let first = ["Blue", "Green", "Royal", "City", "Fresh", "Golden", "Urban", "Happy", "Little", "Grand",
-                      "Silver", "Corner", "Daily", "Metro", "Spice", "Sunny", "Lotus", "Apex", "Prime", "Star"]
+  static let first = [
+    "Blue", "Green", "Royal", "City", "Fresh", "Golden", "Urban", "Happy", "Little", "Grand",
+    "Silver", "Corner", "Daily", "Metro", "Spice", "Sunny", "Lotus", "Apex", "Prime", "Star",
+  ]
   static let kinds: [(String, [String], Int64)] = [
     ("Food", ["Cafe", "Kitchen", "Dhaba", "Bistro", "Bakery"], 35_000),
     ("Groceries", ["Mart", "Bazaar", "Provisions", "Fresh"], 120_000),

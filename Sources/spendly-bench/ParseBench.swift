@@ -63,7 +63,8 @@ enum ParseBench {
     print(
       "drafts: \(percent(check.withMerchant)) with a merchant, \(percent(check.methodFromHistory)) with the method "
         + "from history, \(percent(check.errors)) errors, \(percent(check.missingAmount)) missing an amount"
-        + (cached.check == uncached.check ? "; cached and uncached drafts agree" : "; CACHED AND UNCACHED DRAFTS DIFFER"))
+        + (cached.check == uncached.check
+          ? "; cached and uncached drafts agree" : "; CACHED AND UNCACHED DRAFTS DIFFER"))
   }
 
   /// Parses the corpus once untimed (warming SQLite's pages and statements, and the cache if
@@ -171,7 +172,8 @@ enum ParseBench {
     let rounded = Int((value * scale).rounded())
     let whole = rounded / Int(scale)
     let fraction = String(rounded % Int(scale))
-    return decimals == 0 ? "\(whole)" : "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    return decimals == 0
+      ? "\(whole)" : "\(whole)." + String(repeating: "0", count: decimals - fraction.count) + fraction
   }
 
   static func group(_ value: Int) -> String {
@@ -252,16 +254,23 @@ enum BenchCorpus {
     "50 eur dinner at Chez Paul card on 14 aug", "1.2k rent neft", "salary 150000 credited", "+2500 freelance",
     "refund 899 amazon", "spent 60 on chai", "2 coffees 360", "2 coffees ₹360", "swiggy 350", "petrol 2000 card",
   ]
-  static let items = ["lunch", "dinner", "coffee", "groceries", "snacks", "tickets", "shirt", "medicine", "books", "cab"]
+  static let items = [
+    "lunch", "dinner", "coffee", "groceries", "snacks", "tickets", "shirt", "medicine", "books", "cab",
+  ]
   static let methods = ["upi", "gpay", "cc", "card", "cash", "debit", "neft", ""]
-  static let dates = ["", "", "", "yesterday", "friday", "last sunday", "3 days ago", "on 14 aug", "14/08", "9pm", "at 10:30"]
+  static let dates = [
+    "", "", "", "yesterday", "friday", "last sunday", "3 days ago", "on 14 aug", "14/08", "9pm", "at 10:30",
+  ]
 
   static func make(_ count: Int, merchants: [BenchMerchants.Merchant], random: inout BenchRandom) -> [String] {
     var corpus: [String] = []
     corpus.reserveCapacity(count)
     while corpus.count < count {
       let merchant = merchants[random.below(merchants.count)].name
-      let amount = [String(10 + random.below(5000)), "₹\(1 + random.below(19)),\(100 + random.below(900)).50", "\(1 + random.below(9)).5k"][
+      let amount = [
+        String(10 + random.below(5000)), "₹\(1 + random.below(19)),\(100 + random.below(900)).50",
+        "\(1 + random.below(9)).5k",
+      ][
         random.below(3)]
       let item = random.pick(items)
       let method = random.pick(methods)

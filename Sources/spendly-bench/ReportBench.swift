@@ -25,31 +25,47 @@ enum ReportBench {
       Report(
         name: "categories for one year (2025)", spendly: sp + ["by", "category", "2025"], spendlyObject: nil,
         sql: sql(
-          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY category_id"),
-        ledger: ["ledger", "-f", journal, "bal", "^Expenses", "-b", "2025-01-01", "-e", "2026-01-01", "--flat", "--no-total"],
+          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY category_id"
+        ),
+        ledger: [
+          "ledger", "-f", journal, "bal", "^Expenses", "-b", "2025-01-01", "-e", "2026-01-01", "--flat", "--no-total",
+        ],
         hledger: ["hledger", "-f", journal, "bal", "^Expenses", "-b", "2025-01-01", "-e", "2026-01-01", "--flat", "-N"]),
       Report(
         name: "spent in one week (9-15 Jun 2025)",
         spendly: sp + ["spent", "between", "9", "jun", "2025", "and", "15", "jun", "2025"], spendlyObject: "spent",
         sql: sql(
-          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-06-09' AND '2025-06-15'"),
-        ledger: ["ledger", "-f", journal, "bal", "^Expenses", "-b", "2025-06-09", "-e", "2025-06-16", "--depth", "1", "--no-total"],
-        hledger: ["hledger", "-f", journal, "bal", "^Expenses", "-b", "2025-06-09", "-e", "2025-06-16", "--depth", "1", "-N"]),
+          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-06-09' AND '2025-06-15'"
+        ),
+        ledger: [
+          "ledger", "-f", journal, "bal", "^Expenses", "-b", "2025-06-09", "-e", "2025-06-16", "--depth", "1",
+          "--no-total",
+        ],
+        hledger: [
+          "hledger", "-f", journal, "bal", "^Expenses", "-b", "2025-06-09", "-e", "2025-06-16", "--depth", "1", "-N",
+        ]),
       Report(
         name: "by method for one month (Aug 2025)", spendly: sp + ["by", "method", "aug", "2025"], spendlyObject: nil,
         sql: sql(
-          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-08-01' AND '2025-08-31' GROUP BY method_id"),
-        ledger: ["ledger", "-f", journal, "bal", "^Payments", "-b", "2025-08-01", "-e", "2025-09-01", "--flat", "--no-total"],
+          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-08-01' AND '2025-08-31' GROUP BY method_id"
+        ),
+        ledger: [
+          "ledger", "-f", journal, "bal", "^Payments", "-b", "2025-08-01", "-e", "2025-09-01", "--flat", "--no-total",
+        ],
         hledger: ["hledger", "-f", journal, "bal", "^Payments", "-b", "2025-08-01", "-e", "2025-09-01", "--flat", "-N"]),
       Report(
         name: "monthly trend for one year (2025)", spendly: sp + ["monthly", "2025"], spendlyObject: nil,
         sql: sql(
-          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY substr(date, 1, 7)"),
+          "SELECT sum(amount) AS s FROM transactions WHERE kind = 'expense' AND currency = 'INR' AND date BETWEEN '2025-01-01' AND '2025-12-31' GROUP BY substr(date, 1, 7)"
+        ),
         ledger: [
           "ledger", "-f", journal, "reg", "^Expenses", "-M", "--collapse", "-b", "2025-01-01", "-e", "2026-01-01",
           "--format", "%(display_amount)\n",
         ],
-        hledger: ["hledger", "-f", journal, "bal", "^Expenses", "-M", "--depth", "1", "-N", "-b", "2025-01-01", "-e", "2026-01-01"]),
+        hledger: [
+          "hledger", "-f", journal, "bal", "^Expenses", "-M", "--depth", "1", "-N", "-b", "2025-01-01", "-e",
+          "2026-01-01",
+        ]),
     ]
   }
 

@@ -39,14 +39,16 @@ struct AddListTests {
   @Test func jsonAddAndOtherCurrencies() throws {
     let sandbox = try Sandbox()
     let saved = try #require(
-      try json(try sandbox.ok("--json", "add", "--amount", "$12.50", "--category", "travel", "--date", "2026-11-28", "--yes"))
+      try json(
+        try sandbox.ok("--json", "add", "--amount", "$12.50", "--category", "travel", "--date", "2026-11-28", "--yes"))
         as? [String: Any])
     #expect(saved["currency"] as? String == "USD")
     #expect(saved["amount"] as? String == "12.50")
     #expect(saved["category"] as? String == "Travel")
     #expect(saved["method"] as? String == "Cash")
     #expect(saved["time"] is NSNull)
-    #expect(try sandbox.ok("add", "--amount", "1235", "--currency", "jpy", "--yes").hasPrefix("saved #2 · -¥1,235 Other"))
+    #expect(
+      try sandbox.ok("add", "--amount", "1235", "--currency", "jpy", "--yes").hasPrefix("saved #2 · -¥1,235 Other"))
     #expect(
       try sandbox.ok("add", "--amount", "1,50,000", "--kind", "income", "--category", "Salary", "--yes")
         .hasPrefix("saved #3 · +₹1,50,000.00 Salary"))

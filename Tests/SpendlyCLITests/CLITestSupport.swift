@@ -16,7 +16,8 @@ struct RunResult {
 
 /// The built `spendly`, next to the test bundle (e.g. `.build/debug/spendly`).
 let spendlyBinary: String = {
-  let bundle = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  let bundle =
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
   return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("spendly").path
 }()
 
@@ -68,7 +69,9 @@ final class Sandbox {
   }
 
   func addLunch() throws {
-    let out = try ok("add", "--amount", "420", "--category", "Food", "--method", "UPI", "--merchant", "Social", "--note", "lunch", "--yes")
+    let out = try ok(
+      "add", "--amount", "420", "--category", "Food", "--method", "UPI", "--merchant", "Social", "--note", "lunch",
+      "--yes")
     #expect(out.hasPrefix("saved #1 · -₹420.00 Food"), "\(out)")
   }
 

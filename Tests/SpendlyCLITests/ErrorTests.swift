@@ -16,13 +16,19 @@ struct ErrorTests {
     .init(arguments: ["add", "--amount", "-420", "--yes"], status: 65, mentions: ["amount", "-420"]),
     .init(arguments: ["add", "--amount", "0", "--yes"], status: 65, mentions: ["amount"]),
     .init(arguments: ["add", "--amount", "12.345", "--yes"], status: 65, mentions: ["amount", "12.345", "INR"]),
-    .init(arguments: ["add", "--amount", "420", "--currency", "XYZ", "--yes"], status: 65, mentions: ["currency", "XYZ"]),
-    .init(arguments: ["add", "--amount", "$5", "--currency", "EUR", "--yes"], status: 65, mentions: ["amount", "USD", "EUR"]),
+    .init(
+      arguments: ["add", "--amount", "420", "--currency", "XYZ", "--yes"], status: 65, mentions: ["currency", "XYZ"]),
+    .init(
+      arguments: ["add", "--amount", "$5", "--currency", "EUR", "--yes"], status: 65,
+      mentions: ["amount", "USD", "EUR"]),
     .init(
       arguments: ["add", "--amount", "420", "--kind", "expense", "--category", "Salary", "--yes"], status: 65,
       mentions: ["category", "Salary"]),
-    .init(arguments: ["add", "--amount", "420", "--method", "Paypal", "--yes"], status: 65, mentions: ["method", "Paypal"]),
-    .init(arguments: ["add", "--amount", "420", "--date", "2025-02-29", "--yes"], status: 65, mentions: ["date", "2025-02-29"]),
+    .init(
+      arguments: ["add", "--amount", "420", "--method", "Paypal", "--yes"], status: 65, mentions: ["method", "Paypal"]),
+    .init(
+      arguments: ["add", "--amount", "420", "--date", "2025-02-29", "--yes"], status: 65,
+      mentions: ["date", "2025-02-29"]),
     .init(arguments: ["add", "--amount", "420", "--time", "25:00", "--yes"], status: 65, mentions: ["time", "25:00"]),
     .init(arguments: ["add", "--yes", "coffee", "cash"], status: 65, mentions: ["amount"]),
     .init(arguments: ["add", "--yes"], status: 64, mentions: ["add"]),
@@ -31,7 +37,8 @@ struct ErrorTests {
     .init(arguments: ["delete", "99"], status: 65, mentions: ["99"]),
     .init(arguments: ["history", "99"], status: 65, mentions: ["99"]),
     .init(arguments: ["edit", "1", "--amount", "12abc"], status: 65, mentions: ["amount", "12abc"]),
-    .init(arguments: ["edit", "1", "--kind", "income", "--category", "Food"], status: 65, mentions: ["category", "Food"]),
+    .init(
+      arguments: ["edit", "1", "--kind", "income", "--category", "Food"], status: 65, mentions: ["category", "Food"]),
     .init(arguments: ["add", "--amount", "420"], status: 64, mentions: ["--yes"]),
     .init(arguments: ["add", "--amount", "420", "--bogus", "1", "--yes"], status: 64, mentions: ["--bogus"]),
     .init(arguments: ["list", "--bogus"], status: 64, mentions: ["--bogus"]),

@@ -9,15 +9,17 @@ struct QueryCommandTests {
   /// this week, and ₹50,000 of rent on 5 Oct for last month.
   static func fixedDataSet(usd: Bool = false) throws -> Sandbox {
     let sandbox = try Sandbox()
-    let rows: [[String]] = [
-      ["150000", "--kind", "income", "--category", "Salary", "--method", "Bank Transfer", "--date", "2026-11-01"],
-      ["10000", "--category", "Food", "--method", "UPI", "--merchant", "Social", "--date", "2026-11-24"],
-      ["15000", "--category", "Shopping", "--method", "Credit Card", "--merchant", "Zara", "--date", "2026-11-05"],
-      ["20000", "--category", "Travel", "--method", "Debit Card", "--merchant", "Uber", "--date", "2026-11-10"],
-      ["8000", "--category", "Bills", "--method", "Bank Transfer", "--date", "2026-11-15"],
-      ["7000", "--category", "Other", "--method", "Cash", "--date", "2026-11-28"],
-      ["50000", "--category", "Rent", "--method", "Bank Transfer", "--date", "2026-10-05"],
-    ] + (usd ? [["12.62", "--currency", "USD", "--category", "Food", "--method", "Cash", "--date", "2026-11-20"]] : [])
+    let rows: [[String]] =
+      [
+        ["150000", "--kind", "income", "--category", "Salary", "--method", "Bank Transfer", "--date", "2026-11-01"],
+        ["10000", "--category", "Food", "--method", "UPI", "--merchant", "Social", "--date", "2026-11-24"],
+        ["15000", "--category", "Shopping", "--method", "Credit Card", "--merchant", "Zara", "--date", "2026-11-05"],
+        ["20000", "--category", "Travel", "--method", "Debit Card", "--merchant", "Uber", "--date", "2026-11-10"],
+        ["8000", "--category", "Bills", "--method", "Bank Transfer", "--date", "2026-11-15"],
+        ["7000", "--category", "Other", "--method", "Cash", "--date", "2026-11-28"],
+        ["50000", "--category", "Rent", "--method", "Bank Transfer", "--date", "2026-10-05"],
+      ]
+      + (usd ? [["12.62", "--currency", "USD", "--category", "Food", "--method", "Cash", "--date", "2026-11-20"]] : [])
     for row in rows {
       let result = try sandbox.run(["add", "--yes", "--amount"] + row)
       try #require(result.status == 0, "add \(row): \(result.stderr)")
@@ -84,10 +86,14 @@ struct QueryCommandTests {
     let sandbox = try Sandbox()
     try sandbox.ok("add", "--yes", "--amount", "100", "--category", "Food", "--date", "2026-11-28")
     try sandbox.ok("add", "--yes", "--amount", "50", "--category", "Food", "--date", "2026-11-29")
-    #expect(try sandbox.ok("query", "spent this week").hasPrefix("  ₹150.00 spent this week (Mon 23 Nov – today) · 2 expenses"))
+    #expect(
+      try sandbox.ok("query", "spent this week").hasPrefix(
+        "  ₹150.00 spent this week (Mon 23 Nov – today) · 2 expenses"))
     try sandbox.ok("config", "week", "sunday")
     // Sunday 29 Nov begins a week: one day so far.
-    #expect(try sandbox.ok("query", "spent this week") == "  ₹50.00 spent this week (Sun 29 Nov – today) · 1 expense · ₹50.00/day\n")
+    #expect(
+      try sandbox.ok("query", "spent this week")
+        == "  ₹50.00 spent this week (Sun 29 Nov – today) · 1 expense · ₹50.00/day\n")
     #expect(try sandbox.ok("query", "spent last week").hasPrefix("  ₹100.00 spent last week (Sun 22 Nov – Sat 28 Nov)"))
     let weekly = try #require(try json(try sandbox.ok("--json", "query", "weekly")) as? [String: Any])
     let keys = (weekly["groups"] as? [[String: Any]] ?? []).map { $0["key"] as? String }
@@ -113,14 +119,17 @@ struct QueryCommandTests {
       "\(group["currency"] as? String ?? "?") \(group["key"] as? String ?? "?") \(group["amount"] as? String ?? "?") "
         + "\(group["amount_minor"] as? Int ?? -1) \(group["count"] as? Int ?? -1)"
     }
-    #expect(rows == [
-      "INR Travel 20000.00 2000000 1", "INR Shopping 15000.00 1500000 1", "INR Food 10000.00 1000000 1",
-      "INR Bills 8000.00 800000 1", "INR Other 7000.00 700000 1", "USD Food 12.62 1262 1",
-    ])
+    #expect(
+      rows == [
+        "INR Travel 20000.00 2000000 1", "INR Shopping 15000.00 1500000 1", "INR Food 10000.00 1000000 1",
+        "INR Bills 8000.00 800000 1", "INR Other 7000.00 700000 1", "USD Food 12.62 1262 1",
+      ])
     // Amounts are decimal strings; minor units are written as integers, never floats.
     #expect(groups.allSatisfy { $0["amount"] is String })
     let minorValues = Self.lines(raw).filter { $0.contains("\"amount_minor\"") }.map {
-      $0.split(separator: ":").last.map { String($0).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ","))) }
+      $0.split(separator: ":").last.map {
+        String($0).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ",")))
+      }
     }
     #expect(minorValues.count == groups.count)
     #expect(minorValues.allSatisfy { $0 != nil && !$0!.isEmpty && $0!.allSatisfy(\.isNumber) }, "\(minorValues)")
@@ -160,7 +169,9 @@ struct QueryCommandTests {
     // Month to date (1–29 Nov) against the same days of October: ₹60,000 against ₹50,000.
     #expect(out.contains("month to date ₹60,000.00 vs ₹50,000.00 same days last month (+20%)"), "\(out)")
     // Top categories, largest first, with shares and bars.
-    let order = ["Travel", "Shopping", "Food", "Bills", "Other"].map { name in lines.firstIndex { $0.contains("  \(name) ") } }
+    let order = ["Travel", "Shopping", "Food", "Bills", "Other"].map { name in
+      lines.firstIndex { $0.contains("  \(name) ") }
+    }
     #expect(order.allSatisfy { $0 != nil })
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
     let travel = try #require(lines.first { $0.contains("Travel") })
@@ -189,7 +200,8 @@ struct QueryCommandTests {
   // MARK: Every question in the issue
 
   static let issueQuestions = [
-    "spent this week", "spent today", "spent last month", "food last month", "spent on food this year", "uber this year",
+    "spent this week", "spent today", "spent last month", "food last month", "spent on food this year",
+    "uber this year",
     "income this month", "savings this month", "by category this month", "top categories this year",
     "top 5 merchants 2025", "by method last month", "compare this month with last month", "monthly 2025",
     "trend this year", "weekly", "dashboard", "lifetime", "spent since 1 oct by card", "food between 1 aug and 15 aug",

@@ -72,7 +72,8 @@ struct AmountParserTests {
   }
 
   @Test func multiplierScalesExactly() throws {
-    #expect(try AmountParser.parse("1.2", currency: .inr, multiplier: 1_000) == Money(minorUnits: 120_000, currency: .inr))
+    #expect(
+      try AmountParser.parse("1.2", currency: .inr, multiplier: 1_000) == Money(minorUnits: 120_000, currency: .inr))
     #expect(try AmountParser.parse("1.005", currency: .inr, multiplier: 1_000).minorUnits == 100_500)
   }
 

@@ -70,7 +70,8 @@ struct AnalyticsTests {
     #expect(rows.map(\.minorUnits) == [2_000_000, 1_500_000, 1_000_000, 800_000, 700_000])
     #expect(rows.map(\.count) == [1, 1, 1, 1, 1])
     #expect(rows.allSatisfy { $0.currency == .inr })
-    #expect(rows.map { MoneyFormat.string($0.money) } == ["₹20,000.00", "₹15,000.00", "₹10,000.00", "₹8,000.00", "₹7,000.00"])
+    #expect(
+      rows.map { MoneyFormat.string($0.money) } == ["₹20,000.00", "₹15,000.00", "₹10,000.00", "₹8,000.00", "₹7,000.00"])
     let total = rows.reduce(0) { $0 + $1.minorUnits }
     #expect(total == 6_000_000)
     let shares = rows.map { percentText(basisPoints: $0.minorUnits * 10_000 / total) }
@@ -97,7 +98,8 @@ struct AnalyticsTests {
   @Test func equalTotalsAreOrderedByName() throws {
     let rows = try Analytics.breakdown(
       [
-        Self.fields(.expense, 500, "Travel", date: "2026-11-01"), Self.fields(.expense, 500, "Bills", date: "2026-11-02"),
+        Self.fields(.expense, 500, "Travel", date: "2026-11-01"),
+        Self.fields(.expense, 500, "Bills", date: "2026-11-02"),
         Self.fields(.expense, 900, "Rent", date: "2026-11-03"), Self.fields(.expense, 500, "Food", date: "2026-11-04"),
       ], filter: TransactionFilter(), by: .category)
     #expect(rows.map(\.key) == ["Rent", "Bills", "Food", "Travel"])
@@ -212,7 +214,9 @@ struct AnalyticsTests {
 
   /// Savings can be negative (a month with more spent than earned), and its average per day
   /// rounds half away from zero too, as the function documents.
-  @Test(arguments: [(Int64(-10), 4, Int64(-3)), (-11, 4, -3), (-9, 4, -2), (-1, 2, -1), (-1, 3, 0), (-318_000, 7, -45_429)])
+  @Test(arguments: [
+    (Int64(-10), 4, Int64(-3)), (-11, 4, -3), (-9, 4, -2), (-1, 2, -1), (-1, 3, 0), (-318_000, 7, -45_429),
+  ])
   func averageOfANegativeTotalRoundsAwayFromZero(_ total: Int64, _ days: Int, _ expected: Int64) {
     #expect(Analytics.average(total, over: days) == expected)
   }
@@ -275,17 +279,19 @@ struct AnalyticsTests {
     #expect(eur.income == 0 && eur.expenses == 4_000 && eur.savingsRateBasisPoints == nil)
 
     let categories = try Analytics.breakdown(data, filter: Self.expensesInNovember, by: .category)
-    #expect(categories.map { "\($0.currency.code) \($0.key) \($0.minorUnits)" } == [
-      "EUR Travel 4000", "INR Travel 2000000", "INR Shopping 1500000", "INR Food 1000000", "INR Bills 800000",
-      "INR Other 700000", "USD Food 1250",
-    ])
+    #expect(
+      categories.map { "\($0.currency.code) \($0.key) \($0.minorUnits)" } == [
+        "EUR Travel 4000", "INR Travel 2000000", "INR Shopping 1500000", "INR Food 1000000", "INR Bills 800000",
+        "INR Other 700000", "USD Food 1250",
+      ])
     let byCurrency = try Analytics.breakdown(data, filter: Self.expensesInNovember, by: .currency)
     #expect(byCurrency.map(\.key) == ["EUR", "INR", "USD"])
     #expect(byCurrency.map(\.minorUnits) == [4_000, 6_000_000, 1_250])
     let usdOnly = TransactionFilter(kind: .expense, currency: .usd)
-    #expect(try Analytics.breakdown(data, filter: usdOnly, by: .month) == [
-      GroupTotal(key: "2026-11", currency: .usd, minorUnits: 1_250, count: 1)
-    ])
+    #expect(
+      try Analytics.breakdown(data, filter: usdOnly, by: .month) == [
+        GroupTotal(key: "2026-11", currency: .usd, minorUnits: 1_250, count: 1)
+      ])
   }
 
   @Test func overflowingTotalsThrow() {

@@ -5,7 +5,9 @@ import Testing
 struct LocalDateTests {
   static func date(_ text: String) -> LocalDate { LocalDate(iso: text)! }
 
-  @Test(arguments: [(2024, true), (2025, false), (1900, false), (2000, true), (2100, false), (2400, true), (1996, true)])
+  @Test(arguments: [
+    (2024, true), (2025, false), (1900, false), (2000, true), (2100, false), (2400, true), (1996, true),
+  ])
   func leapYears(_ year: Int, _ leap: Bool) {
     #expect(LocalDate.isLeap(year) == leap)
     #expect(LocalDate.daysIn(month: 2, year: year) == (leap ? 29 : 28))

@@ -28,9 +28,12 @@ struct PeriodTests {
 
   @Test func sundayWeekStart() {
     // weekStart 6 = Sunday: Sunday 29 Nov starts a new week; Saturday 28 Nov ends the previous one.
-    #expect(Self.range(Period.week(containing: Self.day("2026-11-29"), weekStart: 6, label: "")) == "2026-11-29..2026-12-05")
-    #expect(Self.range(Period.week(containing: Self.day("2026-11-28"), weekStart: 6, label: "")) == "2026-11-22..2026-11-28")
-    #expect(Self.range(Period.week(containing: Self.day("2026-11-23"), weekStart: 6, label: "")) == "2026-11-22..2026-11-28")
+    #expect(
+      Self.range(Period.week(containing: Self.day("2026-11-29"), weekStart: 6, label: "")) == "2026-11-29..2026-12-05")
+    #expect(
+      Self.range(Period.week(containing: Self.day("2026-11-28"), weekStart: 6, label: "")) == "2026-11-22..2026-11-28")
+    #expect(
+      Self.range(Period.week(containing: Self.day("2026-11-23"), weekStart: 6, label: "")) == "2026-11-22..2026-11-28")
     #expect(Period.week(containing: Self.day("2026-11-25"), weekStart: 6, label: "").from.readable == "Sun 22 Nov 2026")
   }
 
@@ -57,9 +60,11 @@ struct PeriodTests {
     #expect(Period.week(containing: Self.day("2027-01-03"), weekStart: 0, label: "") == week)
     #expect(Period.week(containing: Self.day("2027-01-04"), weekStart: 0, label: "").from == Self.day("2027-01-04"))
     // With Sunday first it is Sun 27 Dec – Sat 2 Jan.
-    #expect(Self.range(Period.week(containing: Self.day("2026-12-31"), weekStart: 6, label: "")) == "2026-12-27..2027-01-02")
+    #expect(
+      Self.range(Period.week(containing: Self.day("2026-12-31"), weekStart: 6, label: "")) == "2026-12-27..2027-01-02")
     // Across a leap day: Thu 29 Feb 2024 is in Mon 26 Feb – Sun 3 Mar.
-    #expect(Self.range(Period.week(containing: Self.day("2024-02-29"), weekStart: 0, label: "")) == "2024-02-26..2024-03-03")
+    #expect(
+      Self.range(Period.week(containing: Self.day("2024-02-29"), weekStart: 0, label: "")) == "2024-02-26..2024-03-03")
   }
 
   // MARK: Months and years

@@ -5,7 +5,8 @@ import Testing
 @Suite("TextSanitizer")
 struct TextSanitizerTests {
   @Test(arguments: [
-    ("plain text", "plain text"), ("bell\u{07}", "bell"), ("two\nlines\r\t", "twolines"), ("csi\u{9B}2J", "csi"), ("red\u{1B}[31mtext\u{1B}[0m", "redtext"),
+    ("plain text", "plain text"), ("bell\u{07}", "bell"), ("two\nlines\r\t", "twolines"), ("csi\u{9B}2J", "csi"),
+    ("red\u{1B}[31mtext\u{1B}[0m", "redtext"),
     ("rtl\u{202E}gnp.exe", "rtlgnp.exe"), ("nul\u{0}del\u{7F}", "nuldel"), ("₹420 café 👩‍💻", "₹420 café 👩‍💻"),
   ])
   func stripsControlCharacters(_ input: String, _ output: String) {

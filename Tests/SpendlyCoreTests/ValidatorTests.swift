@@ -72,6 +72,7 @@ struct ValidatorTests {
     #expect(catalog.method(named: "Hdfc")?.name == "HDFC Card")
     #expect(catalog.category(named: "other income")?.side == .income)
     #expect(catalog.categories(on: .income).map(\.name) == Category.defaultIncome)
-    #expect(Catalog.defaults.methods.map(\.name) == ["Cash", "UPI", "Credit Card", "Debit Card", "Bank Transfer", "Other"])
+    #expect(
+      Catalog.defaults.methods.map(\.name) == ["Cash", "UPI", "Credit Card", "Debit Card", "Bank Transfer", "Other"])
   }
 }

@@ -53,9 +53,12 @@ struct Corpus {
       }
       let keys = fields.map(\.0)
       if keys.first == "error" {
-        guard keys == ["error", "length"] else { throw FormatError(line: number, message: "expected error=1:C; length=N") }
+        guard keys == ["error", "length"] else {
+          throw FormatError(line: number, message: "expected error=1:C; length=N")
+        }
       } else if keys != Corpus.draftKeys {
-        throw FormatError(line: number, message: "expected the keys \(Corpus.draftKeys.joined(separator: ", ")) in order")
+        throw FormatError(
+          line: number, message: "expected the keys \(Corpus.draftKeys.joined(separator: ", ")) in order")
       }
       examples.append(Example(line: number, phrase: phrase, fields: fields, warnings: warnings))
     }

@@ -52,7 +52,8 @@ struct CorpusTests {
     let lexicon = Lexicon.standard
     let groups: [(String, [String])] = [
       ("method", Array(lexicon.methodWords.keys)), ("category name", Array(lexicon.categoryNames.keys)),
-      ("category synonym", Array(lexicon.categorySuggestions.keys)), ("currency word", Array(lexicon.currencyWords.keys)),
+      ("category synonym", Array(lexicon.categorySuggestions.keys)),
+      ("currency word", Array(lexicon.currencyWords.keys)),
       ("currency symbol", lexicon.currencySymbols.map(\.0)), ("suffix", Array(lexicon.suffixes.keys)),
       ("income marker", Array(lexicon.incomeMarkers)), ("expense marker", Array(lexicon.expenseMarkers)),
       ("merchant marker", Array(lexicon.merchantMarkers)), ("filler", Array(lexicon.fillers)),
@@ -97,7 +98,8 @@ struct CorpusTests {
       }
       let got = "1:\(error.column)", length = "\(error.length)"
       if got != expected || length != example.value("length") {
-        return "error at \(got) length \(length) (\(error.message)); expected \(expected) length \(example.value("length") ?? "?")"
+        return
+          "error at \(got) length \(length) (\(error.message)); expected \(expected) length \(example.value("length") ?? "?")"
       }
       return nil
     case .success(let draft):

@@ -90,7 +90,8 @@ struct ErrorPositionTests {
     #expect(lines.count == 3)
     #expect(lines[0] == "input:1:\(column): \(error.message)")
     #expect(lines[1] == "  " + input)
-    #expect(lines[2] == "  " + String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: length - 1))
+    #expect(
+      lines[2] == "  " + String(repeating: " ", count: column - 1) + "^" + String(repeating: "~", count: length - 1))
   }
 
   @Test func tooLongAPhraseIsRefusedAtTheFirstCharacterPastTheLimit() throws {

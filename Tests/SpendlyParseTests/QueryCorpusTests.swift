@@ -88,7 +88,8 @@ struct QueryCorpus {
           throw FormatError(line: number, message: "filters are \(Self.filterKeys.joined(separator: ", ")), each once")
         }
       }
-      examples.append(Example(line: number, question: question, now: now, weekStart: weekStart, fields: fields, bug: bug))
+      examples.append(
+        Example(line: number, question: question, now: now, weekStart: weekStart, fields: fields, bug: bug))
     }
   }
 }
@@ -167,7 +168,8 @@ struct QueryCorpusTests {
     #expect(corpus.examples.contains { $0.value("error") != nil })
     #expect(corpus.examples.contains { $0.weekStart == 6 })
     // Every action, grouping, measure and filter appears at least once.
-    let actions = Set(corpus.examples.compactMap { $0.value("action")?.split(separator: ":").prefix(2).joined(separator: ":") })
+    let actions = Set(
+      corpus.examples.compactMap { $0.value("action")?.split(separator: ":").prefix(2).joined(separator: ":") })
     for action in [
       "total", "breakdown:category", "breakdown:method", "breakdown:merchant", "breakdown:currency", "trend:day",
       "trend:week", "trend:month", "trend:year", "compare", "dashboard", "lifetime",

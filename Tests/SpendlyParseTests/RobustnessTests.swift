@@ -55,7 +55,9 @@ struct PhraseFuzzer {
   mutating func randomScalars(count: Int) -> String {
     var scalars = String.UnicodeScalarView()
     for _ in 0..<count {
-      let ranges: [ClosedRange<UInt32>] = [0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x1_0000...0x10_FFFF]
+      let ranges: [ClosedRange<UInt32>] = [
+        0...0x7F, 0x80...0x7FF, 0x800...0xD7FF, 0xE000...0xFFFF, 0x1_0000...0x10_FFFF,
+      ]
       let range = random.pick(ranges)
       let value = range.lowerBound + UInt32(random.below(Int(range.upperBound - range.lowerBound) + 1))
       if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
@@ -134,15 +136,19 @@ struct RobustnessTests {
       } catch {
         errors += 1
         let length = phrase.count
-        if error.column < 1 || error.column > length + 1 || error.column + error.length - 1 > max(length, error.column) {
-          Issue.record("error span \(error.column)+\(error.length) outside a \(length)-character phrase: \(String(reflecting: phrase))")
+        if error.column < 1 || error.column > length + 1 || error.column + error.length - 1 > max(length, error.column)
+        {
+          Issue.record(
+            "error span \(error.column)+\(error.length) outside a \(length)-character phrase: \(String(reflecting: phrase))"
+          )
           return
         }
         _ = error.rendered(input: phrase)
       }
     }
     #expect(drafts + errors == 25_000)
-    #expect(drafts > 5_000 && errors > 500, "the generator should reach both outcomes (\(drafts) drafts, \(errors) errors)")
+    #expect(
+      drafts > 5_000 && errors > 500, "the generator should reach both outcomes (\(drafts) drafts, \(errors) errors)")
   }
 
   /// What a draft must always satisfy, or nil.
@@ -167,7 +173,8 @@ struct RobustnessTests {
       "99999999999999999999", "420 99999999999999999999", String(repeating: "9", count: 10_000),
       String(repeating: "🍕", count: 10_000), String(repeating: "\"", count: 999), String(repeating: "at ", count: 333),
       String(repeating: "1 ", count: 500), "₹", "$", "S$", "k", "1k1k", "₹₹420", "420₹₹", "+-420", "--420", "@", "@@",
-      "cat:", "note:", "note:\"\"", ":", "::::", "\"\"", "420 \"\"", "420 on", "3 days", "last", "14", "aug 14 2026 2027",
+      "cat:", "note:", "note:\"\"", ":", "::::", "\"\"", "420 \"\"", "420 on", "3 days", "last", "14",
+      "aug 14 2026 2027",
     ]
     for input in inputs {
       do throws(PhraseError) {

@@ -27,7 +27,9 @@ struct TokenizerTests {
 
   @Test func bytesAndCharactersSplitAlike() throws {
     var random = SplitMix64(seed: 5)
-    let pieces = ["a", "B", "z", "Z", "1", "0", " ", " ", "\"", ",", ";", "!", "?", ":", "@", "₹", "€", "£", "¥", ".", "-", "k"]
+    let pieces = [
+      "a", "B", "z", "Z", "1", "0", " ", " ", "\"", ",", ";", "!", "?", ":", "@", "₹", "€", "£", "¥", ".", "-", "k",
+    ]
     for _ in 0..<20_000 {
       var text = ""
       for _ in 0..<random.below(24) { text += random.pick(pieces) }

@@ -230,7 +230,9 @@ final class PTYSession {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-    guard openpty(&master, &slave, nil, nil, &size) == 0 else { throw PTYError(description: "openpty failed: errno \(errno)") }
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else {
+      throw PTYError(description: "openpty failed: errno \(errno)")
+    }
     _ = fcntl(master, F_SETFD, FD_CLOEXEC)
     _ = fcntl(slave, F_SETFD, FD_CLOEXEC)
     self.master = master
@@ -330,7 +332,8 @@ final class PTYSession {
       if status != nil && !condition() {
         while pump(milliseconds: 0) {}
         if condition() { return }
-        throw PTYError(description: "program exited (\(status!)) while waiting for \(what); the screen shows:\n\(screen.text)")
+        throw PTYError(
+          description: "program exited (\(status!)) while waiting for \(what); the screen shows:\n\(screen.text)")
       }
     }
   }

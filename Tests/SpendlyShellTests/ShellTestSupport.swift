@@ -9,7 +9,9 @@ import Testing
 let spendlyBinary: String = {
   var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
   let length = readlink("/proc/self/exe", &path, path.count - 1)
-  let bundle = length > 0 ? String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+  let bundle =
+    length > 0
+    ? String(decoding: path[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
   return URL(fileURLWithPath: bundle).deletingLastPathComponent().appendingPathComponent("spendly").path
 }()
 

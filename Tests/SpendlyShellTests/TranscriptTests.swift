@@ -8,7 +8,8 @@ import Testing
 /// and the exit code 0. (Error wording is the CLI's business; the dialogue is on stdout.)
 @Suite("scripted shell sessions")
 struct TranscriptTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "Transcripts")
 
   static let names: [String] = {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -18,7 +19,9 @@ struct TranscriptTests {
   @Test func everyTranscriptHasItsExpectedOutput() throws {
     #expect(TranscriptTests.names.count >= 9, "transcripts in \(TranscriptTests.directory.path)")
     for name in TranscriptTests.names {
-      #expect(FileManager.default.fileExists(atPath: TranscriptTests.directory.appendingPathComponent(name + ".out").path), "\(name).out")
+      #expect(
+        FileManager.default.fileExists(atPath: TranscriptTests.directory.appendingPathComponent(name + ".out").path),
+        "\(name).out")
     }
   }
 
@@ -27,13 +30,15 @@ struct TranscriptTests {
     let input = try Data(contentsOf: TranscriptTests.directory.appendingPathComponent(name + ".in"))
     let expected = try Data(contentsOf: TranscriptTests.directory.appendingPathComponent(name + ".out"))
     let errorFile = TranscriptTests.directory.appendingPathComponent(name + ".err")
-    let expectedError = FileManager.default.fileExists(atPath: errorFile.path) ? try Data(contentsOf: errorFile) : Data()
+    let expectedError =
+      FileManager.default.fileExists(atPath: errorFile.path) ? try Data(contentsOf: errorFile) : Data()
 
     let sandbox = try Sandbox()
     let result = try sandbox.run([], input: input)
     #expect(
       result.out == String(decoding: expected, as: UTF8.self),
-      "\(name): stdout differs:\n\(difference(expected: String(decoding: expected, as: UTF8.self), actual: result.out))")
+      "\(name): stdout differs:\n\(difference(expected: String(decoding: expected, as: UTF8.self), actual: result.out))"
+    )
     #expect(result.stdout == expected, "\(name): stdout bytes")
     #expect(!result.stdout.contains(0x1B), "\(name): an escape code on stdout")
     #expect(!result.stderr.contains(0x1B), "\(name): an escape code on stderr")

@@ -39,7 +39,8 @@ struct FixedDataSetTests {
       for transaction in try store.list(TransactionFilter(kind: .expense)) {
         totals[transaction.fields.category, default: 0] += transaction.fields.amount.minorUnits
       }
-      #expect(totals == ["Food": 1_000_000, "Shopping": 1_500_000, "Travel": 2_000_000, "Bills": 800_000, "Other": 700_000])
+      #expect(
+        totals == ["Food": 1_000_000, "Shopping": 1_500_000, "Travel": 2_000_000, "Bills": 800_000, "Other": 700_000])
       #expect(try store.count(TransactionFilter(kind: .expense)) == 5)
       #expect(try store.count(TransactionFilter(kind: .income)) == 1)
       let novemberFirstHalf = TransactionFilter(from: LocalDate(iso: "2026-11-01"), to: LocalDate(iso: "2026-11-10"))

@@ -1,11 +1,11 @@
 import SpendlyCore
 import Testing
 
+@testable import SpendlyStore
+
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import SpendlyStore
 
 /// Migrations need a file to reopen, so these run on disk only.
 @Suite("TransactionStore: migrations")
@@ -48,7 +48,9 @@ struct MigrationTests {
 
       let store = try TransactionStore(path: path, clock: { fixedNow })
       #expect(store.database.userVersion == Schema.latestVersion)
-      let indexes = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap { $0.text(0) }
+      let indexes = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap {
+        $0.text(0)
+      }
       #expect(indexes.contains("transactions_by_merchant"))
       #expect(try store.catalog().category(named: "Salary")?.side == .income)
       if version >= 1 {
@@ -88,7 +90,8 @@ struct MigrationTests {
       let path = directory + "/newer.db"
       try Self.buildDatabase(at: path, version: Schema.latestVersion)
       try Database(path: path).setUserVersion(Schema.latestVersion + 1)
-      guard case .newerDatabase(let version)? = storeError({ _ = try TransactionStore(path: path, clock: { fixedNow }) })
+      guard
+        case .newerDatabase(let version)? = storeError({ _ = try TransactionStore(path: path, clock: { fixedNow }) })
       else {
         Issue.record("a newer database should be refused")
         return

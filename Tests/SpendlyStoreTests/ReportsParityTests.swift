@@ -107,7 +107,10 @@ enum ParityData {
         "expenses in INR in 2025",
         TransactionFilter(kind: .expense, currency: .inr, from: day("2025-01-01"), to: day("2025-12-31"))
       ),
-      ("food by UPI this year", TransactionFilter(category: "Food", method: "UPI", from: day("2026-01-01"), to: day("2026-12-31"))),
+      (
+        "food by UPI this year",
+        TransactionFilter(category: "Food", method: "UPI", from: day("2026-01-01"), to: day("2026-12-31"))
+      ),
       ("expenses at social matching lunch", TransactionFilter(kind: .expense, merchant: "social", text: "lunch")),
       ("income in USD by bank transfer", TransactionFilter(kind: .income, method: "Bank Transfer", currency: .usd)),
       (
@@ -149,7 +152,8 @@ struct ReportsParityTests {
     // The data is what the test means it to be: every currency, both kinds, case variants, no merchant.
     let stored = try store.list().map(\.fields)
     #expect(stored.count == all.count)
-    #expect(Dictionary(stored.map { ($0, 1) }, uniquingKeysWith: +) == Dictionary(all.map { ($0, 1) }, uniquingKeysWith: +))
+    #expect(
+      Dictionary(stored.map { ($0, 1) }, uniquingKeysWith: +) == Dictionary(all.map { ($0, 1) }, uniquingKeysWith: +))
     #expect(Set(all.map(\.amount.currency.code)) == ["INR", "USD", "EUR"])
     #expect(Set(all.map(\.kind)) == [.expense, .income])
     for merchant in ["Social", "social", "SOCIAL", "Chez Paul", "chez paul"] {
@@ -175,7 +179,8 @@ struct ReportsParityTests {
           compared += 1
           if got != expected {
             Issue.record(
-              "breakdown by \(grouping) (week start \(weekStart)) differs for \(name): \(Self.difference(got, expected))")
+              "breakdown by \(grouping) (week start \(weekStart)) differs for \(name): \(Self.difference(got, expected))"
+            )
           }
         }
       }
@@ -217,7 +222,8 @@ struct ReportsParityTests {
     #expect(rows.map(\.key) == ["Travel", "Shopping", "Food", "Bills", "Other"])
     #expect(rows == (try Analytics.breakdown(all, filter: TransactionFilter(kind: .expense), by: .category)))
     #expect(try store.dateRange().map { "\($0.0)..\($0.1)" } == "2026-11-01..2026-11-20")
-    #expect(try TransactionStore(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! }).dateRange() == nil)
+    #expect(
+      try TransactionStore(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! }).dateRange() == nil)
   }
 
   /// Merchants and notes outside ASCII ("Café", "CAFÉ") must match in any case, as the reference's
@@ -230,7 +236,8 @@ struct ReportsParityTests {
     // Where no non-ASCII letter needs folding, both sides agree already.
     for filter in [TransactionFilter(), TransactionFilter(text: "MOCHA"), TransactionFilter(text: "brûlée")] {
       #expect(try store.summaries(filter) == (try Analytics.summaries(all, filter: filter)))
-      #expect(try store.breakdown(filter, by: .merchant) == (try Analytics.breakdown(all, filter: filter, by: .merchant)))
+      #expect(
+        try store.breakdown(filter, by: .merchant) == (try Analytics.breakdown(all, filter: filter, by: .merchant)))
     }
     // Non-ASCII text goes through the same Swift folding as the reference.
     for filter in [
@@ -256,7 +263,9 @@ struct ReportsParityTests {
     let expected = try Analytics.breakdown(all, filter: TransactionFilter(), by: .merchant)
     #expect(expected.count == 1)
     #expect(try store.breakdown(TransactionFilter(), by: .merchant) == expected)
-    #expect(try store.summaries(TransactionFilter(merchant: decomposed)) == (try Analytics.summaries(all, filter: TransactionFilter(merchant: decomposed))))
+    #expect(
+      try store.summaries(TransactionFilter(merchant: decomposed))
+        == (try Analytics.summaries(all, filter: TransactionFilter(merchant: decomposed))))
   }
 
   static func difference(_ got: [GroupTotal], _ expected: [GroupTotal]) -> String {

@@ -79,7 +79,9 @@ extension TransactionStore {
   /// Row counts of every table the write path touches, to prove a failed write left nothing behind.
   func tableCounts() throws -> [String: Int64] {
     var counts: [String: Int64] = [:]
-    for table in ["transactions", "revisions", "changes", "categories", "methods", "category_aliases", "method_aliases"] {
+    for table in [
+      "transactions", "revisions", "changes", "categories", "methods", "category_aliases", "method_aliases",
+    ] {
       counts[table] = try database.row("SELECT count(*) FROM \(table)")?.int(0)
     }
     return counts

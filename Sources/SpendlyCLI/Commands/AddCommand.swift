@@ -76,7 +76,9 @@ struct AddCommand: Command {
     var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
     if !inferred.isEmpty {
-      let what = inferred.map { $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)" }
+      let what = inferred.map {
+        $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)"
+      }
       line += " (inferred \(what.joined(separator: " and ")))"
     }
     context.output.line(line)

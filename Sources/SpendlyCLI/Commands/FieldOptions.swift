@@ -36,7 +36,8 @@ enum FieldOptions {
     editing: Bool = false
   ) throws(CLIError) {
     // Adding, a category of the other side given without --kind sets the kind (--category Salary).
-    if !editing, arguments["kind"] == nil, let text = arguments["category"], let category = parser.category(named: text),
+    if !editing, arguments["kind"] == nil, let text = arguments["category"],
+      let category = parser.category(named: text),
       category.side != draft.kind.side
     {
       try DraftEdit.set(.kind, to: category.side.rawValue, in: &draft, parser: parser, today: today)
@@ -47,7 +48,8 @@ enum FieldOptions {
       try DraftEdit.set(field, to: value, in: &draft, parser: parser, today: today)
     }
     if let code = arguments["currency"], let amount = draft.amount, amount.currency.code != code.uppercased() {
-      throw .data("amount '\(arguments["amount"] ?? "")': its symbol says \(amount.currency.code) but --currency says \(code)")
+      throw .data(
+        "amount '\(arguments["amount"] ?? "")': its symbol says \(amount.currency.code) but --currency says \(code)")
     }
     if !editing && arguments["date"] != nil && arguments["time"] == nil { draft.time = nil }
   }

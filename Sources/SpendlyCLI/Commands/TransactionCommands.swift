@@ -64,7 +64,8 @@ struct EditCommand: Command {
     let store = try context.store()
     let old = try existing(id, store).fields
     var draft = TransactionDraft(old)
-    try FieldOptions.apply(arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
+    try FieldOptions.apply(
+      arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
     guard fields != old else {
       context.output.line("#\(id) unchanged: it already has those values")

@@ -6,7 +6,9 @@ import SpendlyStore
 /// ^C anywhere abandons the draft with nothing saved.
 extension Shell {
   /// The review order of fields.
-  static let reviewFields: [DraftField] = [.amount, .kind, .currency, .category, .method, .merchant, .note, .date, .time]
+  static let reviewFields: [DraftField] = [
+    .amount, .kind, .currency, .category, .method, .merchant, .note, .date, .time,
+  ]
 
   /// Runs the dialogue for one phrase; false when it ended in an error.
   func entry(_ phrase: String) -> Bool {
@@ -66,7 +68,8 @@ extension Shell {
     let label = "  " + field.rawValue + String(repeating: " ", count: max(1, 9 - field.rawValue.count)) + ": "
     var prefill = prefill
     while true {
-      let result = readLine(prompt: label, prefill: input.isTerminal ? prefill : "", completer: completion.field(field, draft: draft))
+      let result = readLine(
+        prompt: label, prefill: input.isTerminal ? prefill : "", completer: completion.field(field, draft: draft))
       guard case .line(let typed) = result else { return false }
       // Not on a terminal there is no pre-fill: an empty answer keeps the value.
       let text = !input.isTerminal && typed.isEmpty ? prefill : typed
@@ -86,7 +89,8 @@ extension Shell {
         }
         return true
       } catch {
-        output.line("  " + error.message + (error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"))
+        output.line(
+          "  " + error.message + (error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"))
         if input.isTerminal { prefill = text }  // off a terminal an empty answer keeps the field's value
       }
     }
@@ -108,7 +112,8 @@ extension Shell {
     var line = "  saved #\(saved.id)"
     if let month = try? monthTotal(saved.fields) {
       let date = saved.fields.date
-      let when = date.year == context.today.year && date.month == context.today.month
+      let when =
+        date.year == context.today.year && date.month == context.today.month
         ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
       line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
