@@ -39,7 +39,7 @@ enum ParseBench {
       print("parse bench: cannot open a store in \(directory): \(error)")
       exit(1)
     }
-    var random = BenchRandom(seed: 7)
+    var random = SplitMix64(seed: 7)
     let merchants = BenchMerchants.make(merchantCount, random: &random)
     let fillStart = seconds()
     fill(store, merchants, now: now)
@@ -197,21 +197,6 @@ struct StoreBackedHistory: MerchantHistory {
   }
 }
 
-/// Deterministic random numbers for the bench data (SplitMix64).
-struct BenchRandom {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// Distinct, word-like merchant names ("Kavoreni", "Tamisu Lobe"), each with a category and method.
 enum BenchMerchants {
   struct Merchant {
@@ -228,7 +213,7 @@ enum BenchMerchants {
   static let categories = ["Food", "Groceries", "Shopping", "Travel", "Transport", "Bills", "Health", "Entertainment"]
   static let methods = ["UPI", "UPI", "Credit Card", "Debit Card", "Cash", "Bank Transfer"]
 
-  static func make(_ count: Int, random: inout BenchRandom) -> [Merchant] {
+  static func make(_ count: Int, random: inout SplitMix64) -> [Merchant] {
     let n = syllables.count
     return (0..<count).map { i in
       // Four syllables by mixed radix: distinct for the first n^4 (5.3 million) indexes.
@@ -262,7 +247,7 @@ enum BenchCorpus {
     "", "", "", "yesterday", "friday", "last sunday", "3 days ago", "on 14 aug", "14/08", "9pm", "at 10:30",
   ]
 
-  static func make(_ count: Int, merchants: [BenchMerchants.Merchant], random: inout BenchRandom) -> [String] {
+  static func make(_ count: Int, merchants: [BenchMerchants.Merchant], random: inout SplitMix64) -> [String] {
     var corpus: [String] = []
     corpus.reserveCapacity(count)
     while corpus.count < count {

@@ -11,4 +11,5 @@ struct SplitMix64: RandomNumberGenerator {
   }
   mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
   mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }

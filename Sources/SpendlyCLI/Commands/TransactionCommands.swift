@@ -71,12 +71,7 @@ struct EditCommand: Command {
       context.output.line("#\(id) unchanged: it already has those values")
       return
     }
-    let saved: Transaction
-    do {
-      saved = try store.edit(id: id, fields)
-    } catch {
-      throw error.cli
-    }
+    let saved = try reporting { try store.edit(id: id, fields) }
     if context.json {
       context.output.line(Render.json(saved).rendered())
     } else {
@@ -98,12 +93,7 @@ struct DeleteCommand: Command {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
     let store = try context.store()
-    let old: Transaction
-    do {
-      old = try store.delete(id: id)
-    } catch {
-      throw error.cli
-    }
+    let old = try reporting { try store.delete(id: id) }
     if context.json {
       context.output.line(JSON.object([("deleted", Render.json(old))]).rendered())
     } else {
@@ -122,12 +112,7 @@ struct UndoCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let store = try context.store()
-    let result: UndoResult
-    do {
-      result = try store.undo()
-    } catch {
-      throw error.cli
-    }
+    let result = try reporting { try store.undo() }
     let ids = result.transactionIDs.map { "#\($0)" }
     if context.json {
       context.output.line(
