@@ -20,7 +20,7 @@ release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release
-	$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly $(if $(DB),--db $(DB))
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly" $(if $(DB),--db $(DB))
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -11,13 +11,16 @@ struct StoreHistory: MerchantHistory {
 
 extension Context {
   /// A phrase parser with the person's categories, methods, settings and history.
-  func phraseParser() throws(CLIError) -> PhraseParser {
+  /// With `caching`, history answers are remembered per name: for the shell, which drops its
+  /// parser (and so the cache) after every write.
+  func phraseParser(caching: Bool = false) throws(CLIError) -> PhraseParser {
     let store = try store()
     do {
       let settings = ParseSettings(
         currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
         card: try store.setting("default_card") ?? "Credit Card")
-      return PhraseParser(catalog: try store.catalog(), settings: settings, history: StoreHistory(store: store))
+      let history: any MerchantHistory = caching ? CachingHistory(StoreHistory(store: store)) : StoreHistory(store: store)
+      return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)
     } catch {
       throw error.cli
     }

@@ -125,7 +125,7 @@ final class Shell {
 
   func parser() throws(CLIError) -> PhraseParser {
     if let cachedParser { return cachedParser }
-    let parser = try context.phraseParser()
+    let parser = try context.phraseParser(caching: true)
     cachedParser = parser
     return parser
   }
