@@ -24,7 +24,7 @@ struct Answers {
   var store: TransactionStore { get throws { try context.store() } }
 
   /// 0 = Monday (the default) or 6 = Sunday, from the `week` setting.
-  var weekStart: Int { (try? context.queryParser().weekStart) ?? 0 }
+  var weekStart: Int { context.weekStart }
 
   // MARK: Totals
 
@@ -109,7 +109,7 @@ struct Answers {
     let sections = Dictionary(grouping: allRows, by: \.currency.code).sorted(by: { $0.key < $1.key })
     for (code, group) in sections {
       if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
-      let whole = group.reduce(0) { $0 + $1.minorUnits }
+      let whole = Analytics.sum(group.map(\.minorUnits)) ?? .max
       table(Array(group.prefix(top ?? group.count)), total: whole, label: title(grouping))
     }
   }
@@ -212,17 +212,19 @@ struct Answers {
       let a = now.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
       let b = then.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
       let change = Analytics.changeBasisPoints(from: b, to: a)
+      let (difference, overflow) = a.subtractingReportingOverflow(b)
+      let differenceJSON: JSON = overflow ? .null : money(difference, currency)
+      let differenceText = overflow ? "—" : (difference > 0 ? "+" : "") + format(difference, currency)
       rows.append(
         .object([
           ("currency", .string(code)), ("current", money(a, currency)), ("previous", money(b, currency)),
-          ("change", money(a - b, currency)),
+          ("change", differenceJSON),
           ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
         ]))
       if !context.json {
-        let sign = a - b > 0 ? "+" : ""
         output.line(
           "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
-            + "\(sign)\(format(a - b, currency)) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
+            + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
         )
       }
     }

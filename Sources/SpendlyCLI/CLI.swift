@@ -22,14 +22,20 @@ public enum CLI {
   /// Runs spendly with `arguments` (without the program name) and returns the exit code.
   public static func main(_ arguments: [String]) -> Int32 {
     let output = Output(colour: false)
-    defer { output.flush() }
+    var code: Int32
     do {
       let (context, rest, help) = try parseGlobals(arguments, output: output)
-      return try dispatch(rest, help: help, context: context)
+      code = try dispatch(rest, help: help, context: context)
     } catch {
       output.error(error.message)
-      return error.exitCode
+      code = error.exitCode
     }
+    output.flush()
+    if output.writeFailed && code == 0 {
+      writeAll(2, "spendly: cannot write the output: \(String(cString: strerror(errno)))\n")
+      return 74  // EX_IOERR
+    }
+    return code
   }
 
   static func dispatch(_ words: [String], help: Bool, context: Context) throws(CLIError) -> Int32 {
@@ -95,7 +101,7 @@ public enum CLI {
         if database!.isEmpty { throw .usage("--db needs a path") }
       case "--now":
         let text = try value("--now", word)
-        guard let parsed = LocalDateTime(iso: text) else {
+        guard let parsed = LocalDateTime(iso: text), (1970...2200).contains(parsed.date.year) else {
           throw .usage("--now '\(text)': expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
         }
         now = parsed

@@ -108,6 +108,7 @@ enum DraftEdit {
         draft.time = time
       }
     }
+    draft.missing.removeAll { $0 == field }
   }
 
   /// A date or time read the way phrases write them; an impossible one is a data error.

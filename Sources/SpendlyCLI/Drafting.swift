@@ -7,6 +7,10 @@ struct StoreHistory: MerchantHistory {
   let store: TransactionStore
   func knownMerchant(_ name: String) -> String? { store.knownMerchant(name) }
   func lastUse(of merchant: String) -> (category: String, method: String)? { store.lastUse(of: merchant) }
+  /// One indexed query for both: the spelling in history and what was last used there.
+  func merchantUse(_ name: String) -> MerchantUse? {
+    store.merchantUse(name).map { MerchantUse(merchant: $0.merchant, category: $0.category, method: $0.method) }
+  }
 }
 
 extension Context {

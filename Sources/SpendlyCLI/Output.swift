@@ -10,6 +10,8 @@ import SpendlyCore
 public final class Output {
   public var colour: Bool
   private var buffer = ""
+  /// Set when stdout could not be written (a full disk, a closed pipe): the command must not exit 0.
+  public private(set) var writeFailed = false
 
   public init(colour: Bool) {
     self.colour = colour
@@ -30,7 +32,7 @@ public final class Output {
 
   public func flush() {
     guard !buffer.isEmpty else { return }
-    writeAll(1, buffer)
+    if !writeAll(1, buffer) { writeFailed = true }
     buffer = ""
   }
 
@@ -64,18 +66,20 @@ public final class Output {
   }
 }
 
-/// Writes all of `text` to a file descriptor, retrying short writes.
-func writeAll(_ fd: Int32, _ text: String) {
+/// Writes all of `text` to a file descriptor, retrying short writes; false when it failed.
+@discardableResult
+func writeAll(_ fd: Int32, _ text: String) -> Bool {
   var text = text
-  text.withUTF8 { bytes in
+  return text.withUTF8 { bytes in
     var offset = 0
     while offset < bytes.count {
       let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if written < 0 {
         if errno == EINTR { continue }
-        return
+        return false
       }
       offset += written
     }
+    return true
   }
 }

@@ -79,6 +79,17 @@ public enum Analytics {
     }
   }
 
+  /// The sum of `values`, or nil when it would overflow.
+  public static func sum(_ values: [Int64]) -> Int64? {
+    var total: Int64 = 0
+    for value in values {
+      let (next, overflow) = total.addingReportingOverflow(value)
+      if overflow { return nil }
+      total = next
+    }
+    return total
+  }
+
   /// `total / days`, rounded half away from zero, in minor units.
   public static func average(_ total: Int64, over days: Int) -> Int64 {
     guard days > 0 else { return 0 }

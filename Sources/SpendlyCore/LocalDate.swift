@@ -63,7 +63,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// The same day `months` later, clamped to the end of a shorter month (31 Jan + 1 → 28/29 Feb).
   public func adding(months: Int) -> LocalDate {
-    let index = year * 12 + (month - 1) + months
+    // Clamped to the supported years, so arithmetic at the edges never traps.
+    let index = min(max(year * 12 + (month - 1) + months, 12), 9999 * 12 + 11)
     let newYear = index / 12
     let newMonth = index % 12 + 1
     let clamped = min(day, LocalDate.daysIn(month: newMonth, year: newYear))

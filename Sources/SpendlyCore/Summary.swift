@@ -18,13 +18,11 @@ public struct Summary: Hashable, Sendable {
     count += 1
   }
 
-  /// Savings as a share of income in basis points (6000 = 60%), or nil when there is no income.
+  /// Savings as a share of income in basis points (6000 = 60%), or nil when there is no income
+  /// (or the ratio is too large to express).
   public var savingsRateBasisPoints: Int64? {
     guard income > 0 else { return nil }
-    // savings × 10,000 can exceed Int64: multiply into 128 bits, then divide.
-    let product = savings.multipliedFullWidth(by: 10_000)
-    let (quotient, _) = income.dividingFullWidth(product)
-    return quotient
+    return Analytics.share(savings, of: UInt64(income))
   }
 
   /// One summary per currency, in order of first appearance; amounts are never mixed.

@@ -22,6 +22,9 @@ public enum Validator {
     -> TransactionFields
   {
     var result = fields
+    guard Currency.named(fields.amount.currency.code) == fields.amount.currency else {
+      throw ValidationError(field: "currency", value: fields.amount.currency.code, reason: "unknown currency")
+    }
     guard fields.amount.minorUnits > 0 else {
       throw ValidationError(field: "amount", value: fields.amount.decimalString, reason: "must be more than zero")
     }

@@ -53,6 +53,12 @@ public struct QueryParser {
     }
     guard !run.tokens.isEmpty else { throw QueryError(words: [], column: 1, message: "empty question") }
     try run.parse()
+    // Dates outside the years a transaction may have answer nothing and invite overflow.
+    var periods = [run.query.period]
+    if case .compare(let other) = run.query.action { periods.append(other) }
+    for case let period? in periods where period.from.year < 1970 || period.to.year > 2200 {
+      throw QueryError(words: [], column: 1, message: "dates must be between 1970 and 2200")
+    }
     return run.query
   }
 

@@ -29,16 +29,30 @@ public struct TransactionDraft: Sendable, Equatable {
   }
 
   /// The fields to store, or nil while something is missing.
+  /// The stored fields a draft of an existing transaction started from; what the draft does not
+  /// show (import source, bank reference, status, foreign amount) is kept from them.
+  public var base: TransactionFields?
+
   public var fields: TransactionFields? {
     guard missing.isEmpty, let amount, let category, let method else { return nil }
-    return TransactionFields(
-      kind: kind, amount: amount, category: category, method: method, merchant: merchant, note: note,
-      date: date, time: time)
+    var result =
+      base
+      ?? TransactionFields(kind: kind, amount: amount, category: category, method: method, date: date)
+    result.kind = kind
+    result.amount = amount
+    result.category = category
+    result.method = method
+    result.merchant = merchant
+    result.note = note
+    result.date = date
+    result.time = time
+    return result
   }
 
   /// The draft of existing fields, everything typed (for edits and reviews).
   public init(_ fields: TransactionFields) {
     self.init(currency: fields.amount.currency, date: fields.date)
+    base = fields
     kind = fields.kind
     amount = fields.amount
     category = fields.category

@@ -37,33 +37,26 @@ extension TransactionStore {
     WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
     """
 
-  /// Merchants whose name starts with (or else contains) `prefix`, most recently used first.
-  public func merchants(matching prefix: String, limit: Int = 20) -> [String] {
-    let escaped = prefix.replacingLikeWildcards()
-    let byPrefix =
-      (try? database.rows(
-        """
-        SELECT merchant FROM transactions WHERE merchant LIKE ? ESCAPE '\\' AND merchant IS NOT NULL
-        GROUP BY merchant COLLATE NOCASE ORDER BY max(date) DESC LIMIT ?
-        """, [.text(escaped + "%"), .integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
-    if !byPrefix.isEmpty || prefix.isEmpty { return byPrefix }
-    return
-      (try? database.rows(
-        """
-        SELECT merchant FROM transactions WHERE merchant LIKE ? ESCAPE '\\' AND merchant IS NOT NULL
-        GROUP BY merchant COLLATE NOCASE ORDER BY max(date) DESC LIMIT ?
-        """, [.text("%" + escaped + "%"), .integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
+  /// Every distinct merchant name, found by skipping through the merchant index: one seek per
+  /// name, so the cost follows the number of merchants, not of transactions.
+  public func merchantNames(limit: Int = 200_000) -> [String] {
+    let sql = """
+      WITH RECURSIVE names(name) AS (
+        SELECT (SELECT merchant FROM transactions WHERE merchant IS NOT NULL
+                ORDER BY merchant COLLATE NOCASE LIMIT 1)
+        UNION ALL
+        SELECT (SELECT merchant FROM transactions WHERE merchant > names.name COLLATE NOCASE
+                ORDER BY merchant COLLATE NOCASE LIMIT 1)
+        FROM names WHERE names.name IS NOT NULL
+      )
+      SELECT name FROM names WHERE name IS NOT NULL LIMIT ?
+      """
+    return (try? database.rows(sql, [.integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
   }
-}
 
-extension String {
-  /// Escapes LIKE's wildcards so typed text matches literally.
-  func replacingLikeWildcards() -> String {
-    var out = ""
-    for character in self {
-      if character == "%" || character == "_" || character == "\\" { out.append("\\") }
-      out.append(character)
-    }
-    return out
+  /// The date a merchant was last used (an index seek), for ordering completions by recency.
+  public func lastUsedDate(of merchant: String) -> String? {
+    try? database.row(
+      "SELECT max(date) FROM transactions WHERE merchant = ? COLLATE NOCASE", [.text(merchant)])?.text(0)
   }
 }

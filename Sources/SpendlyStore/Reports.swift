@@ -46,6 +46,7 @@ extension TransactionStore {
     case .year: key = "substr(t.date, 1, 4)"
     }
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values
+    let totals: [GroupTotal]
     do {
       var names: [Int64: String] = [:]
       if grouping == .category || grouping == .method {
@@ -54,15 +55,18 @@ extension TransactionStore {
       }
       let rows = try database.rows(
         "SELECT \(key), t.currency, sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2", parameters)
-      let totals = rows.compactMap { row -> GroupTotal? in
+      totals = rows.compactMap { row -> GroupTotal? in
         guard let currency = row.text(1).flatMap(Currency.named) else { return nil }
         let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
         return GroupTotal(key: name, currency: currency, minorUnits: row.int(2) ?? 0, count: Int(row.int(3) ?? 0))
       }
-      return Analytics.sorted(merged(totals), by: grouping)
     } catch {
       throw .database(error)
     }
+    guard let merged = merged(totals) else {
+      throw .invalid(ValidationError(field: "amount", value: "", reason: "totals are too large to add up"))
+    }
+    return Analytics.sorted(merged, by: grouping)
   }
 
   /// The first and last dates with a transaction, or nil for an empty store.
@@ -79,7 +83,7 @@ extension TransactionStore {
 
   /// SQLite groups text by bytes; Swift treats canonically equivalent names ("Café" composed or
   /// decomposed) as one. Merge such groups so the answer matches the reference.
-  func merged(_ totals: [GroupTotal]) -> [GroupTotal] {
+  func merged(_ totals: [GroupTotal]) -> [GroupTotal]? {
     struct Key: Hashable {
       let key: String
       let currency: String
@@ -89,9 +93,8 @@ extension TransactionStore {
     for total in totals {
       let key = Key(key: total.key, currency: total.currency.code)
       if let existing = table[key] {
-        table[key] = GroupTotal(
-          key: existing.key, currency: existing.currency, minorUnits: existing.minorUnits + total.minorUnits,
-          count: existing.count + total.count)
+        guard let sum = Analytics.sum([existing.minorUnits, total.minorUnits]) else { return nil }
+        table[key] = GroupTotal(key: existing.key, currency: existing.currency, minorUnits: sum, count: existing.count + total.count)
       } else {
         order.append(key)
         table[key] = total

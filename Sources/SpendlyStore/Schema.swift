@@ -84,10 +84,11 @@ enum Schema {
 
   /// Brings `db` from its recorded version to the latest, each step in its own transaction.
   static func migrate(_ db: Database, upTo target: Int = latestVersion) throws {
-    let current = db.userVersion
-    guard current < target else { return }
-    for version in current..<target {
+    guard db.userVersion < target else { return }
+    for version in 0..<target {
       try db.transaction {
+        // Re-read inside the write lock: another process may have migrated meanwhile.
+        guard db.userVersion == version else { return }
         try db.execute(migrations[version])
         try db.setUserVersion(version + 1)
       }

@@ -6,8 +6,9 @@ import SpendlyCore
   import Darwin
 #endif
 
-/// The one writer of transactions. Every add, edit, delete, import and undo goes through
-/// `apply`, which validates, appends revisions and updates the current view in one SQLite transaction.
+/// The one writer of transactions. Every add, edit, delete and import goes through `apply`, which
+/// validates, appends revisions and updates the current view in one SQLite transaction; `undo`
+/// restores earlier revisions (already validated when written) in one transaction of its own.
 public final class TransactionStore {
   public let database: Database
   public let path: String

@@ -49,9 +49,11 @@ struct DashboardCommand: Command {
 
 extension Context {
   func queryParser() throws(CLIError) -> QueryParser {
-    let weekStart = (try? store().setting("week_start")).flatMap { $0 } == "sunday" ? 6 : 0
-    return QueryParser(entry: try phraseParser(), weekStart: weekStart)
+    QueryParser(entry: try phraseParser(), weekStart: weekStart)
   }
+
+  /// The first day of a week from the `week` setting: 0 = Monday (the default), 6 = Sunday.
+  var weekStart: Int { (try? store().setting("week_start")).flatMap { $0 } == "sunday" ? 6 : 0 }
 
   /// Parses a question; one not understood names its words and shows examples.
   func query(_ text: String) throws(CLIError) -> Query {

@@ -62,7 +62,8 @@ final class Shell {
       return true
     }
     if first == "add" && words.count > 1 && !words.dropFirst().contains(where: { $0.hasPrefix("--") }) {
-      return entry(words.dropFirst().joined(separator: " "))
+      // The text as typed after "add", quotes and all (note:"lunch at Social").
+      return entry(String(line.drop { $0 != " " }).trimmingSpaces())
     }
     // "categories this month" is a question; "categories add Pets" a command.
     let catalogQuestion =
@@ -75,7 +76,7 @@ final class Shell {
     if let command = command(named: first), !catalogQuestion {
       return runCommand(command, Array(words.dropFirst()))
     }
-    guard let questions = try? context.queryParser() else { return entry(line) }
+    guard let questions = try? queryParser() else { return entry(line) }
     switch questions.read(line, now: context.now) {
     case .question(let query):
       do {
@@ -128,6 +129,11 @@ final class Shell {
     let parser = try context.phraseParser(caching: true)
     cachedParser = parser
     return parser
+  }
+
+  /// The question parser on top of the cached phrase parser (dropped with it after a write).
+  func queryParser() throws(CLIError) -> QueryParser {
+    QueryParser(entry: try parser(), weekStart: context.weekStart)
   }
 }
 

@@ -2,18 +2,22 @@ import SpendlyCore
 import SpendlyParse
 import SpendlyStore
 
-/// Context-aware Tab completion. Candidates come from the catalog (small tables), the
-/// lexicon, and indexed merchant queries; nothing is loaded at start-up.
+/// Context-aware Tab completion. Candidates come from the catalog (small tables), the lexicon,
+/// and the merchant names (loaded by an index skip-scan on first use); nothing at start-up.
 final class ShellCompletion {
   let context: Context
   private var catalog: Catalog?
+  private var merchantNames: [String]?
 
   init(context: Context) {
     self.context = context
   }
 
   /// Drops cached candidates after a change.
-  func forget() { catalog = nil }
+  func forget() {
+    catalog = nil
+    merchantNames = nil
+  }
 
   private func currentCatalog() -> Catalog {
     if let catalog { return catalog }
@@ -60,9 +64,15 @@ final class ShellCompletion {
     }
   }
 
-  private func merchants(_ prefix: String) -> [String] {
-    guard !prefix.isEmpty, let store = try? context.store() else { return [] }
-    return store.merchants(matching: prefix)
+  /// Merchants matching the typed text (prefix, else infix), most recently used first.
+  /// The names are loaded once, on the first Tab that needs them, by an index skip-scan.
+  private func merchants(_ typed: String) -> [String] {
+    guard !typed.isEmpty, let store = try? context.store() else { return [] }
+    if merchantNames == nil { merchantNames = store.merchantNames() }
+    let matches = ShellCompletion.match(typed, in: merchantNames ?? [])
+    guard matches.count <= 30 else { return Array(matches.prefix(40)) }
+    let recency = Dictionary(uniqueKeysWithValues: matches.map { ($0, store.lastUsedDate(of: $0) ?? "") })
+    return matches.sorted { recency[$0]! > recency[$1]! }
   }
 
   /// Case-insensitive prefix matches, else infix matches ("fer" finds "DB Ferry"); no duplicates.
