@@ -23,7 +23,8 @@ extension Context {
       let settings = ParseSettings(
         currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
         card: try store.setting("default_card") ?? "Credit Card")
-      let history: any MerchantHistory = caching ? CachingHistory(StoreHistory(store: store)) : StoreHistory(store: store)
+      let history: any MerchantHistory =
+        caching ? CachingHistory(StoreHistory(store: store)) : StoreHistory(store: store)
       return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)
     } catch {
       throw error.cli

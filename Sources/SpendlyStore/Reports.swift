@@ -94,7 +94,8 @@ extension TransactionStore {
       let key = Key(key: total.key, currency: total.currency.code)
       if let existing = table[key] {
         guard let sum = Analytics.sum([existing.minorUnits, total.minorUnits]) else { return nil }
-        table[key] = GroupTotal(key: existing.key, currency: existing.currency, minorUnits: sum, count: existing.count + total.count)
+        table[key] = GroupTotal(
+          key: existing.key, currency: existing.currency, minorUnits: sum, count: existing.count + total.count)
       } else {
         order.append(key)
         table[key] = total
