@@ -46,11 +46,6 @@ public final class Output {
     writeAll(2, "spendly: " + lines.joined(separator: "\n") + "\n")
   }
 
-  public func warning(_ text: String) {
-    flush()
-    writeAll(2, "warning: " + TextSanitizer.printable(text) + "\n")
-  }
-
   /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.
   public enum Style: String {
     case bold = "1"

@@ -1,5 +1,6 @@
 /// A plain-text table with aligned columns; amounts right-aligned.
 public struct Table {
+  /// How a column lines up: text left, amounts right.
   public enum Alignment { case left, right }
 
   public var headers: [String]

@@ -79,37 +79,48 @@ public enum Validator {
 
 /// Makes text safe to print on a terminal: escape sequences and control characters are dropped.
 public enum TextSanitizer {
-  private enum EscapeState { case none, start, csi, osc }
-
   public static func printable(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
-    var escape = EscapeState.none
-    for scalar in text.unicodeScalars {
-      // Drop whole escape sequences (ESC [ ... final, ESC ] ... BEL or ESC \), not just the ESC.
-      switch escape {
-      case .none:
-        if scalar == "\u{1B}" || scalar == "\u{9B}" {
-          escape = scalar == "\u{9B}" ? .csi : .start
-          continue
-        }
-      case .start:
-        escape = scalar == "[" ? .csi : scalar == "]" ? .osc : .none
-        continue
-      case .csi:
-        if (0x40...0x7E).contains(scalar.value) { escape = .none }
-        continue
-      case .osc:
-        if scalar == "\u{07}" || scalar == "\\" { escape = .none }
-        continue
-      }
+    for scalar in withoutEscapes(text, replacement: nil).unicodeScalars {
       let category = scalar.properties.generalCategory
       if category == .control || (category == .format && scalar.value != 0x200D) { continue }
       scalars.append(scalar)
     }
     return String(scalars)
   }
-}
 
+  /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
+  /// character, so typed text keeps its columns but none of the sequence's letters.
+  public static func blankingEscapes(_ text: String) -> String { withoutEscapes(text, replacement: " ") }
+
+  /// The text with every escape sequence removed, or each of its characters replaced.
+  static func withoutEscapes(_ text: String, replacement: Character?) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\u{9B}" }) else { return text }
+    enum State { case text, escape, csi, osc }
+    var result = ""
+    var state = State.text
+    for character in text {
+      let scalar = character.unicodeScalars.first!
+      switch state {
+      case .text:
+        if scalar == "\u{1B}" || scalar == "\u{9B}" {
+          state = scalar == "\u{9B}" ? .csi : .escape
+        } else {
+          result.append(character)
+          continue
+        }
+      case .escape:
+        state = character == "[" ? .csi : character == "]" ? .osc : .text
+      case .csi:
+        if (0x40...0x7E).contains(scalar.value) { state = .text }
+      case .osc:
+        if scalar == "\u{07}" || character == "\\" { state = .text }
+      }
+      if let replacement { result.append(replacement) }
+    }
+    return result
+  }
+}
 extension Validator {
   /// A category, method or alias name: trimmed, printable, at most 60 characters.
   public static func cleanedName(_ text: String, field: String) throws(ValidationError) -> String? {
@@ -119,37 +130,5 @@ extension Validator {
       throw ValidationError(field: field, value: name, reason: "needs a letter (a number would read as an amount)")
     }
     return name
-  }
-}
-
-extension TextSanitizer {
-  /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
-  /// character, so typed text keeps its columns but none of the sequence's letters.
-  public static func blankingEscapes(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\u{9B}" }) else { return text }
-    var result = ""
-    var state = 0  // 0 text, 1 after ESC, 2 in CSI, 3 in OSC
-    for character in text {
-      let scalar = character.unicodeScalars.first!
-      switch state {
-      case 0:
-        if scalar == "\u{1B}" || scalar == "\u{9B}" {
-          state = scalar == "\u{9B}" ? 2 : 1
-          result.append(" ")
-        } else {
-          result.append(character)
-        }
-      case 1:
-        state = character == "[" ? 2 : character == "]" ? 3 : 0
-        result.append(" ")
-      case 2:
-        if (0x40...0x7E).contains(scalar.value) { state = 0 }
-        result.append(" ")
-      default:
-        if scalar == "\u{07}" || character == "\\" { state = 0 }
-        result.append(" ")
-      }
-    }
-    return result
   }
 }

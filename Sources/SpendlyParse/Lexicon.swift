@@ -10,6 +10,7 @@ public struct Lexicon: Sendable {
     case defaultCard
   }
 
+  /// A category a lexicon word names or suggests, by name and side (resolved through the catalog).
   public struct CategoryHint: Sendable, Hashable {
     public let name: String
     public let side: Category.Side

@@ -163,8 +163,6 @@ extension PhraseParser {
   /// The category a word names (its name or the person's alias), or nil.
   public func category(named word: String) -> Category? { catalog.category(named: word) }
 
-  /// Every word that completes a method or category, for tab completion.
-  public var methodNames: [String] { catalog.methods.map(\.name) }
 }
 
 extension PhraseParser {

@@ -2,10 +2,12 @@ import SpendlyCore
 
 /// A question, parsed: what to measure, how to group it, over which period, for what.
 public struct Query: Equatable, Sendable {
+  /// What is added up: expenses, income, or income less expenses.
   public enum Measure: String, Sendable {
     case spent, income, savings
   }
 
+  /// The shape of the answer.
   public enum Action: Equatable, Sendable {
     /// A total (spent, income or savings) with count and averages.
     case total

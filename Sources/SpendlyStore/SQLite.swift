@@ -10,8 +10,6 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     "database error \(code): \(message)" + (sql.map { " (in: \($0.prefix(80)))" } ?? "")
   }
 
-  /// True for a UNIQUE or other constraint violation.
-  public var isConstraint: Bool { code & 0xff == SQLITE_CONSTRAINT }
 }
 
 /// A value bound to or read from a statement.
@@ -29,9 +27,9 @@ public final class Database {
   private var cache: [String: Statement] = [:]
 
   /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
-  public init(path: String, readOnly: Bool = false) throws(DatabaseError) {
+  public init(path: String) throws(DatabaseError) {
     var db: OpaquePointer?
-    let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
     let rc = sqlite3_open_v2(path, &db, flags, nil)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
@@ -97,7 +95,6 @@ public final class Database {
   }
 
   public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-  public var changes: Int { Int(sqlite3_changes(handle)) }
 
   /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
   public func transaction<T>(_ body: () throws -> T) throws -> T {

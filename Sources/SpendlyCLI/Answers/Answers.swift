@@ -1,0 +1,86 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Answers a parsed question from the store's SQL aggregation, as text with charts or as JSON.
+struct Answers {
+  let context: Context
+  var output: Output { context.output }
+  var today: LocalDate { context.today }
+
+  func answer(_ query: Query) throws(CLIError) {
+    try reporting {
+      switch query.action {
+      case .total: try total(query)
+      case .breakdown(let grouping, let top): try breakdown(query, grouping, top: top)
+      case .trend(let grouping): try trend(query, grouping)
+      case .compare(let other): try compare(query, with: other)
+      case .dashboard: try dashboard(query)
+      case .lifetime: try lifetime(query)
+      }
+    }
+  }
+
+  var store: TransactionStore { get throws { try context.store() } }
+
+  /// 0 = Monday (the default) or 6 = Sunday, from the `week` setting.
+  var weekStart: Int { context.weekStart }
+
+  // MARK: Totals
+
+  func total(_ query: Query) throws {
+    let period = query.period ?? .month(containing: today, label: "this month")
+    let summaries = try store.summaries(query.effectiveFilter(period: period))
+    let days = max(1, period.elapsedDays(today: today))
+    if context.json {
+      emit(
+        .object(
+          base(query, period) + [
+            (
+              "totals",
+              .array(
+                summaries.map { s in
+                  .object([
+                    ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+                    ("spent", money(s.expenses, s.currency)), ("income", money(s.income, s.currency)),
+                    ("savings", money(s.savings, s.currency)),
+                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
+                    ("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)),
+                  ])
+                })
+            )
+          ]))
+      return
+    }
+    let subject = describe(query, period)
+    guard !summaries.isEmpty else {
+      output.line("  nothing \(query.measure == .income ? "received" : "spent") \(subject)")
+      return
+    }
+    for s in summaries {
+      let c = s.currency
+      switch query.measure {
+      case .spent, .income:
+        let value = amount(s, query.measure)
+        let noun = query.measure == .spent ? "expense" : "income"
+        let count = "\(s.count) \(noun)\(s.count == 1 || noun == "income" ? "" : "s")"
+        output.line(
+          "  \(output.style(format(value, c), .bold)) \(query.measure == .spent ? "spent" : "income") \(subject)"
+            + " · \(count) · \(format(Analytics.average(value, over: days), c))/day")
+      case .savings:
+        output.line(
+          "  \(subject): income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings "
+            + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))"
+        )
+      }
+    }
+  }
+
+  func amount(_ summary: Summary, _ measure: Query.Measure) -> Int64 {
+    switch measure {
+    case .spent: return summary.expenses
+    case .income: return summary.income
+    case .savings: return summary.savings
+    }
+  }
+}

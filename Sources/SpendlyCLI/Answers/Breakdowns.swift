@@ -1,0 +1,117 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Breakdowns by a group and trends over time, as tables with bars.
+extension Answers {
+  func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
+    let period = query.period ?? .month(containing: today, label: "this month")
+    var allRows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    // "Top merchants" means named ones; what had no merchant is not one of them.
+    if grouping == .merchant && top != nil { allRows.removeAll { $0.key == "—" } }
+    var rows = allRows
+    if let top {
+      rows = Dictionary(grouping: rows, by: \.currency.code).sorted { $0.key < $1.key }.flatMap { $0.value.prefix(top) }
+    }
+    if context.json {
+      emit(.object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows))]))
+      return
+    }
+    let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
+    output.line("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
+    guard !rows.isEmpty else {
+      output.line("  nothing to show")
+      return
+    }
+    // Groups partition the period, so their sum is the total (top N: of all groups, not just the shown ones).
+    let sections = Dictionary(grouping: allRows, by: \.currency.code).sorted(by: { $0.key < $1.key })
+    for (code, group) in sections {
+      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
+      let whole = Analytics.sum(group.map(\.minorUnits)) ?? .max
+      table(Array(group.prefix(top ?? group.count)), total: whole, label: title(grouping))
+    }
+  }
+
+  func trend(_ query: Query, _ grouping: Grouping) throws {
+    let period = query.period ?? defaultTrendPeriod(grouping)
+    let rows = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
+    if context.json {
+      emit(.object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows))]))
+      return
+    }
+    output.line("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
+    guard !rows.isEmpty else {
+      output.line("  nothing to show")
+      return
+    }
+    let sections = Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key })
+    for (code, group) in sections {
+      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
+      let filled = fill(group, grouping, period, weekStart: weekStart)
+      if grouping == .day { output.line("  " + Charts.sparkline(filled.map(\.minorUnits))) }
+      table(filled, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
+    }
+  }
+
+  func defaultTrendPeriod(_ grouping: Grouping) -> Period {
+    switch grouping {
+    case .day: return Period(from: today.adding(days: -29), to: today, label: "last 30 days")
+    case .week:
+      let start = Period.startOfWeek(today, weekStart: weekStart).adding(days: -7 * 11)
+      return Period(from: start, to: today, label: "last 12 weeks")
+    case .year:
+      let first = (try? store.dateRange())??.0 ?? today
+      return Period(from: LocalDate(year: first.year, month: 1, day: 1)!, to: today, label: "all years")
+    default: return .year(today.year, label: "this year")
+    }
+  }
+
+  /// Time buckets with no transactions shown as zero, so a trend has no gaps.
+  func fill(_ rows: [GroupTotal], _ grouping: Grouping, _ period: Period, weekStart: Int = 0) -> [GroupTotal] {
+    guard let currency = rows.first?.currency else { return rows }
+    var keys: [String] = []
+    var date = period.from
+    let end = min(period.to, max(today, rows.map(\.key).max().flatMap { LocalDate(iso: $0) } ?? today))
+    while date <= end && keys.count < 400 {
+      let key = Analytics.groupKey(
+        TransactionFields(kind: .expense, amount: .zero(currency), category: "", method: "", date: date), grouping,
+        weekStart: weekStart)
+      if keys.last != key { keys.append(key) }
+      date =
+        grouping == .day || grouping == .week
+        ? date.adding(days: grouping == .day ? 1 : 7) : date.adding(months: grouping == .month ? 1 : 12)
+    }
+    let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    let filled = keys.map { byKey[$0] ?? GroupTotal(key: $0, currency: currency, minorUnits: 0, count: 0) }
+    let extra = rows.filter { !keys.contains($0.key) }
+    return (filled + extra).sorted { $0.key < $1.key }
+  }
+
+  func timeLabel(_ key: String, _ grouping: Grouping) -> String {
+    switch grouping {
+    case .month:
+      let parts = key.split(separator: "-")
+      guard parts.count == 2, let m = Int(parts[1]), (1...12).contains(m) else { return key }
+      return "\(LocalDate.monthAbbreviations[m - 1]) \(parts[0])"
+    case .day, .week: return LocalDate(iso: key).map { short($0) } ?? key
+    default: return key
+    }
+  }
+
+  /// An aligned table of groups with amounts, shares and bars.
+  func table(_ rows: [GroupTotal], total: Int64?, label: String, keyText: (String) -> String = { $0 }) {
+    let maximum = rows.map(\.minorUnits).max() ?? 0
+    var table = Table(
+      headers: [label, "Amount", total == nil ? "Count" : "Share", ""], alignments: [.left, .right, .right, .left])
+    for row in rows {
+      let share =
+        total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0)))) }
+        ?? "\(row.count)"
+      table.add([
+        Render.safe(keyText(row.key)), format(row.minorUnits, row.currency), share,
+        output.style(Charts.bar(row.minorUnits, of: maximum), .cyan),
+      ])
+    }
+    for line in table.render(indent: "  ", header: { output.style($0, .dim) }) { output.line(line) }
+  }
+}

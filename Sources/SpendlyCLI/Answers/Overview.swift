@@ -1,0 +1,168 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Comparisons of two periods, the dashboard and lifetime totals.
+extension Answers {
+  func compare(_ query: Query, with other: Period?) throws {
+    let period = query.period ?? .month(containing: today, label: "this month")
+    let before = other ?? period.previous
+    let now = try store.summaries(query.effectiveFilter(period: period))
+    let then = try store.summaries(query.effectiveFilter(period: before))
+    let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted()
+    var rows: [JSON] = []
+    if !context.json { output.line("  \(query.measure.rawValue): \(name(period)) vs \(name(before))") }
+    for code in codes {
+      let currency = Currency.named(code)!
+      let a = now.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
+      let b = then.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
+      let change = Analytics.changeBasisPoints(from: b, to: a)
+      let (difference, overflow) = a.subtractingReportingOverflow(b)
+      let differenceJSON: JSON = overflow ? .null : money(difference, currency)
+      let differenceText = overflow ? "—" : (difference > 0 ? "+" : "") + format(difference, currency)
+      rows.append(
+        .object([
+          ("currency", .string(code)), ("current", money(a, currency)), ("previous", money(b, currency)),
+          ("change", differenceJSON),
+          ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
+        ]))
+      if !context.json {
+        output.line(
+          "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
+            + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
+        )
+      }
+    }
+    if context.json {
+      emit(.object(base(query, period) + [("previous_period", periodJSON(before)), ("comparison", .array(rows))]))
+    } else if codes.isEmpty {
+      output.line("  nothing in either period")
+    }
+  }
+
+  func dashboard(_ query: Query) throws {
+    let month = Period.month(containing: today, label: "this month")
+    var filter = query.filter
+    filter.from = month.from
+    filter.to = month.to
+    let summaries = try store.summaries(filter)
+    let monthToDate = Period(from: month.from, to: today, label: "month to date")
+    let lastMonthStart = month.from.adding(months: -1)
+    let sameDays = Period(
+      from: lastMonthStart, to: min(lastMonthStart.adding(days: today.day - 1), lastMonthStart.endOfMonth),
+      label: "same days last month")
+    var spentQuery = query
+    spentQuery.measure = .spent
+    let mtd = try store.summaries(spentQuery.effectiveFilter(period: monthToDate))
+    let last = try store.summaries(spentQuery.effectiveFilter(period: sameDays))
+    let categories = try store.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
+    if context.json {
+      emit(
+        .object([
+          ("question", .string("dashboard")), ("period", periodJSON(month)),
+          (
+            "totals",
+            .array(
+              summaries.map { s in
+                .object([
+                  ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
+                  ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
+                  ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
+                ])
+              })
+          ),
+          (
+            "month_to_date",
+            .array(
+              mtd.map {
+                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
+              })
+          ),
+          (
+            "same_days_last_month",
+            .array(
+              last.map {
+                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
+              })
+          ),
+          ("top_categories", groups(Array(categories.prefix(5)))),
+        ]))
+      return
+    }
+    output.line(
+      output.style(
+        "  \(LocalDate.monthAbbreviations[today.month - 1]) \(today.year) · day \(today.day) of \(month.days)", .bold))
+    guard !summaries.isEmpty else {
+      output.line("  nothing recorded this month yet: try '420 upi food lunch at Social'")
+      return
+    }
+    for s in summaries {
+      let c = s.currency
+      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
+      output.line("  income    \(pad(format(s.income, c)))")
+      output.line("  expenses  \(pad(format(s.expenses, c)))")
+      output.line(
+        "  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
+      let now = mtd.first { $0.currency == c }?.expenses ?? 0
+      let then = last.first { $0.currency == c }?.expenses ?? 0
+      let change =
+        Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) }
+        ?? "—"
+      output.line("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
+      let top = categories.filter { $0.currency == c }.prefix(5)
+      if !top.isEmpty {
+        output.line("  top categories")
+        table(Array(top), total: s.expenses, label: "Category")
+      }
+    }
+  }
+
+  func lifetime(_ query: Query) throws {
+    guard let (first, last) = try store.dateRange() else {
+      output.line(context.json ? "{}" : "  nothing recorded yet")
+      return
+    }
+    let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
+    var all = query
+    all.measure = .savings
+    let summaries = try store.summaries(all.effectiveFilter(period: period))
+    var spent = query
+    spent.measure = .spent
+    let months = try store.breakdown(spent.effectiveFilter(period: period), by: .month)
+    let monthCount = (period.to.year - period.from.year) * 12 + period.to.month - period.from.month + 1
+    if context.json {
+      emit(
+        .object([
+          ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
+          (
+            "totals",
+            .array(
+              summaries.map { s in
+                .object([
+                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+                  ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
+                  ("savings", money(s.savings, s.currency)),
+                  ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
+                  ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
+                ])
+              })
+          ),
+          ("expenses_by_month", groups(months)),
+        ]))
+      return
+    }
+    output.line("  lifetime \(period.label) · \(monthCount) month\(monthCount == 1 ? "" : "s")")
+    for s in summaries {
+      let c = s.currency
+      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
+      output.line(
+        "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
+          + "\(s.count) transaction\(s.count == 1 ? "" : "s")")
+      output.line(
+        "  per month: expenses \(format(Analytics.average(s.expenses, over: monthCount), c)) · income "
+          + "\(format(Analytics.average(s.income, over: monthCount), c))")
+      let series = fill(months.filter { $0.currency == c }, .month, period).map(\.minorUnits)
+      if !series.isEmpty { output.line("  expenses by month  " + output.style(Charts.sparkline(series), .cyan)) }
+    }
+  }
+}
