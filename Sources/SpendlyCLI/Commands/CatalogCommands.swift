@@ -1,4 +1,5 @@
 import SpendlyCore
+import SpendlyParse
 import SpendlyStore
 
 /// `spendly categories [add|rename|alias]`
@@ -20,9 +21,15 @@ struct CategoriesCommand: Command {
   static let specs: [Arguments.Spec] = [.init("income", value: false), .init("alias")]
 
   static let actions = CatalogActions(
-    command: name, what: "category", noun: "category", headers: ["Category", "Side", "Aliases"],
+    command: name, what: "category", noun: "category", headers: ["Category", "Side", "Aliases", "Suggested by"],
     rows: { catalog in
-      catalog.categories.map { [Render.safe($0.name), $0.side.rawValue, $0.aliases.joined(separator: ", ")] }
+      catalog.categories.map { category in
+        [
+          Render.safe(category.name), category.side.rawValue, category.aliases.joined(separator: ", "),
+          lexiconWords(
+            Lexicon.standard.categorySuggestions.filter { catalog.category(named: $0.value.name) == category }),
+        ]
+      }
     },
     json: { catalog in
       catalog.categories.map {
@@ -61,8 +68,19 @@ struct MethodsCommand: Command {
   static let specs: [Arguments.Spec] = [.init("alias")]
 
   static let actions = CatalogActions(
-    command: name, what: "method", noun: "payment method", headers: ["Method", "Aliases"],
-    rows: { catalog in catalog.methods.map { [Render.safe($0.name), $0.aliases.joined(separator: ", ")] } },
+    command: name, what: "method", noun: "payment method", headers: ["Method", "Aliases", "Also understood"],
+    rows: { catalog in
+      catalog.methods.map { method in
+        [
+          Render.safe(method.name), method.aliases.joined(separator: ", "),
+          lexiconWords(
+            Lexicon.standard.methodWords.filter { word, target in
+              if case .named(let name) = target { return catalog.method(named: name) == method }
+              return false
+            }),
+        ]
+      }
+    },
     json: { catalog in
       catalog.methods.map {
         .object([
@@ -128,4 +146,10 @@ struct CatalogActions: Sendable {
 
 func splitList(_ text: String?) -> [String] {
   (text ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+}
+
+/// The built-in lexicon words for one category or method, sorted, for the listings.
+func lexiconWords<T>(_ entries: [String: T]) -> String {
+  let words = entries.keys.sorted()
+  return words.count <= 8 ? words.joined(separator: " ") : words.prefix(8).joined(separator: " ") + " …"
 }

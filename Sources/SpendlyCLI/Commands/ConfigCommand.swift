@@ -31,7 +31,9 @@ struct ConfigCommand: Command {
           context.output.line(JSON.object(pairs).rendered())
         } else {
           for (word, value) in pairs {
-            if case .string(let text) = value { context.output.line("\(word)  \(Render.safe(text))") }
+            if case .string(let text) = value {
+              context.output.line(word + String(repeating: " ", count: 10 - word.count) + Render.safe(text))
+            }
           }
         }
         return
