@@ -22,6 +22,7 @@ extension Context {
     do {
       let settings = ParseSettings(
         currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
+        incomeMethod: try store.setting("default_income_method") ?? "Bank Transfer",
         card: try store.setting("default_card") ?? "Credit Card")
       let history: any MerchantHistory =
         caching ? CachingHistory(StoreHistory(store: store)) : StoreHistory(store: store)

@@ -24,7 +24,7 @@ public struct Period: Hashable, Sendable {
   }
 
   public static func day(_ date: LocalDate, label: String? = nil) -> Period {
-    Period(from: date, to: date, label: label ?? date.readable)
+    Period(from: date, to: date, label: label ?? "")
   }
 
   public static func week(containing date: LocalDate, weekStart: Int, label: String) -> Period {

@@ -42,12 +42,13 @@ public struct Summary: Hashable, Sendable {
 }
 
 /// Formats a rate in basis points as a percentage: 6000 → "60%", 1234 → "12.3%".
-public func percentText(basisPoints: Int64?) -> String {
+/// With `tenths`, one decimal always (for columns of shares: "18.0%" beside "28.1%").
+public func percentText(basisPoints: Int64?, tenths alwaysTenths: Bool = false) -> String {
   guard let bp = basisPoints else { return "—" }
   let negative = bp < 0
   let magnitude = bp.magnitude
   let tenths = (magnitude + 5) / 10
   let whole = tenths / 10
   let fraction = tenths % 10
-  return (negative ? "-" : "") + (fraction == 0 ? "\(whole)%" : "\(whole).\(fraction)%")
+  return (negative ? "-" : "") + (fraction == 0 && !alwaysTenths ? "\(whole)%" : "\(whole).\(fraction)%")
 }

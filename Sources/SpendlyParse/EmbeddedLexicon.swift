@@ -106,6 +106,8 @@ let embeddedLexicon: [String: String] = [
   by: by per
   top: top
   trend: trend trends
+  # "average per day this month": the total's answer shows the averages.
+  average: average avg
   compare: compare
   versus: with vs versus against
   dashboard: dashboard summary overview

@@ -35,13 +35,20 @@ extension MerchantHistory {
 /// The database settings the parser needs: defaults for what a phrase leaves out.
 public struct ParseSettings: Sendable {
   public var currency: Currency
+  /// The method of an expense that names none.
   public var method: String
+  /// The method of income that names none: salaries and refunds mostly arrive by bank.
+  public var incomeMethod: String
   /// What the word "card" means.
   public var card: String
 
-  public init(currency: Currency = .inr, method: String = "Cash", card: String = "Credit Card") {
+  public init(
+    currency: Currency = .inr, method: String = "Cash", incomeMethod: String = "Bank Transfer",
+    card: String = "Credit Card"
+  ) {
     self.currency = currency
     self.method = method
+    self.incomeMethod = incomeMethod
     self.card = card
   }
 }

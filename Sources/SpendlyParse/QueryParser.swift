@@ -30,7 +30,8 @@ public struct QueryParser {
     let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
     do {
       let query = try parse(line, now: now)
-      if startsLikeQuestion(line) || !query.readBareYear { return .question(query) }
+      let onlyAYear = line.trimmingSpaces().count == 4
+      if startsLikeQuestion(line) || !query.readBareYear || onlyAYear { return .question(query) }
       return .entry
     } catch {
       return hasNumber ? .entry : .notUnderstood(error)
@@ -65,7 +66,7 @@ public struct QueryParser {
   /// Examples shown when a question is not understood.
   public static let examples = [
     "spent this week", "food last month", "uber this year", "income this month", "by category this month",
-    "top 5 merchants 2025", "compare this month with last month", "monthly 2025", "spent since 1 oct by card",
+    "top 5 merchants this year", "compare this month with last month", "monthly this year", "spent since 1 oct by card",
     "dashboard", "lifetime",
   ]
 }
@@ -122,6 +123,14 @@ struct QueryRun {
       query.measure = currentRole == "measure-income" ? .income : currentRole == "measure-savings" ? .savings : .spent
       measureGiven = true
       index += 1
+      return true
+    case "average":
+      index += 1
+      if word() == "per" || word() == "a", let unit = role(1),
+        ["group-day", "group-week", "group-month"].contains(unit)
+      {
+        index += 2
+      }
       return true
     case "dashboard":
       query.action = .dashboard

@@ -37,6 +37,11 @@ extension QueryRun {
         }
       }
     }
+    // month to date
+    if current == "mtd" || (current == "month" && word(1) == "to" && word(2) == "date") {
+      index += current == "mtd" ? 1 : 3
+      return Period(from: today.startOfMonth, to: today, label: "month to date")
+    }
     // last friday
     if role == "last", let next = word(1), let weekday = lexicon.weekdays[next] {
       index += 2
@@ -52,13 +57,13 @@ extension QueryRun {
       if let name = word(), let month = lexicon.months[name], !(word(1).map { Int($0) != nil } ?? false) {
         index += 1
         let year = month > today.month ? today.year - 1 : today.year
-        return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "")
+        return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "since")
       }
       guard let date = try readDate() else {
         index = start
         return nil
       }
-      return Period(from: date, to: today, label: "")
+      return Period(from: date, to: today, label: "since")
     }
     if role == "between" || role == "from" {
       index += 1

@@ -81,7 +81,8 @@ extension PhraseRun {
       draft.inferred.insert(.category)
     }
     if draft.method == nil {
-      draft.method = parser.catalog.method(named: parser.settings.method)?.name ?? "Cash"
+      let fallback = draft.kind == .income ? parser.settings.incomeMethod : parser.settings.method
+      draft.method = parser.catalog.method(named: fallback)?.name ?? "Cash"
       draft.inferred.insert(.method)
     }
     if let currency = explicitCurrency, draft.amount == nil { draft.currency = currency }

@@ -78,6 +78,10 @@ enum Schema {
     """
     CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);
     """,
+    // 4: income that names no method is taken as a bank transfer (a setting, so it can change).
+    """
+    INSERT OR IGNORE INTO settings(key, value) VALUES ('default_income_method', 'Bank Transfer');
+    """,
   ]
 
   static var latestVersion: Int { migrations.count }

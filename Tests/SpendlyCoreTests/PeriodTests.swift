@@ -90,7 +90,7 @@ struct PeriodTests {
     #expect(leap.adding(days: 1) == Self.day("2024-03-01"))
     #expect(Self.day("2025-02-28").adding(days: 1) == Self.day("2025-03-01"))
     #expect(Period.day(leap).days == 1)
-    #expect(Period.day(leap).label == "Thu 29 Feb 2024")
+    #expect(Period.day(leap).label == "")  // answers name an unlabelled day by its date
   }
 
   @Test func years() {

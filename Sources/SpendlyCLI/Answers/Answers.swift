@@ -30,25 +30,35 @@ struct Answers {
 
   func total(_ query: Query) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = try store.summaries(query.effectiveFilter(period: period))
+    let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
     let days = max(1, period.elapsedDays(today: today))
     if context.json {
+      // Only what the question measured: a "spent" question filters out income, so it has none to show.
       emit(
         .object(
           base(query, period) + [
+            ("days", .int(Int64(days))),
             (
               "totals",
               .array(
                 summaries.map { s in
-                  .object([
+                  var pairs: [(String, JSON)] = [
                     ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                    ("spent", money(s.expenses, s.currency)), ("income", money(s.income, s.currency)),
-                    ("savings", money(s.savings, s.currency)),
-                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                    ("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)),
-                  ])
+                  ]
+                  switch query.measure {
+                  case .spent: pairs.append(("spent", money(s.expenses, s.currency)))
+                  case .income: pairs.append(("income", money(s.income, s.currency)))
+                  case .savings:
+                    pairs += [
+                      ("income", money(s.income, s.currency)), ("spent", money(s.expenses, s.currency)),
+                      ("savings", money(s.savings, s.currency)),
+                      ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
+                    ]
+                  }
+                  pairs.append(("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)))
+                  return .object(pairs)
                 })
-            )
+            ),
           ]))
       return
     }
@@ -62,8 +72,8 @@ struct Answers {
       switch query.measure {
       case .spent, .income:
         let value = amount(s, query.measure)
-        let noun = query.measure == .spent ? "expense" : "income"
-        let count = "\(s.count) \(noun)\(s.count == 1 || noun == "income" ? "" : "s")"
+        let noun = query.measure == .spent ? "expense" : "transaction"
+        let count = "\(s.count) \(noun)\(s.count == 1 ? "" : "s")"
         output.line(
           "  \(output.style(format(value, c), .bold)) \(query.measure == .spent ? "spent" : "income") \(subject)"
             + " · \(count) · \(format(Analytics.average(value, over: days), c))/day")
@@ -81,6 +91,20 @@ struct Answers {
     case .spent: return summary.expenses
     case .income: return summary.income
     case .savings: return summary.savings
+    }
+  }
+
+  /// The default currency first, then the others by code (the reference order is by code).
+  func ordered(_ summaries: [Summary]) -> [Summary] {
+    let home = (try? store.defaultCurrency()) ?? .inr
+    return summaries.filter { $0.currency == home } + summaries.filter { $0.currency != home }
+  }
+
+  /// Groups split by currency, the default currency first.
+  func sections(_ rows: [GroupTotal]) -> [(String, [GroupTotal])] {
+    let home = (try? store.defaultCurrency())?.code ?? "INR"
+    return Dictionary(grouping: rows, by: \.currency.code).sorted { a, b in
+      a.key == home || (b.key != home && a.key < b.key)
     }
   }
 }

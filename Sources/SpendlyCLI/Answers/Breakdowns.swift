@@ -6,37 +6,38 @@ import SpendlyStore
 extension Answers {
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
-    var allRows = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
-    // "Top merchants" means named ones; what had no merchant is not one of them.
-    if grouping == .merchant && top != nil { allRows.removeAll { $0.key == "—" } }
-    var rows = allRows
-    if let top {
-      rows = Dictionary(grouping: rows, by: \.currency.code).sorted { $0.key < $1.key }.flatMap { $0.value.prefix(top) }
-    }
+    let all = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    // Shares are of everything in the period; "top merchants" lists only named ones.
+    var totals: [String: Int64] = [:]
+    for (code, group) in sections(all) { totals[code] = Analytics.sum(group.map(\.minorUnits)) ?? .max }
+    let named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
+    let shown = sections(named).map { ($0.0, Array($0.1.prefix(top ?? $0.1.count))) }
     if context.json {
-      emit(.object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows))]))
+      let rows = shown.flatMap(\.1)
+      emit(
+        .object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]))
       return
     }
     let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
     output.line("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
-    guard !rows.isEmpty else {
+    guard !named.isEmpty else {
       output.line("  nothing to show")
       return
     }
-    // Groups partition the period, so their sum is the total (top N: of all groups, not just the shown ones).
-    let sections = Dictionary(grouping: allRows, by: \.currency.code).sorted(by: { $0.key < $1.key })
-    for (code, group) in sections {
-      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
-      let whole = Analytics.sum(group.map(\.minorUnits)) ?? .max
-      table(Array(group.prefix(top ?? group.count)), total: whole, label: title(grouping))
+    for (code, group) in shown {
+      if shown.count > 1 { output.line(output.style("  \(code)", .bold)) }
+      table(group, total: totals[code] ?? 0, label: title(grouping))
     }
   }
 
   func trend(_ query: Query, _ grouping: Grouping) throws {
     let period = query.period ?? defaultTrendPeriod(grouping)
     let rows = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
+    // Every bucket of the period, empty ones as zero, so a chart has no gaps.
+    let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
     if context.json {
-      emit(.object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows))]))
+      emit(
+        .object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]))
       return
     }
     output.line("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
@@ -44,12 +45,10 @@ extension Answers {
       output.line("  nothing to show")
       return
     }
-    let sections = Dictionary(grouping: rows, by: \.currency.code).sorted(by: { $0.key < $1.key })
-    for (code, group) in sections {
-      if sections.count > 1 { output.line(output.style("  \(code)", .bold)) }
-      let filled = fill(group, grouping, period, weekStart: weekStart)
-      if grouping == .day { output.line("  " + Charts.sparkline(filled.map(\.minorUnits))) }
-      table(filled, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
+    for (code, group) in filled {
+      if filled.count > 1 { output.line(output.style("  \(code)", .bold)) }
+      if grouping == .day { output.line("  " + Charts.sparkline(group.map(\.minorUnits))) }
+      table(group, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
     }
   }
 
@@ -105,7 +104,7 @@ extension Answers {
       headers: [label, "Amount", total == nil ? "Count" : "Share", ""], alignments: [.left, .right, .right, .left])
     for row in rows {
       let share =
-        total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0)))) }
+        total.map { percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max($0, 0))), tenths: true) }
         ?? "\(row.count)"
       table.add([
         Render.safe(keyText(row.key)), format(row.minorUnits, row.currency), share,

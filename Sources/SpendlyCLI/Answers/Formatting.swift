@@ -17,8 +17,11 @@ extension Answers {
     return date.year == today.year ? base : base + " \(date.year)"
   }
 
-  /// A period's name: its label, else its range.
-  func name(_ period: Period) -> String { period.label.isEmpty ? range(period) : period.label }
+  /// A period's name: its label, else its range ("since Thu 1 Oct" for an open one).
+  func name(_ period: Period) -> String {
+    if period.label == "since" { return "since \(short(period.from))" }
+    return period.label.isEmpty ? range(period) : period.label
+  }
 
   /// "Mon 23 Nov – today", "Thu 1 Oct – Sat 31 Oct", "Sun 29 Nov".
   func range(_ period: Period) -> String {
@@ -26,7 +29,7 @@ extension Answers {
     return period.from == period.to ? short(period.from) : "\(short(period.from)) – \(end)"
   }
 
-  /// "on Food this week (Mon 23 Nov – today)"
+  /// "on Food this week (Mon 23 Nov – today)", "since Thu 1 Oct", "on Sun 1 Nov".
   func describe(_ query: Query, _ period: Period) -> String {
     var parts: [String] = []
     if let category = query.filter.category { parts.append("on \(category)") }
@@ -34,7 +37,13 @@ extension Answers {
     if let text = query.filter.text { parts.append("matching '\(Render.safe(text))'") }
     if let method = query.filter.method { parts.append("by \(method)") }
     if let currency = query.filter.currency { parts.append("in \(currency.code)") }
-    parts.append(period.label.isEmpty ? "(\(range(period)))" : "\(period.label) (\(range(period)))")
+    if period.label == "since" {
+      parts.append(name(period))
+    } else if period.label.isEmpty {
+      parts.append(period.from == period.to ? "on \(short(period.from))" : range(period))
+    } else {
+      parts.append("\(period.label) (\(range(period)))")
+    }
     return parts.joined(separator: " ")
   }
 
@@ -48,11 +57,17 @@ extension Answers {
 
   func money(_ minor: Int64, _ currency: Currency) -> JSON { .object(moneyPairs(minor, currency)) }
 
-  func groups(_ rows: [GroupTotal]) -> JSON {
+  /// Groups as JSON; with `totals` (per currency code), each carries its share of the total.
+  func groups(_ rows: [GroupTotal], totals: [String: Int64]? = nil) -> JSON {
     .array(
       rows.map { row in
-        .object(
-          [("key", .string(row.key)), ("count", .int(Int64(row.count)))] + moneyPairs(row.minorUnits, row.currency))
+        var pairs: [(String, JSON)] = [("key", .string(row.key)), ("count", .int(Int64(row.count)))]
+        pairs += moneyPairs(row.minorUnits, row.currency)
+        if let whole = totals?[row.currency.code] {
+          let share = Analytics.share(row.minorUnits, of: UInt64(max(whole, 0)))
+          pairs.append(("share", .optional(share.map { percentText(basisPoints: $0, tenths: true) })))
+        }
+        return .object(pairs)
       })
   }
 

@@ -5,13 +5,26 @@ import SpendlyStore
 /// Comparisons of two periods, the dashboard and lifetime totals.
 extension Answers {
   func compare(_ query: Query, with other: Period?) throws {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    let before = other ?? period.previous
+    var period = query.period ?? .month(containing: today, label: "this month")
+    var before = other ?? period.previous
+    // A period still under way is compared to date, against the same number of days of the other.
+    if period.from <= today && today < period.to {
+      let days = period.elapsedDays(today: today)
+      period = Period(from: period.from, to: today, label: period.label.isEmpty ? "" : period.label + " to date")
+      let end = min(before.from.adding(days: days - 1), before.to)
+      before = Period(from: before.from, to: end, label: before.label.isEmpty ? "" : "same days of " + before.label)
+    }
     let now = try store.summaries(query.effectiveFilter(period: period))
     let then = try store.summaries(query.effectiveFilter(period: before))
-    let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted()
+    let home = (try? store.defaultCurrency())?.code ?? "INR"
+    let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted { a, b in
+      a == home || (b != home && a < b)
+    }
     var rows: [JSON] = []
-    if !context.json { output.line("  \(query.measure.rawValue): \(name(period)) vs \(name(before))") }
+    if !context.json {
+      output.line(
+        "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))")
+    }
     for code in codes {
       let currency = Currency.named(code)!
       let a = now.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
@@ -45,7 +58,7 @@ extension Answers {
     var filter = query.filter
     filter.from = month.from
     filter.to = month.to
-    let summaries = try store.summaries(filter)
+    let summaries = ordered(try store.summaries(filter))
     let monthToDate = Period(from: month.from, to: today, label: "month to date")
     let lastMonthStart = month.from.adding(months: -1)
     let sameDays = Period(
@@ -85,7 +98,7 @@ extension Answers {
                 .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
               })
           ),
-          ("top_categories", groups(Array(categories.prefix(5)))),
+          ("top_categories", groups(sections(categories).flatMap { $0.1.prefix(5) })),
         ]))
       return
     }
@@ -125,7 +138,7 @@ extension Answers {
     let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
     var all = query
     all.measure = .savings
-    let summaries = try store.summaries(all.effectiveFilter(period: period))
+    let summaries = ordered(try store.summaries(all.effectiveFilter(period: period)))
     var spent = query
     spent.measure = .spent
     let months = try store.breakdown(spent.effectiveFilter(period: period), by: .month)

@@ -4,11 +4,12 @@ import SpendlyStore
 /// `spendly config [KEY [VALUE]]`
 struct ConfigCommand: Command {
   static let name = "config"
-  static let summary = "show or change settings (currency, method, card)"
+  static let summary = "show or change settings (currency, method, income-method, card, week)"
   static let help = """
     usage: spendly config                 show every setting
            spendly config currency USD    default currency for new entries
-           spendly config method UPI      default payment method when none is given
+           spendly config method UPI      default payment method of an expense
+           spendly config income-method Cash   of income (Bank Transfer until set)
            spendly config card "Debit Card"   what the word 'card' means
            spendly config week sunday     the first day of a week (monday or sunday)
     """
@@ -16,7 +17,7 @@ struct ConfigCommand: Command {
 
   static let keys: [(word: String, key: String)] = [
     ("currency", "default_currency"), ("method", "default_method"), ("card", "default_card"),
-    ("week", "week_start"),
+    ("income-method", "default_income_method"), ("week", "week_start"),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
@@ -32,14 +33,14 @@ struct ConfigCommand: Command {
         } else {
           for (word, value) in pairs {
             if case .string(let text) = value {
-              context.output.line(word + String(repeating: " ", count: 10 - word.count) + Render.safe(text))
+              context.output.line(word + String(repeating: " ", count: 15 - word.count) + Render.safe(text))
             }
           }
         }
         return
       }
       guard let entry = keys.first(where: { $0.word == words[0].lowercased() }) else {
-        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, card, week)")
+        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, income-method, card, week)")
       }
       guard words.count == 2 else {
         context.output.line(Render.safe(try store.setting(entry.key) ?? ""))
