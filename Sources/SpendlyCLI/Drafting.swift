@@ -2,17 +2,6 @@ import SpendlyCore
 import SpendlyParse
 import SpendlyStore
 
-/// The store's history as the phrase parser sees it: indexed look-ups, no scans.
-struct StoreHistory: MerchantHistory {
-  let store: TransactionStore
-  func knownMerchant(_ name: String) -> String? { store.knownMerchant(name) }
-  func lastUse(of merchant: String) -> (category: String, method: String)? { store.lastUse(of: merchant) }
-  /// One indexed query for both: the spelling in history and what was last used there.
-  func merchantUse(_ name: String) -> MerchantUse? {
-    store.merchantUse(name).map { MerchantUse(merchant: $0.merchant, category: $0.category, method: $0.method) }
-  }
-}
-
 extension Context {
   /// A phrase parser with the person's categories, methods, settings and history.
   /// With `caching`, history answers are remembered per name: for the shell, which drops its
@@ -25,7 +14,7 @@ extension Context {
         incomeMethod: try store.setting("default_income_method") ?? "Bank Transfer",
         card: try store.setting("default_card") ?? "Credit Card")
       let history: any MerchantHistory =
-        caching ? CachingHistory(StoreHistory(store: store)) : StoreHistory(store: store)
+        caching ? CachingHistory(store) : store
       return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)
     } catch {
       throw error.cli

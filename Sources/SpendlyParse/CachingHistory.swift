@@ -1,3 +1,5 @@
+import SpendlyCore
+
 /// Remembers what a history answered, known merchant or not, so a long-lived parser (a
 /// shell session, a benchmark) asks the database once per name. It never notices writes on
 /// its own: call `forget()` after saving a transaction, or the next phrase may miss a

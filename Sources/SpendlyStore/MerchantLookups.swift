@@ -1,6 +1,7 @@
 import SpendlyCore
 
-extension TransactionStore {
+/// The store is the parser's history: every answer is one indexed query.
+extension TransactionStore: MerchantHistory {
   /// The merchant as spelled in history when `name` (any case) is one, via the merchant index.
   public func knownMerchant(_ name: String) -> String? {
     try? database.row(
@@ -23,12 +24,12 @@ extension TransactionStore {
 
   /// The merchant as spelled in history (any case) with the category and method of its latest
   /// transaction: `knownMerchant` and `lastUse` in one look-up on the merchant index.
-  public func merchantUse(_ name: String) -> (merchant: String, category: String, method: String)? {
+  public func merchantUse(_ name: String) -> MerchantUse? {
     guard
       let row = try? database.row(TransactionStore.merchantUseSQL, [.text(name)]),
       let merchant = row.text(0), let category = row.text(1), let method = row.text(2)
     else { return nil }
-    return (merchant, category, method)
+    return MerchantUse(merchant: merchant, category: category, method: method)
   }
 
   static let merchantUseSQL = """

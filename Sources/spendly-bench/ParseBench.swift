@@ -47,7 +47,7 @@ enum ParseBench {
 
     let corpus = BenchCorpus.make(corpusSize, merchants: merchants, random: &random)
     let catalog = (try? store.catalog()) ?? .defaults
-    let direct = StoreBackedHistory(store: store)
+    let direct = store
     let uncached = measure(PhraseParser(catalog: catalog, history: direct), corpus, phraseCount, now)
     let cached = measure(PhraseParser(catalog: catalog, history: CachingHistory(direct)), corpus, phraseCount, now)
     print(
@@ -184,16 +184,6 @@ enum ParseBench {
       out.append(digit)
     }
     return out
-  }
-}
-
-/// The parser's history, answered by the store's indexed look-ups (no cache).
-struct StoreBackedHistory: MerchantHistory {
-  let store: TransactionStore
-  func knownMerchant(_ name: String) -> String? { store.knownMerchant(name) }
-  func lastUse(of merchant: String) -> (category: String, method: String)? { store.lastUse(of: merchant) }
-  func merchantUse(_ name: String) -> MerchantUse? {
-    store.merchantUse(name).map { MerchantUse(merchant: $0.merchant, category: $0.category, method: $0.method) }
   }
 }
 
