@@ -130,16 +130,8 @@ struct QueryCorpusTests {
   }()
 
   static func load() throws -> QueryCorpus {
-    guard let file = fopen(path, "rb") else { throw QueryCorpus.FormatError(line: 0, message: "cannot read \(path)") }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count <= 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
-    }
-    return try QueryCorpus(text: String(decoding: bytes, as: UTF8.self))
+    guard let text = readText(path) else { throw QueryCorpus.FormatError(line: 0, message: "cannot read \(path)") }
+    return try QueryCorpus(text: text)
   }
 
   static func parser(weekStart: Int) -> QueryParser { QueryParser(entry: PhraseParser(), weekStart: weekStart) }

@@ -2,21 +2,6 @@ import SpendlyCore
 import SpendlyParse
 import Testing
 
-/// A small, fixed-seed generator (SplitMix64), so every run feeds the same strings.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// Makes hostile phrases: random bytes, huge phrases, emoji, bidi marks, control characters,
 /// enormous numbers, and shuffles of real phrase words with junk between them.
 struct PhraseFuzzer {

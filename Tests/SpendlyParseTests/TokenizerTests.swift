@@ -1,3 +1,4 @@
+import SpendlyCore
 import Testing
 
 @testable import SpendlyParse
