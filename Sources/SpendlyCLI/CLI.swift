@@ -14,6 +14,7 @@ public enum CLI {
         --db PATH       the database (default: $SPENDLY_DB, else $XDG_DATA_HOME/spendly/spendly.db)
         --now WHEN      the clock, for scripts and tests: 2026-11-29T13:05
         --json          machine-readable output
+        -y, --yes       save complete drafts without asking (one-shot add, piped sessions)
         --no-color      no colour even on a terminal (NO_COLOR works too)
         -h, --help      help for spendly or a command
         --version       the version
@@ -80,6 +81,7 @@ public enum CLI {
     var json = false
     var noColour = false
     var help = false
+    var yes = false
     var index = 0
     func value(_ name: String, _ word: String) throws(CLIError) -> String {
       if let equals = word.firstIndex(of: "=") { return String(word[word.index(after: equals)...]) }
@@ -106,6 +108,7 @@ public enum CLI {
         }
         now = parsed
       case "--json": json = true
+      case "--yes", "-y": yes = true
       case "--no-color", "--no-colour": noColour = true
       case "--help", "-h": help = true
       case "--version":
@@ -119,6 +122,7 @@ public enum CLI {
     let context = Context(
       databasePath: database ?? Context.defaultDatabasePath(), fixedNow: now, json: json, output: output,
       interactive: isTerminal(0))
+    context.assumeYes = yes
     return (context, rest, help)
   }
 

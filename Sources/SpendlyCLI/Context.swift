@@ -10,6 +10,8 @@ public final class Context {
   public let output: Output
   /// True when stdin is a terminal: commands may ask questions.
   public var interactive: Bool
+  /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
+  public var assumeYes = false
   private var openedStore: TransactionStore?
 
   public init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {

@@ -1,8 +1,13 @@
 /// Which transactions a listing or report covers. Nil fields match everything.
 public struct TransactionFilter: Sendable, Equatable {
   public var kind: Kind?
-  /// A category name as in the catalog.
-  public var category: String?
+  /// Category names as in the catalog: a transaction in any of them matches ("food and groceries").
+  public var categories: [String] = []
+  /// The one category asked for (the first of `categories`).
+  public var category: String? {
+    get { categories.first }
+    set { categories = newValue.map { [$0] } ?? [] }
+  }
   /// A method name as in the catalog.
   public var method: String?
   /// Matched case-insensitively against the whole merchant name.
@@ -13,13 +18,16 @@ public struct TransactionFilter: Sendable, Equatable {
   /// Inclusive date range.
   public var from: LocalDate?
   public var to: LocalDate?
+  /// Inclusive bounds on the amount, in minor units of `currency` ("expenses over 1000").
+  public var minimumAmount: Int64?
+  public var maximumAmount: Int64?
 
   public init(
     kind: Kind? = nil, category: String? = nil, method: String? = nil, merchant: String? = nil,
     text: String? = nil, currency: Currency? = nil, from: LocalDate? = nil, to: LocalDate? = nil
   ) {
     self.kind = kind
-    self.category = category
+    self.categories = category.map { [$0] } ?? []
     self.method = method
     self.merchant = merchant
     self.text = text
@@ -31,7 +39,9 @@ public struct TransactionFilter: Sendable, Equatable {
   /// The reference semantics, used by the pure analytics and checked against the SQL.
   public func matches(_ fields: TransactionFields) -> Bool {
     if let kind, fields.kind != kind { return false }
-    if let category, fields.category.lowercased() != category.lowercased() { return false }
+    if !categories.isEmpty, !categories.contains(where: { $0.lowercased() == fields.category.lowercased() }) {
+      return false
+    }
     if let method, fields.method.lowercased() != method.lowercased() { return false }
     if let merchant, !TransactionFilter.sameName(fields.merchant, merchant) { return false }
     if let text, !TransactionFilter.mentions(fields.merchant, text) && !TransactionFilter.mentions(fields.note, text) {
@@ -40,6 +50,8 @@ public struct TransactionFilter: Sendable, Equatable {
     if let currency, fields.amount.currency != currency { return false }
     if let from, fields.date < from { return false }
     if let to, fields.date > to { return false }
+    if let minimumAmount, fields.amount.minorUnits < minimumAmount { return false }
+    if let maximumAmount, fields.amount.minorUnits > maximumAmount { return false }
     return true
   }
 
@@ -54,4 +66,9 @@ public struct TransactionFilter: Sendable, Equatable {
     guard let text else { return false }
     return text.lowercased().contains(word.lowercased())
   }
+}
+
+/// The order of a listing: the newest first, or the largest amount first ("top 3 expenses").
+public enum ListOrder: String, Sendable {
+  case newest, largest
 }

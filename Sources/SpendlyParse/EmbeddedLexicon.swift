@@ -106,8 +106,15 @@ let embeddedLexicon: [String: String] = [
   by: by per
   top: top
   trend: trend trends
-  # "average per day this month": the total's answer shows the averages.
+  # "average per day this month", "avg daily spend": one figure, the average per day (or month).
   average: average avg
+  # "top 3 expenses", "biggest expenses", "last 5 transactions": single transactions, listed.
+  largest: biggest largest highest costliest priciest
+  recent: recent latest
+  items: transactions transaction entries entry purchases purchase payments payment
+  # "expenses over 1000", "more than 2k", "under 100", "less than $20": bounds on the amount.
+  more-than: over above exceeding more greater
+  less-than: under below less lower
   compare: compare
   versus: with vs versus against
   dashboard: dashboard summary overview
@@ -118,8 +125,10 @@ let embeddedLexicon: [String: String] = [
   between: between
   from: from
   and: and to until till
+  # Words only a question has ("how much did i spend"): they make a line a question.
+  ask: how much what show
   # Words that carry no meaning in a question.
-  filler: on in for at the of my how much what did i show me total so far was is all have been via using
+  filler: on in for at the of my did i me total so far was is all have been via using than do does were
   """##,
   "suffixes": ##"""
   # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...

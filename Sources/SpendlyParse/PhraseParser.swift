@@ -141,6 +141,19 @@ extension PhraseParser {
 }
 
 extension PhraseParser {
+  /// Reads text that is only an amount, as phrases write them (420, 1.5k, ₹1,250.50, $45,
+  /// 1.2 lakh); nil when it holds anything else. A malformed amount throws.
+  public func money(_ text: String) throws(PhraseError) -> Money? {
+    let tokens = try Tokenizer.tokens(TextSanitizer.blankingEscapes(text))
+    let run = PhraseRun(
+      parser: tables, tokens: tokens,
+      now: LocalDateTime(date: LocalDate(year: 2000, month: 1, day: 1)!, time: LocalTime(hour: 0, minute: 0)!))
+    guard !tokens.isEmpty, let candidate = try run.candidate(at: 0), candidate.tokens == 0..<tokens.count else {
+      return nil
+    }
+    return Money(minorUnits: candidate.minorUnits, currency: run.currency(of: candidate))
+  }
+
   /// Reads text that is only a date and/or time, as phrases write them ("14 aug", "yesterday",
   /// "9pm", "2026-08-14 21:30"); nil when it holds anything else. An impossible date throws.
   public func when(_ text: String, now: LocalDateTime) throws(PhraseError) -> (date: LocalDate?, time: LocalTime?)? {

@@ -54,6 +54,9 @@ struct PhraseRun {
     inferFromHistory()
     defaults()
     note()
+    draft.recognized =
+      draft.amount != nil || tokens.contains(where: \.used) || !suggestedCategories.isEmpty || !namedCategories.isEmpty
+      || !historyUses.isEmpty
   }
 
   // MARK: Explicit fields: cat:food method:upi note:"..." date:yesterday time:21:30 cur:usd kind:income

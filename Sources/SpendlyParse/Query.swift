@@ -21,6 +21,10 @@ public struct Query: Equatable, Sendable {
     case dashboard
     /// Everything since the first transaction.
     case lifetime
+    /// Single transactions: the last N, or the N largest ("top 3 expenses"); `kind` nil for both.
+    case list(ListOrder, limit: Int, kind: Kind?)
+    /// One figure: the measure's average per day (or per month) over the period.
+    case average(Grouping)
   }
 
   public var action: Action = .total
@@ -30,6 +34,9 @@ public struct Query: Equatable, Sendable {
   public var filter = TransactionFilter()
   /// True when a bare number was read as a year ("food 2025"): the line may as well be an entry.
   public var readBareYear = false
+  /// True when words only a question has were read: a measure, a period in words, how much,
+  /// top/last N, compare, an amount bound. Without them ("food 2025") a line may be an entry.
+  public var structured = false
 
   public init() {}
 
@@ -52,6 +59,8 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
   public let words: [String]
   public let column: Int
   public let message: String
+  /// True when, before failing, the parser read words only a question has ("how much …").
+  public var structured = false
 
   public var description: String { message }
 }

@@ -18,31 +18,39 @@ public struct QueryParser {
   /// How the shell reads a line that is not a command.
   public enum LineReading: Sendable {
     case question(Query)
-    /// A question with words not understood (the line has no number, so it is no entry).
+    /// Not understood as a question, and no entry either (no amount, no entry words).
     case notUnderstood(QueryError)
+    /// A complete entry and a complete question alike ("food 2025"): the person decides.
+    case ambiguous(Query, TransactionDraft)
     case entry
   }
 
-  /// Question or entry? A line that parses as a question is one, unless its only number could
-  /// be an amount ("food 2025") and its first word is not a question word ("spent 2025").
-  /// A line with a number that is not a question is an entry; one without is not understood.
+  /// Question or entry, decided by both parsers. A line the question parser reads completely
+  /// with question structure (a measure, how much, top/last N, compare, an amount bound, a
+  /// period in words) is a question: its numbers are years, counts or days, never amounts.
+  /// One it reads completely without structure (filters and a bare year) is a question unless
+  /// the phrase parser reads a complete entry too; then it is ambiguous. A line the question
+  /// parser cannot read is an entry when the phrase parser finds an amount or any entry word
+  /// ("coffee at starbucks" asks for its amount), and not understood otherwise.
   public func read(_ line: String, now: LocalDateTime) -> LineReading {
-    let hasNumber = line.contains(where: \.isNumber) || line.hasPrefix("+")
+    let text = line.trimmingSpaces()
     do {
-      let query = try parse(line, now: now)
-      let onlyAYear = line.trimmingSpaces().count == 4
-      if startsLikeQuestion(line) || !query.readBareYear || onlyAYear { return .question(query) }
-      return .entry
+      let query = try parse(text, now: now)
+      if query.structured { return .question(query) }
+      guard let draft = try? entry.parse(text, now: now), draft.missing.isEmpty, draft.amount != nil else {
+        return .question(query)
+      }
+      return .ambiguous(query, draft)
     } catch {
-      return hasNumber ? .entry : .notUnderstood(error)
+      // A phrase error (an impossible date) is the entry path's to report, with its caret.
+      guard let draft = try? entry.parse(text, now: now) else {
+        return error.structured ? .notUnderstood(error) : .entry
+      }
+      // "spent 60 on chai": the question stumbled on the number, which the entry reads as its amount.
+      if draft.amount != nil && error.words.contains(where: { $0.contains(where: \.isNumber) }) { return .entry }
+      if error.structured { return .notUnderstood(error) }
+      return draft.amount != nil || draft.recognized ? .entry : .notUnderstood(error)
     }
-  }
-
-  /// True when the first word can only start a question.
-  func startsLikeQuestion(_ text: String) -> Bool {
-    guard let first = text.split(separator: " ").first?.lowercased() else { return false }
-    if let role = words.role(first), role != "filler", role != "from", role != "and" { return true }
-    return ["today", "yesterday", "weekly", "monthly", "daily", "yearly"].contains(first)
   }
 
   public func parse(_ text: String, now: LocalDateTime) throws(QueryError) -> Query {
@@ -53,7 +61,16 @@ public struct QueryParser {
       throw QueryError(words: [], column: error.column, message: error.message)
     }
     guard !run.tokens.isEmpty else { throw QueryError(words: [], column: 1, message: "empty question") }
-    try run.parse()
+    do {
+      try run.parse()
+    } catch {
+      var error = error
+      error.structured = run.query.structured
+      throw error
+    }
+    // "spent 2025": a measure that marks entries too, with no year said as one, is no structure
+    // on its own; "spent in 2025", "spent this week" and "spent 2025 by card"... the rest decide.
+    if run.weakMeasure && !run.query.structured && !run.query.readBareYear { run.query.structured = true }
     // Dates outside the years a transaction may have answer nothing and invite overflow.
     var periods = [run.query.period]
     if case .compare(let other) = run.query.action { periods.append(other) }
@@ -79,6 +96,8 @@ struct QueryRun {
   var query = Query()
   var index = 0
   var measureGiven = false
+  /// A measure word that also marks an entry ("spent", "income") was read.
+  var weakMeasure = false
   /// Whether the last date read named its year (so a range is not moved back a year).
   var lastDateHadYear = false
 
@@ -117,36 +136,75 @@ struct QueryRun {
   /// Reads one construct at `index`; false when the word means nothing here.
   mutating func step() throws(QueryError) -> Bool {
     guard let current = word() else { return false }
+    let start = index
     let currentRole = parser.words.role(current)
     switch currentRole {
     case "measure-spent", "measure-income", "measure-savings":
       query.measure = currentRole == "measure-income" ? .income : currentRole == "measure-savings" ? .savings : .spent
       measureGiven = true
+      // "spent" and "income" also mark entries ("spent 2025 on food"): weak structure alone.
+      if lexicon.incomeMarkers.contains(current) || lexicon.expenseMarkers.contains(current) {
+        weakMeasure = true
+      } else {
+        query.structured = true
+      }
+      index += 1
+      return true
+    case "ask":
+      // how much, what, show: words only a question has.
+      query.structured = true
       index += 1
       return true
     case "average":
       index += 1
-      if word() == "per" || word() == "a", let unit = role(1),
-        ["group-day", "group-week", "group-month"].contains(unit)
-      {
+      query.structured = true
+      // avg daily spend, average per day, average monthly spending
+      var unit: Grouping = .day
+      if let role = role(), ["group-day", "group-month"].contains(role) {
+        unit = role == "group-month" ? .month : .day
+        index += 1
+      } else if word() == "per" || word() == "a", let role = role(1), ["group-day", "group-month"].contains(role) {
+        unit = role == "group-month" ? .month : .day
         index += 2
       }
+      query.action = .average(unit)
       return true
+    case "more-than", "less-than":
+      return try amountBound(over: currentRole == "more-than")
+    case "largest":
+      // biggest expenses, largest 3 expenses, highest transaction
+      index += 1
+      return listing(.largest, defaultCount: 5)
+    case "recent":
+      // recent transactions, latest 10 expenses
+      index += 1
+      return listing(.newest, defaultCount: 10)
     case "dashboard":
       query.action = .dashboard
+      query.structured = true
       index += 1
       return true
     case "lifetime":
       query.action = .lifetime
+      query.structured = true
       index += 1
       return true
     case "trend":
       if case .trend = query.action {} else { query.action = .trend(.month) }
+      query.structured = true
       index += 1
       return true
     case "compare":
       query.action = .compare(with: nil)
+      query.structured = true
       index += 1
+      return true
+    case "versus" where measureGiven && ["measure-spent", "measure-income"].contains(role(1) ?? ""),
+      "and" where measureGiven && ["measure-spent", "measure-income"].contains(role(1) ?? ""):
+      // income vs expenses: both, and what is left
+      query.measure = .savings
+      query.structured = true
+      index += 2
       return true
     case "versus" where true, "and" where isComparing:
       // "compare this month with last month", "this month vs last month", "compare ... to ..."
@@ -158,10 +216,15 @@ struct QueryRun {
       return true
     case "top":
       index += 1
+      query.structured = true
       var count = 5
       if let text = word(), let n = Int(text), n >= 1 {
         count = n
         index += 1
+      }
+      // top 3 expenses: single transactions, largest first
+      if let item = role(), item == "items" || item.hasPrefix("measure-") {
+        return listing(.largest, defaultCount: count, counted: true)
       }
       guard let group = role().flatMap({ QueryLexicon.groupings[$0] }), !group.isTime else { return false }
       query.action = .breakdown(group, top: count)
@@ -171,6 +234,7 @@ struct QueryRun {
       index += 1
       if let group = role().flatMap({ QueryLexicon.groupings[$0] }) {
         query.action = group.isTime ? .trend(group) : .breakdown(group, top: nil)
+        query.structured = true
         index += 1
         return true
       }
@@ -179,6 +243,7 @@ struct QueryRun {
       // "categories this month": a plural group word alone asks for a breakdown.
       if current.hasSuffix("s") || current.hasSuffix("ies") {
         query.action = .breakdown(QueryLexicon.groupings[currentRole!]!, top: nil)
+        query.structured = true
         index += 1
         return true
       }
@@ -186,12 +251,17 @@ struct QueryRun {
       // "monthly", "weekly" (but "month"/"week" alone belong to periods, handled below)
       if ["daily", "weekly", "monthly", "yearly"].contains(current) {
         query.action = .trend(QueryLexicon.groupings[currentRole!]!)
+        query.structured = true
         index += 1
         return true
       }
     case "filler":
       index += 1
       return true
+    case "last" where listAfterLast:
+      // last 5 transactions, last expense
+      index += 1
+      return listing(.newest, defaultCount: 1)
     default:
       break
     }
@@ -199,15 +269,96 @@ struct QueryRun {
       if case .compare(nil) = query.action, query.period != nil {
         query.action = .compare(with: found)
       } else if query.period != nil {
-        // Two periods without 'compare' ("food 2000 yesterday") is not a question.
-        index -= 1
+        // Two periods without 'compare' ("food 2025 yesterday") is not a question.
+        index = start
         return false
       } else {
         query.period = found
       }
+      // Any period but a bare year ("food 2025") is question structure.
+      let bareYear = index == start + 1 && tokens[start].word.utf8.count == 4 && Int(tokens[start].word) != nil
+      if !bareYear { query.structured = true }
       return true
     }
     return filterWord()
+  }
+
+  /// Whether a category name starts at token `i` ("and groceries").
+  func startsCategory(at i: Int) -> Bool {
+    (1...min(3, tokens.count - i)).contains { n in
+      parser.entry.catalog.category(named: tokens[i..<(i + n)].map(\.word).joined(separator: " ")) != nil
+    }
+  }
+
+  /// "last" starts a listing when a count and an item word, or an item word, follow it.
+  var listAfterLast: Bool {
+    let next = Int(word(1) ?? "") != nil ? 2 : 1
+    guard let item = role(next) else { return false }
+    return item == "items" || (item.hasPrefix("measure-") && item != "measure-savings")
+  }
+
+  /// After top/largest/last: an optional count, then what is listed (expenses, income,
+  /// transactions). Sets the listing action; false when no item word follows.
+  mutating func listing(_ order: ListOrder, defaultCount: Int, counted: Bool = false) -> Bool {
+    var count = defaultCount
+    if !counted, let text = word(), let n = Int(text), (1...1000).contains(n) {
+      count = n
+      index += 1
+    }
+    guard let item = word(), let itemRole = role(), itemRole == "items" || itemRole.hasPrefix("measure-") else {
+      return false
+    }
+    var kind: Kind?
+    switch itemRole {
+    case "measure-spent": kind = .expense
+    case "measure-income": kind = .income
+    case "items": kind = nil
+    default: return false
+    }
+    // "biggest expense": one; "biggest expenses": the default count.
+    if !counted && Int(tokens[max(0, index - 1)].word) == nil && !item.hasSuffix("s") { count = 1 }
+    query.measure = kind == .income ? .income : .spent
+    measureGiven = true
+    query.action = .list(order, limit: count, kind: kind)
+    query.structured = true
+    index += 1
+    return true
+  }
+
+  /// over 1000, above ₹500, more than 2k, under 100, less than $20: bounds on the amount.
+  mutating func amountBound(over: Bool) throws(QueryError) -> Bool {
+    let start = index
+    index += 1
+    if word() == "than" { index += 1 }
+    guard index < tokens.count else {
+      index = start
+      return false
+    }
+    let token = tokens[index]
+    let money: Money?
+    do {
+      money = try parser.entry.money(token.text)
+    } catch {
+      throw QueryError(words: [token.text], column: token.column, message: "amount '\(token.text)': \(error.message)")
+    }
+    guard let money else {
+      index = start
+      return false
+    }
+    if let currency = query.filter.currency, currency != money.currency {
+      throw QueryError(
+        words: [token.text], column: token.column,
+        message: "the amount is in \(money.currency.code) and the question in \(currency.code)")
+    }
+    query.filter.currency = money.currency
+    if over {
+      query.filter.minimumAmount = money.minorUnits + 1
+    } else {
+      query.filter.maximumAmount = money.minorUnits - 1
+    }
+    query.structured = true
+    index += 1
+    return true
   }
 
   var isComparing: Bool {
@@ -225,9 +376,11 @@ struct QueryRun {
       let phrase = tokens[index..<(index + n)].map(\.word).joined(separator: " ")
       let typed = tokens[index..<(index + n)].map(\.text).joined(separator: " ")
       if let category = parser.entry.catalog.category(named: phrase) {
-        query.filter.category = category.name
+        if !query.filter.categories.contains(category.name) { query.filter.categories.append(category.name) }
         if !measureGiven && category.side == .income { query.measure = .income }
         index += n
+        // food and groceries: a second category joins the first
+        if role() == "and", index + 1 < tokens.count, startsCategory(at: index + 1) { index += 1 }
         return true
       }
       if let method = parser.entry.method(named: phrase) {

@@ -23,19 +23,20 @@ extension QueryRun {
         return .year(today.year + offset, label: role == "this" ? "this year" : "last year")
       default:
         // last 30 days, past 3 months
-        if role == "last", let count = Int(unit), (1...10_000).contains(count), let size = word(2) {
-          let sizeRole = parser.words.role(size)
-          let from: LocalDate
-          switch sizeRole {
-          case "group-day": from = today.adding(days: -(count - 1))
-          case "group-week": from = today.adding(days: -(7 * count - 1))
-          case "group-month": from = today.adding(months: -count).adding(days: 1)
-          default: return nil
-          }
+        if role == "last", let count = Int(unit), (1...10_000).contains(count), let size = word(2),
+          let from = lastCount(count, unit: size)
+        {
           index += 3
           return Period(from: from, to: today, label: "last \(count) \(size)")
         }
       }
+    }
+    // in 2 weeks, over 3 months: the last N days, weeks or months
+    if let count = Int(current), (1...10_000).contains(count), let size = word(1),
+      let from = lastCount(count, unit: size)
+    {
+      index += 2
+      return Period(from: from, to: today, label: "last \(count) \(size)")
     }
     // month to date
     if current == "mtd" || (current == "month" && word(1) == "to" && word(2) == "date") {
@@ -98,10 +99,15 @@ extension QueryRun {
       }
       return .month(containing: LocalDate(year: year, month: month, day: 1)!)
     }
-    // A year: 2025.
-    if current.count == 4, let year = Int(current), (1970...2200).contains(year) {
+    // A year: 2025 (alone on the line, or after "in", a question). Without "in", only a
+    // recent year is one: "spent 2000 on food" is an amount.
+    let afterIn = index > 0 && ["in", "during", "for", "of"].contains(tokens[index - 1].word)
+    if current.count == 4, let year = Int(current), (1970...2200).contains(year),
+      afterIn || tokens.count == 1 || (today.year - 10...today.year + 1).contains(year)
+    {
       index += 1
-      query.readBareYear = true
+      query.readBareYear = !afterIn && tokens.count > 1
+      if tokens.count == 1 || afterIn { query.structured = true }
       return .year(year)
     }
     // A single date: on 14 aug, 2026-08-14.
@@ -110,6 +116,16 @@ extension QueryRun {
     }
     index = start
     return nil
+  }
+
+  /// The first day of the last `count` days, weeks or months up to today; nil for another unit.
+  func lastCount(_ count: Int, unit: String) -> LocalDate? {
+    switch parser.words.role(unit) {
+    case "group-day": return today.adding(days: -(count - 1))
+    case "group-week": return today.adding(days: -(7 * count - 1))
+    case "group-month": return today.adding(months: -count).adding(days: 1)
+    default: return nil
+    }
   }
 
   /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday) at `index`.

@@ -22,6 +22,9 @@ public struct TransactionDraft: Sendable, Equatable {
   public var inferred: Set<DraftField> = []
   public var missing: [DraftField] = []
   public var warnings: [String] = []
+  /// True when the phrase had any word with a meaning for an entry (an amount, a category or a
+  /// word suggesting one, a method, a merchant, a kind marker, a date): "hello" has none.
+  public var recognized = false
 
   public init(currency: Currency, date: LocalDate) {
     self.currency = currency

@@ -2,16 +2,19 @@ import SpendlyCore
 
 extension TransactionFilter {
   /// A WHERE clause (with placeholders) and its values. Column names are fixed text.
-  func whereClause(categoryID: Int64?, methodID: Int64?) -> (String, [SQLValue]) {
+  func whereClause(categoryIDs: [Int64], methodID: Int64?) -> (String, [SQLValue]) {
     var terms: [String] = []
     var values: [SQLValue] = []
     if let kind {
       terms.append("t.kind = ?")
       values.append(.text(kind.rawValue))
     }
-    if let categoryID {
-      terms.append("t.category_id = ?")
-      values.append(.integer(categoryID))
+    if !categoryIDs.isEmpty {
+      terms.append(
+        categoryIDs.count == 1
+          ? "t.category_id = ?"
+          : "t.category_id IN (\(Array(repeating: "?", count: categoryIDs.count).joined(separator: ", ")))")
+      values += categoryIDs.map { .integer($0) }
     }
     if let methodID {
       terms.append("t.method_id = ?")
@@ -42,6 +45,14 @@ extension TransactionFilter {
     if let to {
       terms.append("t.date <= ?")
       values.append(.text(to.description))
+    }
+    if let minimumAmount {
+      terms.append("t.amount >= ?")
+      values.append(.integer(minimumAmount))
+    }
+    if let maximumAmount {
+      terms.append("t.amount <= ?")
+      values.append(.integer(maximumAmount))
     }
     return (terms.isEmpty ? "" : "WHERE " + terms.joined(separator: " AND "), values)
   }

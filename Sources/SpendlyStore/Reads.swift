@@ -31,16 +31,17 @@ extension TransactionStore {
     }
   }
 
-  /// Current transactions matching `filter`, newest first.
-  public func list(_ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0)
-    throws(StoreError) -> [Transaction]
-  {
+  /// Current transactions matching `filter`, newest first (or largest first).
+  public func list(
+    _ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0, order: ListOrder = .newest
+  ) throws(StoreError) -> [Transaction] {
     let (clause, values) = try whereClause(filter)
+    let sort = order == .largest ? "t.amount DESC, " : ""
     do {
       let rows = try database.rows(
         Self.selectColumns + """
            FROM transactions t JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-          \(clause) ORDER BY t.date DESC, t.time DESC, t.id DESC LIMIT ? OFFSET ?
+          \(clause) ORDER BY \(sort)t.date DESC, t.time DESC, t.id DESC LIMIT ? OFFSET ?
           """, values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
       return rows.map(Self.transaction(from:))
     } catch {
@@ -83,13 +84,13 @@ extension TransactionStore {
   func whereClause(_ filter: TransactionFilter) throws(StoreError) -> (String, [SQLValue]) {
     let ids = try nameIDs()
     let catalog = try catalog()
-    var categoryID: Int64?
+    var categoryIDs: [Int64] = []
     var methodID: Int64?
-    if let name = filter.category {
+    for name in filter.categories {
       guard let category = catalog.category(named: name) else {
         throw .invalid(ValidationError(field: "category", value: name, reason: "unknown category"))
       }
-      categoryID = ids.categories[category.name]
+      if let id = ids.categories[category.name] { categoryIDs.append(id) }
     }
     if let name = filter.method {
       guard let method = catalog.method(named: name) else {
@@ -97,7 +98,7 @@ extension TransactionStore {
       }
       methodID = ids.methods[method.name]
     }
-    return filter.whereClause(categoryID: categoryID, methodID: methodID)
+    return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
   }
 
   static func fields(from row: Row) -> TransactionFields {

@@ -17,6 +17,8 @@ struct Answers {
       case .compare(let other): try compare(query, with: other)
       case .dashboard: try dashboard(query)
       case .lifetime: try lifetime(query)
+      case .list(let order, let limit, let kind): try listing(query, order: order, limit: limit, kind: kind)
+      case .average(let unit): try average(query, per: unit)
       }
     }
   }

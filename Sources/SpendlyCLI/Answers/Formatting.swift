@@ -32,11 +32,19 @@ extension Answers {
   /// "on Food this week (Mon 23 Nov – today)", "since Thu 1 Oct", "on Sun 1 Nov".
   func describe(_ query: Query, _ period: Period) -> String {
     var parts: [String] = []
-    if let category = query.filter.category { parts.append("on \(category)") }
+    if !query.filter.categories.isEmpty { parts.append("on " + query.filter.categories.joined(separator: " and ")) }
     if let merchant = query.filter.merchant { parts.append("at \(Render.safe(merchant))") }
     if let text = query.filter.text { parts.append("matching '\(Render.safe(text))'") }
     if let method = query.filter.method { parts.append("by \(method)") }
-    if let currency = query.filter.currency { parts.append("in \(currency.code)") }
+    if let currency = query.filter.currency, query.filter.minimumAmount == nil, query.filter.maximumAmount == nil {
+      parts.append("in \(currency.code)")
+    }
+    if let minimum = query.filter.minimumAmount, let currency = query.filter.currency {
+      parts.append("over \(format(minimum - 1, currency))")
+    }
+    if let maximum = query.filter.maximumAmount, let currency = query.filter.currency {
+      parts.append("under \(format(maximum + 1, currency))")
+    }
     if period.label == "since" {
       parts.append(name(period))
     } else if period.label.isEmpty {
@@ -88,10 +96,15 @@ extension Answers {
   func base(_ query: Query, _ period: Period) -> [(String, JSON)] {
     var filter: [(String, JSON)] = []
     if let category = query.filter.category { filter.append(("category", .string(category))) }
+    if query.filter.categories.count > 1 {
+      filter.append(("categories", .array(query.filter.categories.map { .string($0) })))
+    }
     if let method = query.filter.method { filter.append(("method", .string(method))) }
     if let merchant = query.filter.merchant { filter.append(("merchant", .string(merchant))) }
     if let text = query.filter.text { filter.append(("text", .string(text))) }
     if let currency = query.filter.currency { filter.append(("currency", .string(currency.code))) }
+    if let minimum = query.filter.minimumAmount { filter.append(("amount_over_minor", .int(minimum - 1))) }
+    if let maximum = query.filter.maximumAmount { filter.append(("amount_under_minor", .int(maximum + 1))) }
     return [("measure", .string(query.measure.rawValue)), ("period", periodJSON(period)), ("filter", .object(filter))]
   }
 

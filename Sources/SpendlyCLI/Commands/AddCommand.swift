@@ -43,7 +43,7 @@ struct AddCommand: Command {
       let why = draft.warnings.first.map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
     }
-    if !arguments.has("yes") {
+    if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else {
         throw .usage("not on a terminal: add --yes to save without asking")
       }

@@ -11,14 +11,19 @@ extension Shell {
   ]
 
   /// Runs the dialogue for one phrase; false when it ended in an error.
+  ///
+  /// Off a terminal, a line that does not answer `save?` and input that ends before it is
+  /// answered are errors naming the line (nothing is dropped silently); `--yes` saves every
+  /// complete draft without asking.
   func entry(_ phrase: String) -> Bool {
+    let entryLine = input.lineNumber
     let parser: PhraseParser
     var draft: TransactionDraft
     do {
       parser = try self.parser()
       draft = try context.draft(phrase, parser: parser)
     } catch {
-      output.error(error.message)
+      output.error(scripted(error.message))
       return false
     }
     while true {
@@ -27,13 +32,18 @@ extension Shell {
         if let why = draft.warnings.first(where: { $0.contains("amount") }), field == .amount {
           output.line("  " + Render.safe(why))
         }
-        guard ask(field, in: &draft, parser: parser) else { return abandon() }
+        if context.assumeYes && !input.isTerminal {
+          output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
+          return false
+        }
+        guard ask(field, in: &draft, parser: parser) else { return abandon(entryLine) }
       }
       output.line(DraftView.line(draft, today: context.today, output: output))
       for line in DraftView.notes(draft, output: output) where !line.contains("missing:") { output.line(line) }
+      if context.assumeYes { return save(draft) }
       switch readLine(prompt: "  save? [Y/e/n] ", prefill: "", completer: nil) {
       case .interrupted, .end:
-        return abandon()
+        return abandon(entryLine)
       case .line(let answer):
         switch answer.trimmingSpaces().lowercased() {
         case "", "y", "yes":
@@ -42,17 +52,34 @@ extension Shell {
           output.line("  discarded")
           return true
         case "e", "edit":
-          guard review(&draft, parser: parser) else { return abandon() }
+          guard review(&draft, parser: parser) else { return abandon(entryLine) }
         default:
+          guard input.isTerminal else {
+            output.line("  discarded (nothing saved)")
+            output.error(
+              "line \(input.lineNumber): '\(Render.safe(answer))' does not answer save? [Y/e/n] "
+                + "for line \(entryLine): nothing saved (answer with an empty line, y, e or n; or run spendly --yes)")
+            return false
+          }
           output.line("  answer y (or Enter) to save, e to review each field, n to discard")
         }
       }
     }
   }
 
-  func abandon() -> Bool {
+  /// Nothing saved. Off a terminal, input that ended before the draft was answered is an error.
+  func abandon(_ entryLine: Int) -> Bool {
     output.line("  discarded (nothing saved)")
+    if inputEnded && !input.isTerminal {
+      output.error("line \(entryLine): the input ended before the draft was answered: nothing saved")
+      return false
+    }
     return true
+  }
+
+  /// An error message with the line it came from, in a scripted session.
+  func scripted(_ message: String) -> String {
+    input.isTerminal || input.lineNumber == 0 ? message : "line \(input.lineNumber): \(message)"
   }
 
   /// One prompt per field, pre-filled and editable; false when abandoned.
@@ -146,7 +173,7 @@ extension Shell {
     }
     var draft = TransactionDraft(old)
     output.line(DraftView.line(draft, today: context.today, output: output))
-    guard review(&draft, parser: parser), let fields = draft.fields else { return abandon() }
+    guard review(&draft, parser: parser), let fields = draft.fields else { return abandon(input.lineNumber) }
     guard fields != old else {
       output.line("  #\(id) unchanged")
       return true

@@ -25,14 +25,19 @@ protocol LineInput: AnyObject {
   /// Adds a line to the history (main-prompt lines only).
   func remember(_ line: String)
   func close()
+  /// How many lines were read so far: the number of the last line read (scripted sessions
+  /// name lines in their errors).
+  var lineNumber: Int { get }
 }
 
 /// Lines from a pipe or file: no prompts, no escape codes, so sessions can be scripted.
 final class PlainInput: LineInput {
   var isTerminal: Bool { false }
+  private(set) var lineNumber = 0
 
   func read(prompt: String, prefill: String, completer: Completer?) -> LineResult {
     guard let line = readLine(strippingNewline: true) else { return .end }
+    lineNumber += 1
     return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
   }
 
@@ -46,6 +51,7 @@ final class EditLineInput: LineInput {
   private let historyPath: String?
   private var completer: Completer?
   var isTerminal: Bool { true }
+  private(set) var lineNumber = 0
 
   init?(historyPath: String?) {
     setlocale(LC_CTYPE, "")
@@ -67,7 +73,9 @@ final class EditLineInput: LineInput {
     sp_editor_prefill(editor, prefill)
     var line: UnsafePointer<CChar>?
     switch sp_editor_read(editor, &line) {
-    case 1: return .line(String(cString: line!))
+    case 1:
+      lineNumber += 1
+      return .line(String(cString: line!))
     case -1:
       writeAll(1, "^C\n")
       return .interrupted

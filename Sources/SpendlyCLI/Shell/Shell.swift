@@ -9,6 +9,8 @@ final class Shell {
   let input: LineInput
   var output: Output { context.output }
   var cachedParser: PhraseParser?
+  /// True once the input has ended (^D, or the end of a script).
+  var inputEnded = false
   lazy var completion = ShellCompletion(context: context)
 
   init(context: Context, input: LineInput) {
@@ -48,23 +50,24 @@ final class Shell {
   }
 
   /// Handles one main-prompt line; false when it ended in an error.
+  ///
+  /// A leading `?` forces a question; a leading `+`, `-` or `add` an entry. Command words run
+  /// commands; any other line goes to both parsers (`QueryParser.read`), and a line both read
+  /// completely ("food 2025") is put to the person, with no default.
   func handle(_ line: String) -> Bool {
-    let words: [String]
-    do {
-      words = try splitWords(line)
-    } catch {
-      output.error(error.message)
-      return false
-    }
+    // Words for routing; an entry phrase keeps its own quoting rules (an apostrophe is text).
+    let words = (try? splitWords(line)) ?? line.split(separator: " ").map(String.init)
     let first = words.first?.lowercased() ?? ""
-    if first == "help" || first == "?" {
+    if first == "help" || line == "?" {
       ShellHelp.show(words.dropFirst().first, output: output)
       return true
     }
+    if line.hasPrefix("?") { return question(String(line.dropFirst()).trimmingSpaces(), forced: true) }
     if first == "add" && words.count > 1 && !words.dropFirst().contains(where: { $0.hasPrefix("--") }) {
       // The text as typed after "add", quotes and all (note:"lunch at Social").
       return entry(String(line.drop { $0 != " " }).trimmingSpaces())
     }
+    if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
     // "categories this month" is a question; "categories add Pets" a command.
     let catalogQuestion =
       ["categories", "methods", "category", "method"].contains(first) && words.count > 1
@@ -74,26 +77,90 @@ final class Shell {
       return reviewExisting(id)
     }
     if let command = command(named: first), !catalogQuestion {
-      return runCommand(command, Array(words.dropFirst()))
-    }
-    guard let questions = try? queryParser() else { return entry(line) }
-    switch questions.read(line, now: context.now) {
-    case .question(let query):
       do {
-        try Answers(context: context).answer(query)
-        return true
+        return runCommand(command, Array(try splitWords(line).dropFirst()))
       } catch {
         output.error(error.message)
         return false
       }
+    }
+    guard let questions = try? queryParser() else { return entry(line) }
+    switch questions.read(line, now: context.now) {
+    case .question(let query):
+      return answer(query)
     case .notUnderstood(let error):
-      let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
-      output.error(
-        "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
-          + "an entry like '420 upi food', or 'help'")
-      return false
+      return notUnderstood(line, error)
+    case .ambiguous(let query, let draft):
+      return choose(line, query: query, draft: draft)
     case .entry:
       return entry(line)
+    }
+  }
+
+  /// `?…`: the line is a question, whatever it looks like.
+  func question(_ text: String, forced: Bool) -> Bool {
+    guard !text.isEmpty else {
+      ShellHelp.show(nil, output: output)
+      return true
+    }
+    let questions: QueryParser
+    do {
+      questions = try queryParser()
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    do {
+      return answer(try questions.parse(text, now: context.now))
+    } catch {
+      return notUnderstood(text, error)
+    }
+  }
+
+  func answer(_ query: Query) -> Bool {
+    do {
+      try Answers(context: context).answer(query)
+      return true
+    } catch {
+      output.error(error.message)
+      return false
+    }
+  }
+
+  func notUnderstood(_ line: String, _ error: QueryError) -> Bool {
+    let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
+    output.error(
+      "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
+        + "an entry like '420 upi food', or 'help'")
+    return false
+  }
+
+  /// A line that is both a complete entry and a complete question: the person says which.
+  /// There is no default, so Enter alone never saves it.
+  func choose(_ line: String, query: Query, draft: TransactionDraft) -> Bool {
+    let record = ["record", draft.amount.map { MoneyFormat.string($0) } ?? "", draft.category ?? ""]
+      .filter { !$0.isEmpty }.joined(separator: " ")
+    let asked =
+      "  \(Render.safe(line)) → \(record), or answer \"\(Render.safe(Answers(context: context).question(query)))\"? [e/q] "
+    let entryLine = input.lineNumber
+    while true {
+      switch readLine(prompt: asked, prefill: "", completer: nil) {
+      case .interrupted, .end:
+        return abandon(entryLine)
+      case .line(let answer):
+        switch answer.trimmingSpaces().lowercased() {
+        case "e", "entry", "record": return entry(line)
+        case "q", "question", "answer": return self.answer(query)
+        default:
+          if !input.isTerminal {
+            output.error(
+              "line \(input.lineNumber): '\(Render.safe(answer))' does not answer [e/q] for line \(entryLine): "
+                + "nothing saved")
+            return false
+          }
+          output.line("  type e to record it as an entry, q to answer the question")
+        }
+      }
     }
   }
 
@@ -121,7 +188,9 @@ final class Shell {
   /// Reads a line after flushing what was printed, so the prompt follows it.
   func readLine(prompt: String, prefill: String, completer: Completer?) -> LineResult {
     output.flush()
-    return input.read(prompt: prompt, prefill: prefill, completer: completer)
+    let result = input.read(prompt: prompt, prefill: prefill, completer: completer)
+    if result == .end { inputEnded = true }
+    return result
   }
 
   func parser() throws(CLIError) -> PhraseParser {
@@ -137,16 +206,24 @@ final class Shell {
   }
 }
 
-/// Splits a line into words at spaces, keeping "quoted text" together (quotes removed).
+/// Splits a line into words at spaces, keeping quoted text together (quotes removed).
+/// `"` quotes anywhere; `'` only at the start of a word, closing before a space or the end,
+/// so an apostrophe inside or at the end of a word is text (Joe's, McDonald's, students').
 func splitWords(_ line: String) throws(CLIError) -> [String] {
   var words: [String] = []
   var current = ""
   var quote: Character?
   var inWord = false
-  for character in line {
+  let characters = Array(line)
+  for (index, character) in characters.enumerated() {
+    let next = index + 1 < characters.count ? characters[index + 1] : " "
     if let open = quote {
-      if character == open { quote = nil } else { current.append(character) }
-    } else if character == "\"" || character == "'" {
+      if character == open && (open == "\"" || next == " " || next == "\t") {
+        quote = nil
+      } else {
+        current.append(character)
+      }
+    } else if character == "\"" || (character == "'" && !inWord) {
       quote = character
       inWord = true
     } else if character == " " || character == "\t" {

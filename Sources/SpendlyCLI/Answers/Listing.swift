@@ -1,0 +1,119 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Answers that are single transactions ("last 5 transactions", "top 3 expenses this month")
+/// and one-figure averages ("avg daily spend").
+extension Answers {
+  /// The newest N, or the N largest per currency (amounts in different currencies are never
+  /// ranked against each other).
+  func listing(_ query: Query, order: ListOrder, limit: Int, kind: Kind?) throws {
+    // The newest: all time unless a period is named; the largest: this month by default.
+    let period =
+      query.period
+      ?? (order == .newest
+        ? Period(
+          from: LocalDate(year: 1970, month: 1, day: 1)!, to: LocalDate(year: 2200, month: 12, day: 31)!, label: "")
+        : .month(containing: today, label: "this month"))
+    var filter = query.filter
+    filter.kind = kind
+    filter.from = period.from
+    filter.to = period.to
+    var rows: [Transaction]
+    if order == .largest {
+      rows = []
+      for summary in ordered(try store.summaries(filter)) {
+        var one = filter
+        one.currency = summary.currency
+        rows += try store.list(one, limit: limit, order: .largest)
+      }
+    } else {
+      rows = try store.list(filter, limit: limit, order: .newest)
+    }
+    let what =
+      kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
+      ?? (limit == 1 ? "transaction" : "transactions")
+    let count = limit == 1 ? "" : " \(limit)"
+    let heading =
+      (order == .largest ? "largest\(count) \(what)" : "last\(count) \(what)")
+      + (query.period == nil && order == .newest ? "" : " " + describe(query, period))
+    if context.json {
+      emit(
+        .object([
+          ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
+          ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
+          ("transactions", .array(rows.map(Render.json))),
+        ]))
+      return
+    }
+    output.line("  " + heading)
+    guard !rows.isEmpty else {
+      output.line("  nothing to show")
+      return
+    }
+    for line in Render.table(rows, output: output) { output.line("  " + line) }
+  }
+
+  /// The measure's total over the period divided by its elapsed days (or months): one figure.
+  func average(_ query: Query, per unit: Grouping) throws {
+    let period = query.period ?? .month(containing: today, label: "this month")
+    let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
+    let days = max(1, period.elapsedDays(today: today))
+    let months = max(
+      1, (min(today, period.to).year - period.from.year) * 12 + min(today, period.to).month - period.from.month + 1)
+    let divisor = unit == .month ? months : days
+    let noun = unit == .month ? "month" : "day"
+    if context.json {
+      emit(
+        .object(
+          base(query, period) + [
+            ("per", .string(noun)), (unit == .month ? "months" : "days", .int(Int64(divisor))),
+            (
+              "averages",
+              .array(
+                summaries.map { s in
+                  let total = amount(s, query.measure)
+                  return .object(
+                    [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
+                      + moneyPairs(Analytics.average(total, over: divisor), s.currency))
+                })
+            ),
+          ]))
+      return
+    }
+    guard !summaries.isEmpty else {
+      output.line("  nothing \(query.measure == .income ? "received" : "spent") \(describe(query, period))")
+      return
+    }
+    let verb = query.measure == .income ? "income" : query.measure == .savings ? "saved" : "spent"
+    for s in summaries {
+      let total = amount(s, query.measure)
+      output.line(
+        "  \(output.style(format(Analytics.average(total, over: divisor), s.currency) + "/\(noun)", .bold)) \(verb) "
+          + "\(describe(query, period)) · \(format(total, s.currency)) over \(divisor) \(noun)\(divisor == 1 ? "" : "s")"
+      )
+    }
+  }
+
+  /// The question in a few words, for the shell's "entry or question?" prompt: "food in 2025".
+  func question(_ query: Query) -> String {
+    var parts: [String] = []
+    switch query.measure {
+    case .spent where query.filter.categories.isEmpty && query.filter.text == nil && query.filter.merchant == nil:
+      parts.append("spent")
+    case .income where query.filter.categories.isEmpty: parts.append("income")
+    case .savings: parts.append("savings")
+    default: break
+    }
+    parts += query.filter.categories.map { $0.lowercased() }
+    if let text = query.filter.text { parts.append(text) }
+    if let merchant = query.filter.merchant { parts.append(merchant) }
+    if let method = query.filter.method { parts.append("by \(method)") }
+    if let period = query.period {
+      parts.append(period.label.count == 4 && Int(period.label) != nil ? "in \(period.label)" : name(period))
+    } else {
+      parts.append("this month")
+    }
+    return parts.joined(separator: " ")
+  }
+}
