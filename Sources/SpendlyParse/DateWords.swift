@@ -1,18 +1,19 @@
 import SpendlyCore
 
 /// Reads date and time words: today, yesterday, friday, last friday, 3 days ago, 14 aug,
-/// 14/08, 2026-08-14, 9pm, 21:30. Dates without a year are the most recent such date.
+/// 14/08, 2026-08-14, 9pm, 21:30. A date without a year is, in an entry, the nearest such date
+/// (on 29 Nov, "30 nov" is tomorrow, "14 aug" last August); in a question the most recent one.
 enum DateWords {
   /// A single-token date: a relative word, a weekday, ISO or day-first numeric.
-  static func date(_ word: String, today: LocalDate, lexicon: Lexicon) -> LocalDate? {
+  static func date(_ word: String, today: LocalDate, lexicon: Lexicon, nearest: Bool = false) -> LocalDate? {
     if let offset = lexicon.relativeDays[word] { return today.adding(days: offset) }
     if let weekday = lexicon.weekdays[word] { return mostRecent(weekday: weekday, before: today, inclusive: true) }
     if let iso = LocalDate(iso: word) { return iso }
-    return numeric(word, today: today)
+    return numeric(word, today: today, nearest: nearest)
   }
 
   /// `14/08`, `14/8/2025`, `14/08/25` (day first).
-  static func numeric(_ word: String, today: LocalDate) -> LocalDate? {
+  static func numeric(_ word: String, today: LocalDate, nearest: Bool = false) -> LocalDate? {
     let parts = word.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3,
       parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isNumber) }),
@@ -23,7 +24,21 @@ enum DateWords {
       if parts[2].count == 2 { year += 2000 }
       return LocalDate(year: year, month: month, day: day)
     }
-    return recent(day: day, month: month, today: today)
+    return nearest ? self.nearest(day: day, month: month, today: today) : recent(day: day, month: month, today: today)
+  }
+
+  /// The day and month in the year that puts it nearest to today, past or future (a tie goes
+  /// to the past): on 29 Nov, 30 Nov is tomorrow, 5 Dec next week, 14 Aug last August.
+  static func nearest(day: Int, month: Int, today: LocalDate) -> LocalDate? {
+    let candidates = [today.year - 1, today.year, today.year + 1].compactMap {
+      LocalDate(year: $0, month: month, day: day)
+    }
+    guard !candidates.isEmpty else { return LocalDate(year: today.year, month: month, day: day) }
+    return candidates.min { a, b in
+      let da = abs(a.daysSinceEpoch - today.daysSinceEpoch)
+      let db = abs(b.daysSinceEpoch - today.daysSinceEpoch)
+      return da != db ? da < db : a < b
+    }
   }
 
   /// A day of the month before or after a month name: 14 or 14th. Any one or two digits

@@ -61,7 +61,7 @@ extension PhraseRun {
     }
     guard !dateGiven else { return }
     if shape.slash || shape.innerDash {
-      if let date = DateWords.date(word, today: now.date, lexicon: lexicon) {
+      if let date = DateWords.date(word, today: now.date, lexicon: lexicon, nearest: true) {
         return try setDate(date, range: i..<(i + 1))
       }
       if DateWords.looksNumericDate(word) || DateWords.looksISO(word) {
@@ -87,6 +87,9 @@ extension PhraseRun {
   /// noon, today, day before yesterday, friday, last friday, aug 14 [2025].
   private mutating func wordDateOrTime(at i: Int) throws(PhraseError) {
     let info = tokens[i].info
+    if !timeGiven, let (time, length) = multiWord(lexicon.timeWords, at: i) {
+      return setTime(time, range: i..<(i + length))  // this morning, this evening
+    }
     if !timeGiven, info.time >= 0 {
       return setTime(LocalTime(hour: Int(info.time) / 60, minute: Int(info.time) % 60)!, range: i..<(i + 1))
     }
@@ -129,7 +132,7 @@ extension PhraseRun {
     }
     let date =
       year.flatMap { LocalDate(year: $0, month: month, day: day) }
-      ?? (year == nil ? DateWords.recent(day: day, month: month, today: now.date) : nil)
+      ?? (year == nil ? DateWords.nearest(day: day, month: month, today: now.date) : nil)
     guard let date else {
       let first = tokens[range.lowerBound]
       let last = tokens[range.upperBound - 1]

@@ -6,15 +6,16 @@ let embeddedLexicon: [String: String] = [
   # Categories and the words that suggest them.
   # Format: side Category: word word ...   (side is expense or income)
   # The category's own name always names it; the words listed here suggest it (inferred).
-  expense Food: lunch dinner breakfast coffee chai tea snacks swiggy zomato restaurant cafe meal pizza burger
+  # "Two words" suggest together, before their words alone ("uber eats" is Food, "uber" Transport).
+  expense Food: lunch dinner breakfast coffee chai tea snack snacks swiggy zomato restaurant cafe meal pizza burger kirana doodh sabzi starbucks dominos "uber eats" "cafe coffee day" "third wave coffee"
   expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits
   expense Transport: uber ola cab taxi auto metro bus fuel petrol diesel parking rapido
   expense Travel: flight train hotel trip airbnb
   expense Bills: electricity wifi internet phone recharge water gas bill
   expense Rent: rent
-  expense Health: doctor medicine medicines pharmacy hospital gym
-  expense Entertainment: movie movies netflix spotify concert
-  expense Shopping: amazon flipkart clothes shirt shoes myntra
+  expense Health: doctor medicine medicines pharmacy hospital gym apollo
+  expense Entertainment: movie movies netflix spotify concert museum pvr
+  expense Shopping: amazon flipkart clothes shirt shoes myntra archies
   expense Education: books course tuition
   expense Other:
   income Salary: salary payroll
@@ -51,19 +52,37 @@ let embeddedLexicon: [String: String] = [
   ago: ago
   unit: day=1 days=1 week=7 weeks=7
   # time-of-day words.
-  time: noon=12:00 midnight=00:00 morning=09:00 evening=19:00
+  # "this morning", "this evening" and "tonight" are times of today, never note words.
+  time: noon=12:00 midnight=00:00 morning=09:00 afternoon=15:00 evening=19:00 night=21:00 tonight=21:00 "this morning"=09:00 "this afternoon"=15:00 "this evening"=19:00
   """##,
   "markers": ##"""
   # Words that mark the kind of a phrase or introduce a field.
   # Format: role: word ...
-  # income: the phrase records money received (a leading + does too).
-  income: salary credited received got income refund cashback earned
+  # income: the phrase records money received (a leading + does too); dropped from the note.
+  income: credited received got earned
+  # income-word: a word that names income ("salary 150000", "refund 899"): it decides the kind
+  # unless an expense marker or a payee says otherwise ("paid maid salary 3000"), and then it
+  # stays in the note. It beats a weak expense word ("refund for shoes" is income).
+  income-word: salary income refund cashback freelance interest
+  # payee: someone a person pays ("maid salary 3000", "paid 500 to driver"): marks an expense
+  # as the expense words do, and stays in the note.
+  payee: maid cook driver nanny servant watchman gardener plumber electrician tailor dhobi babysitter
   # expense: the phrase records money spent (a leading - does too); dropped from the note.
+  # The first expense or income word decides; either beats a category of the other side.
   expense: spent paid bought spend pay
+  # weak-expense: "for" marks an expense over a category of the other side ("gift for priya
+  # 1500"), but not over an income word or an income marker.
+  weak-expense: for
   # merchant: the words after it name the merchant (at Social, @Social, from Acme, from Myntra).
   merchant: at @ from
+  # method-marker: the method word after it is the method, over a bare method word elsewhere
+  # ("420 upi groceries via Credit Card" is Credit Card).
+  method-marker: via by using with through
+  # name-joiner: a lower-case word inside a capitalised name ("Pret a Manger", "Bank of Baroda");
+  # any other lower-case word after a capitalised name ends it ("at Third Wave Coffee hdfc").
+  name-joiner: a an the of and & n de la le du des da del di y e von van
   # filler: dropped when it introduces another field (paid 600 for groceries, via gpay, on 14 aug).
-  filler: for on via by using with in of to
+  filler: for on via by using with through in of to
   # lead: dropped right after the amount or a kind marker (spent 60 on chai, 420 for lunch), or
   # right before a category word (500 at Social for lunch).
   lead: for on
@@ -75,6 +94,7 @@ let embeddedLexicon: [String: String] = [
   # `at amazon` is spelled Amazon too. The person's own history is asked first.
   # Format: merchant: Spelling Spelling "Two Words" ...   (matched case-insensitively)
   merchant: Swiggy Zomato DMart BigBasket Blinkit Zepto Uber Ola Rapido Airbnb Netflix Spotify Amazon Flipkart Myntra
+  merchant: Starbucks Dominos PVR Apollo Archies "Uber Eats" "Cafe Coffee Day" "Third Wave Coffee" "Pret a Manger"
   """##,
   "methods": ##"""
   # Payment methods and the words that name them.

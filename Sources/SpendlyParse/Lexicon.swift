@@ -25,6 +25,16 @@ public struct Lexicon: Sendable {
   public var suffixes: [String: Int64] = [:]
   public var incomeMarkers: Set<String> = []
   public var expenseMarkers: Set<String> = []
+  /// Words that name income (salary, refund): income unless an expense marker or payee says otherwise.
+  public var incomeWords: Set<String> = []
+  /// People one pays (maid, driver): an expense, the word kept in the note.
+  public var payeeWords: Set<String> = []
+  /// "for": an expense over a category of the other side, not over an income word.
+  public var weakExpenseWords: Set<String> = []
+  /// Words that mark the method after them (via, by, using).
+  public var methodMarkers: Set<String> = []
+  /// Lower-case words inside a capitalised name ("Pret a Manger").
+  public var nameJoiners: Set<String> = []
   public var merchantMarkers: Set<String> = []
   /// Well-known merchants: lowercased words → the spelling to store (swiggy → Swiggy).
   public var merchantSpellings: [String: String] = [:]
@@ -118,6 +128,11 @@ public struct Lexicon: Sendable {
       switch key {
       case "income": incomeMarkers.formUnion(words)
       case "expense": expenseMarkers.formUnion(words)
+      case "income-word": incomeWords.formUnion(words)
+      case "payee": payeeWords.formUnion(words)
+      case "weak-expense": weakExpenseWords.formUnion(words)
+      case "method-marker": methodMarkers.formUnion(words)
+      case "name-joiner": nameJoiners.formUnion(words)
       case "merchant": merchantMarkers.formUnion(words)
       case "filler": fillers.formUnion(words)
       case "lead": leadWords.formUnion(words)

@@ -13,29 +13,42 @@ extension PhraseRun {
         return
       }
       guard tokens[i].info.has(.merchantMarker) else { continue }
-      let run = nameRun(after: i)
-      guard !run.isEmpty else { continue }
-      let (name, length) = knownPrefix(of: run) ?? (tokenText(run, bare: true), run.count)
+      // A known name is taken whole ("at cafe coffee day"), else the words up to a soft stop.
+      let known = knownPrefix(of: nameRun(after: i, soft: false))
+      let run = nameRun(after: i, soft: true)
+      guard known != nil || !run.isEmpty else { continue }
+      let (name, length) = known ?? (tokenText(run, bare: true), run.count)
       draft.merchant = name
-      for k in i..<(run.lowerBound + length) { tokens[k].used = true }
+      for k in i..<(i + 1 + length) { tokens[k].used = true }
       return
     }
   }
 
   /// The words after a marker that can be a name: up to five, stopping at a used or quoted
-  /// token, a filler or marker, a number, a clause end ("Social,"), or a lower-case word with
-  /// a meaning of its own after the first ("at Social lunch", but "at Cafe Coffee Day").
-  func nameRun(after marker: Int) -> Range<Int> {
+  /// token, a filler or marker, a number, or a clause end ("Social,"). With `soft`, also
+  /// before a lower-case word after the first that has a meaning of its own ("at Social
+  /// lunch") or names a currency or month, and before a lower-case word after capitalised
+  /// ones unless it joins a name ("at Pret a Manger london", "at Third Wave Coffee hdfc").
+  func nameRun(after marker: Int, soft: Bool) -> Range<Int> {
     var end = marker + 1
+    var capitalised = true
     while end < tokens.count, end - marker <= 5 {
       let token = tokens[end]
       let first = end == marker + 1
       if token.used || token.quoted || token.info.has(.filler) || token.info.has(.merchantMarker)
         || token.text.first?.isASCIIDigitCharacter == true
-        || (!first && token.info.has(.meaningful) && token.isLowercase)
       {
         break
       }
+      if soft && !first && token.isLowercase {
+        let info = token.info
+        if info.has(.meaningful) || info.currency >= 0 || info.month > 0 || info.method >= 0
+          || (capitalised && !lexicon.nameJoiners.contains(token.word))
+        {
+          break
+        }
+      }
+      if token.text.first?.isUppercase != true && !lexicon.nameJoiners.contains(token.word) { capitalised = false }
       end += 1
       if token.endsClause { break }
     }

@@ -15,6 +15,8 @@ struct PhraseRun {
   var explicitKind: Kind?
   var signKind: Kind?
   var markerKind: Kind?
+  /// "for" was read: an expense unless something stronger decides.
+  var weakExpenseMarked = false
   var explicitCategory: Category?
   /// Category names typed, as indexes in the catalog's categories, with their tokens.
   var namedCategories: [(index: Int, range: Range<Int>)] = []
@@ -54,9 +56,19 @@ struct PhraseRun {
     inferFromHistory()
     defaults()
     note()
+    futureWarnings()
     draft.recognized =
       draft.amount != nil || tokens.contains(where: \.used) || !suggestedCategories.isEmpty || !namedCategories.isEmpty
       || !historyUses.isEmpty
+  }
+
+  /// A date after today, or a time later than now today, is allowed but said.
+  mutating func futureWarnings() {
+    if draft.date > now.date {
+      draft.warnings.append("\(draft.date.readable) is in the future")
+    } else if draft.date == now.date, timeGiven, let time = draft.time, time > now.time {
+      draft.warnings.append("\(time) today is later than now (\(now.time))")
+    }
   }
 
   // MARK: Explicit fields: cat:food method:upi note:"..." date:yesterday time:21:30 cur:usd kind:income
@@ -99,7 +111,7 @@ struct PhraseRun {
         }
         explicitCurrency = currency
       case "date":
-        guard let date = DateWords.date(value.lowercased(), today: now.date, lexicon: lexicon) else {
+        guard let date = DateWords.date(value.lowercased(), today: now.date, lexicon: lexicon, nearest: true) else {
           throw fail("date '\(value)': expected YYYY-MM-DD, 14/08, today or yesterday")
         }
         draft.date = date
@@ -151,22 +163,63 @@ struct PhraseRun {
     return nil
   }
 
-  /// The first method word is the method; a filler before it ("via", "by") goes with it.
+  /// A method word in the phrase: where it stands, what it names, and how it was said.
+  struct MethodWord {
+    let range: Range<Int>
+    let name: String
+    /// Said with a marker: "via upi", "by card", "using gpay".
+    let marked: Bool
+    /// The bare word "card" (the default card), which is often a noun ("metro card").
+    let generic: Bool
+  }
+
+  /// The method: explicit (`method:upi`), else the first marked one (`via X`, `by X`), else a
+  /// bare word; of two bare words that disagree, a specific one beats the generic "card",
+  /// else the first wins, with a warning and an inferred mark. The word used as the method
+  /// (and its marker) leaves the note; a method word that lost stays in it.
   /// A word that names a category is not a method ("Other" is both).
   mutating func methods() {
-    guard draft.method == nil else { return }
-    for i in tokens.indices where free(i) {
-      if let (name, length) = multiWord(parser.methodWords, at: i) {
-        if (i..<(i + length)).contains(where: isNamedCategory) { continue }
-        draft.method = name
-        return use(i..<(i + length))
+    var found: [MethodWord] = []
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      guard free(i), !isNamedCategory(i) else { continue }
+      var length = 1
+      var name: String
+      if let (multi, n) = multiWord(parser.methodWords, at: i) {
+        if (i..<(i + n)).contains(where: isNamedCategory) { continue }
+        (name, length) = (multi, n)
+      } else if tokens[i].info.method >= 0 {
+        name = parser.catalog.methods[Int(tokens[i].info.method)].name
+      } else {
+        continue
       }
-      let method = tokens[i].info.method
-      if method >= 0 && !isNamedCategory(i) {
-        draft.method = parser.catalog.methods[Int(method)].name
-        return use(i..<(i + 1))
-      }
+      let previous = i > 0 ? tokens[i - 1] : nil
+      let marked = previous.map { !$0.used && !$0.quoted && lexicon.methodMarkers.contains($0.word) } ?? false
+      let generic = length == 1 && lexicon.methodWords[tokens[i].word] == .defaultCard
+      found.append(MethodWord(range: i..<(i + length), name: name, marked: marked, generic: generic))
+      i += length - 1
     }
+    let names = found.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    if let explicit = draft.method {
+      if let other = names.first(where: { $0 != explicit }) {
+        draft.warnings.append("two payment methods: took \(explicit) (method:), not \(other)")
+      }
+      return
+    }
+    guard let first = found.first else { return }
+    var chosen = found.first(where: \.marked) ?? first
+    if !found.contains(where: \.marked) && names.count > 1 {
+      chosen = found.first(where: { !$0.generic }) ?? first
+      draft.inferred.insert(.method)
+      let words = found.map { "'" + tokenText($0.range) + "'" }.joined(separator: " and ")
+      draft.warnings.append("two payment methods, \(words): took \(chosen.name) (say 'via …' to choose)")
+    } else if names.count > 1 {
+      let others = names.filter { $0 != chosen.name }.joined(separator: ", ")
+      draft.warnings.append("two payment methods: took \(chosen.name) (via), not \(others)")
+    }
+    draft.method = chosen.name
+    for word in found where word.name == chosen.name { use(word.range) }
   }
 
   func isNamedCategory(_ i: Int) -> Bool { namedCategories.contains { $0.range.contains(i) } }
@@ -182,6 +235,11 @@ struct PhraseRun {
           namedCategories.append((index, i..<(i + length)))
         }
         i += length - 1
+      } else if let (category, length) = multiWord(parser.suggestionWords, at: i),
+        let index = parser.catalog.categories.firstIndex(of: category)
+      {
+        suggestedCategories.append(index)  // "uber eats": Food, not the Transport of "uber"
+        i += length - 1
       } else if tokens[i].info.category >= 0 {
         namedCategories.append((Int(tokens[i].info.category), i..<(i + 1)))
       } else if tokens[i].info.suggestion >= 0 {
@@ -190,15 +248,36 @@ struct PhraseRun {
     }
   }
 
-  /// Kind markers ("spent", "salary", "credited"): the first decides; all are used.
+  /// Kind markers. The first expense or income marker decides (a payee counts as an expense
+  /// marker); else an income word (salary, refund); else a weak expense word ("for"). Markers
+  /// are used (dropped from the note); payees stay, and so do income words that lost.
   mutating func kindMarkers() {
+    var strong: Kind?
+    var incomeWords: [Int] = []
+    var weakExpense = false
     for i in tokens.indices where free(i) {
-      let isIncome = tokens[i].info.has(.incomeMarker)
-      guard isIncome || tokens[i].info.has(.expenseMarker) else { continue }
-      if markerKind == nil { markerKind = isIncome ? .income : .expense }
-      tokens[i].used = true
-      tokens[i].amountOrMarker = true
+      let info = tokens[i].info
+      if info.has(.incomeMarker) || info.has(.expenseMarker) {
+        if strong == nil { strong = info.has(.incomeMarker) ? .income : .expense }
+        tokens[i].used = true
+        tokens[i].amountOrMarker = true
+      } else if info.has(.payee) {
+        if strong == nil { strong = .expense }
+      } else if info.has(.incomeWord) {
+        incomeWords.append(i)
+      } else if info.has(.weakExpense) {
+        weakExpense = true
+      }
     }
+    if strong == nil && !incomeWords.isEmpty { strong = .income }
+    if strong == .income && explicitKind ?? signKind ?? .income == .income {
+      for i in incomeWords {
+        tokens[i].used = true
+        tokens[i].amountOrMarker = true
+      }
+    }
+    markerKind = strong
+    weakExpenseMarked = weakExpense
   }
 
   /// True when token `i` is neither used nor quoted.

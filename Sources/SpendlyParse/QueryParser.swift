@@ -28,8 +28,9 @@ public struct QueryParser {
   /// Question or entry, decided by both parsers. A line the question parser reads completely
   /// with question structure (a measure, how much, top/last N, compare, an amount bound, a
   /// period in words) is a question: its numbers are years, counts or days, never amounts.
-  /// One it reads completely without structure (filters and a bare year) is a question unless
-  /// the phrase parser reads a complete entry too; then it is ambiguous. A line the question
+  /// One it reads completely without structure (filters, a bare year) is an entry when the
+  /// phrase parser finds entry words in it ("coffee at starbucks" asks for its amount), and
+  /// ambiguous when that entry is complete too ("food 2025"). A line the question
   /// parser cannot read is an entry when the phrase parser finds an amount or any entry word
   /// ("coffee at starbucks" asks for its amount), and not understood otherwise.
   public func read(_ line: String, now: LocalDateTime) -> LineReading {
@@ -37,10 +38,9 @@ public struct QueryParser {
     do {
       let query = try parse(text, now: now)
       if query.structured { return .question(query) }
-      guard let draft = try? entry.parse(text, now: now), draft.missing.isEmpty, draft.amount != nil else {
-        return .question(query)
-      }
-      return .ambiguous(query, draft)
+      // Filters alone ("coffee at starbucks", "food") are an entry still missing its amount.
+      guard let draft = try? entry.parse(text, now: now), draft.recognized else { return .question(query) }
+      return draft.missing.isEmpty && draft.amount != nil ? .ambiguous(query, draft) : .entry
     } catch {
       // A phrase error (an impossible date) is the entry path's to report, with its caret.
       guard let draft = try? entry.parse(text, now: now) else {
@@ -143,7 +143,9 @@ struct QueryRun {
       query.measure = currentRole == "measure-income" ? .income : currentRole == "measure-savings" ? .savings : .spent
       measureGiven = true
       // "spent" and "income" also mark entries ("spent 2025 on food"): weak structure alone.
-      if lexicon.incomeMarkers.contains(current) || lexicon.expenseMarkers.contains(current) {
+      if lexicon.incomeMarkers.contains(current) || lexicon.expenseMarkers.contains(current)
+        || lexicon.incomeWords.contains(current)
+      {
         weakMeasure = true
       } else {
         query.structured = true

@@ -3,10 +3,10 @@ import SpendlyCore
 extension PhraseRun {
   // MARK: Kind and category
 
-  /// Kind: explicit, then a sign, then a marker word (all typed); else the side of the first
-  /// typed category, else of the first suggested one (inferred); else expense.
+  /// Kind: explicit, then a sign, then a marker word, then "for" (all typed); else the side of
+  /// the first typed category, else of the first suggested one (inferred); else expense.
   mutating func resolveKind() {
-    if let kind = explicitKind ?? signKind ?? markerKind {
+    if let kind = explicitKind ?? signKind ?? markerKind ?? (weakExpenseMarked ? .expense : nil) {
       draft.kind = kind
     } else if let side = explicitCategory?.side ?? (namedCategories.first?.index ?? suggestedCategories.first).map(side)
     {
@@ -29,7 +29,9 @@ extension PhraseRun {
     for (index, range) in namedCategories {
       let category = parser.catalog.categories[index]
       if category.side != side {
+        // Dropped, and its words stay in the note ("paid maid salary 3000").
         draft.warnings.append(contradiction(category))
+        continue
       } else if draft.category == nil {
         draft.category = category.name
       } else {

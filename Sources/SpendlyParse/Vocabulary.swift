@@ -19,6 +19,12 @@ struct WordInfo {
     static let relativeStart = Flags(rawValue: 1 << 8)
     /// A word with a meaning of its own: a merchant's name after `at` stops before it.
     static let meaningful = Flags(rawValue: 1 << 9)
+    /// A word naming income (salary, refund): weaker than an expense marker.
+    static let incomeWord = Flags(rawValue: 1 << 10)
+    /// Someone one pays (maid): an expense marker that stays in the note.
+    static let payee = Flags(rawValue: 1 << 11)
+    /// "for": an expense over a category of the other side only.
+    static let weakExpense = Flags(rawValue: 1 << 12)
   }
 
   var flags: Flags = []
@@ -110,6 +116,9 @@ struct Vocabulary {
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
     flag(lexicon.expenseMarkers, .expenseMarker)
+    flag(lexicon.incomeWords, .incomeWord)
+    flag(lexicon.payeeWords, .payee)
+    flag(lexicon.weakExpenseWords, .weakExpense)
     flag(lexicon.merchantMarkers, .merchantMarker)
     flag(lexicon.fillers, .filler)
     flag(lexicon.leadWords, .lead)
@@ -117,7 +126,7 @@ struct Vocabulary {
     flag(lexicon.agoWords, .ago)
     for (word, info) in words
     where info.method >= 0 || info.category >= 0 || info.suggestion >= 0 || info.weekday >= 0 || info.time >= 0
-      || info.has(.incomeMarker) || info.has(.expenseMarker) || info.has(.last)
+      || info.has(.incomeMarker) || info.has(.expenseMarker) || info.has(.incomeWord) || info.has(.last)
     {
       words[word]?.flags.insert(.meaningful)
     }

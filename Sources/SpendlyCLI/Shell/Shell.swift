@@ -76,6 +76,13 @@ final class Shell {
     if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
       return reviewExisting(id)
     }
+    // "show me food last month", "list expenses over 1000": a question after a command word
+    // that takes no such words.
+    if ["show", "list"].contains(first), words.count > 1, !words[1].hasPrefix("-"), (try? transactionID(words[1])) == nil,
+      let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
+    {
+      return answer(query)
+    }
     if let command = command(named: first), !catalogQuestion {
       do {
         return runCommand(command, Array(try splitWords(line).dropFirst()))
