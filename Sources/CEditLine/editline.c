@@ -7,7 +7,8 @@
 
 struct sp_editor {
   EditLine *el;
-  History *history;
+  History *history;              /* the one in use */
+  History *slots[SP_HISTORY_SLOTS];
   HistEvent event;
   char *prompt;
   sp_complete_fn complete;
@@ -62,8 +63,14 @@ sp_editor *sp_editor_open(const char *program) {
     return NULL;
   }
   editor->history = history_init();
+  if (!editor->history) {
+    el_end(editor->el);
+    free(editor);
+    return NULL;
+  }
   history(editor->history, &editor->event, H_SETSIZE, 1000);
   history(editor->history, &editor->event, H_SETUNIQUE, 1);
+  editor->slots[0] = editor->history;
   el_set(editor->el, EL_CLIENTDATA, editor);
   el_set(editor->el, EL_EDITOR, "emacs");
   el_set(editor->el, EL_PROMPT, prompt_function);
@@ -80,7 +87,9 @@ sp_editor *sp_editor_open(const char *program) {
 void sp_editor_close(sp_editor *editor) {
   if (!editor) return;
   el_end(editor->el);
-  history_end(editor->history);
+  for (int i = 0; i < SP_HISTORY_SLOTS; i++) {
+    if (editor->slots[i]) history_end(editor->slots[i]);
+  }
   free(editor->prompt);
   free(editor->line);
   free(editor);
@@ -122,14 +131,27 @@ int sp_editor_read(sp_editor *editor, const char **line) {
   return 1;
 }
 
+void sp_editor_use_history(sp_editor *editor, int slot) {
+  if (slot < 0 || slot >= SP_HISTORY_SLOTS) slot = 0;
+  if (!editor->slots[slot]) {
+    History *made = history_init();
+    if (!made) return; /* keep the current one */
+    history(made, &editor->event, H_SETSIZE, 200);
+    history(made, &editor->event, H_SETUNIQUE, 1);
+    editor->slots[slot] = made;
+  }
+  editor->history = editor->slots[slot];
+  el_set(editor->el, EL_HIST, history, editor->history);
+}
+
 void sp_editor_history_add(sp_editor *editor, const char *line) {
   if (line && *line) history(editor->history, &editor->event, H_ENTER, line);
 }
 
 int sp_editor_history_load(sp_editor *editor, const char *path) {
-  return history(editor->history, &editor->event, H_LOAD, path) >= 0 ? 0 : -1;
+  return history(editor->slots[0], &editor->event, H_LOAD, path) >= 0 ? 0 : -1;
 }
 
 int sp_editor_history_save(sp_editor *editor, const char *path) {
-  return history(editor->history, &editor->event, H_SAVE, path) >= 0 ? 0 : -1;
+  return history(editor->slots[0], &editor->event, H_SAVE, path) >= 0 ? 0 : -1;
 }

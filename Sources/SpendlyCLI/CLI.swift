@@ -46,7 +46,8 @@ public enum CLI {
         return 0
       }
       _ = try context.store()  // a database that cannot be opened is an error before any prompt
-      return Shell(context: context, input: shellInput(interactive: context.interactive)).run()
+      let input = shellInput(interactive: context.interactive, databasePath: context.databasePath)
+      return Shell(context: context, input: input).run()
     }
     if first == "help" {
       if words.count > 1, let command = command(named: words[1]) {
@@ -155,7 +156,9 @@ public enum CLI {
 }
 
 /// libedit on a terminal, plain lines otherwise (or if libedit cannot start).
-func shellInput(interactive: Bool) -> LineInput {
-  if interactive, let editor = EditLineInput(historyPath: historyFilePath()) { return editor }
+func shellInput(interactive: Bool, databasePath: String) -> LineInput {
+  if interactive, let editor = EditLineInput(historyPath: historyFilePath(databasePath: databasePath)) {
+    return editor
+  }
   return PlainInput()
 }

@@ -7,6 +7,9 @@ import SpendlyCore
 #endif
 
 /// Where a command writes: stdout and stderr, with colour only on a terminal without NO_COLOR.
+/// Everything written passes one sanitizer (`TextSanitizer.printable`): no escape sequence or
+/// control character from stored rows, files or typed text reaches the terminal; the only
+/// escapes written are this type's own styles.
 public final class Output {
   public var colour: Bool
   private var buffer = ""
@@ -19,16 +22,53 @@ public final class Output {
 
   /// Writes a line to stdout (buffered until `flush`).
   public func line(_ text: String = "") {
-    buffer += text
+    buffer += printable(text)
     buffer += "\n"
     if buffer.utf8.count > 1 << 16 { flush() }
   }
 
   /// Writes text with no newline and flushes (prompts).
   public func prompt(_ text: String) {
-    buffer += text
+    buffer += printable(text)
     flush()
   }
+
+  /// `text` sanitized, with this type's style marks (see `style`) turned into escapes.
+  func printable(_ text: String) -> String {
+    // The common case: printable ASCII needs no work.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+    // Several lines at once (JSON, help) keep their line breaks; each is sanitized.
+    if text.utf8.contains(0x0A) {
+      return text.split(separator: "\n", omittingEmptySubsequences: false).map { printable(String($0)) }
+        .joined(separator: "\n")
+    }
+    let clean = TextSanitizer.printable(text)
+    guard clean.unicodeScalars.contains(where: { $0 == Output.markOpen || $0 == Output.markClose }) else {
+      return clean
+    }
+    var result = String.UnicodeScalarView()
+    var scalars = clean.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      if scalar == Output.markOpen {
+        // A mark is open, digits, close; anything else (forged in data) is dropped.
+        let code = scalars.prefix { $0.properties.numericType != nil && $0.isASCII }
+        let rest = scalars.dropFirst(code.count)
+        if colour, rest.first == Output.markClose, !code.isEmpty {
+          result.append(contentsOf: "\u{1B}[".unicodeScalars)
+          result.append(contentsOf: code)
+          result.append("m")
+          scalars = rest.dropFirst()
+        }
+      } else if scalar != Output.markClose {
+        result.append(scalar)
+      }
+    }
+    return String(result)
+  }
+
+  /// Private-use characters that stand for a style's escape until the text is written.
+  static let markOpen: Unicode.Scalar = "\u{F8F0}"
+  static let markClose: Unicode.Scalar = "\u{F8F1}"
 
   public func flush() {
     guard !buffer.isEmpty else { return }
@@ -56,8 +96,10 @@ public final class Output {
     case cyan = "36"
   }
 
+  /// `text` in a style, when colour is on. The escapes are written by `line` and `prompt`.
   public func style(_ text: String, _ style: Style) -> String {
-    colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    colour
+      ? "\(Output.markOpen)\(style.rawValue)\(Output.markClose)\(text)\(Output.markOpen)0\(Output.markClose)" : text
   }
 }
 

@@ -39,8 +39,14 @@ public struct Table {
 /// Columns a string takes on a terminal: wide East Asian characters and emoji count two.
 public func displayWidth(_ text: String) -> Int {
   var width = 0
+  var inMark = false  // an Output style mark takes no room
   for character in text {
     guard let scalar = character.unicodeScalars.first else { continue }
+    if scalar == Output.markOpen { inMark = true }
+    if inMark {
+      if scalar == Output.markClose { inMark = false }
+      continue
+    }
     let v = scalar.value
     if v < 0x20 { continue }
     let wide =

@@ -101,7 +101,8 @@ extension PhraseRun {
     var body = bytes[index..<bodyEnd]
     var multiplier: Int64 = 1
     // 420/- : the Indian way of writing a whole amount ("and no paise").
-    let slashDash = bytes.distance(from: bodyEnd, to: bytes.endIndex) == 2 && bytes[bodyEnd] == 0x2F
+    let slashDash =
+      bytes.distance(from: bodyEnd, to: bytes.endIndex) == 2 && bytes[bodyEnd] == 0x2F
       && bytes[bytes.index(after: bodyEnd)] == 0x2D
     if bodyEnd == bytes.endIndex || slashDash {
       if let last = body.last, last == 0x2E || last == 0x2C { body = body.dropLast() }

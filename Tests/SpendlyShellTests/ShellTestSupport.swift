@@ -31,7 +31,8 @@ struct RunResult {
 /// removed when the sandbox goes away. Nothing outside it is read or written.
 final class Sandbox {
   let directory: String
-  var database: String { directory + "/spendly.db" }
+  /// The default database of this sandbox's XDG_DATA_HOME (so its history file is `history`).
+  var database: String { directory + "/data/spendly/spendly.db" }
   var stateHome: String { directory + "/state" }
   var historyFile: String { stateHome + "/spendly/history" }
 

@@ -34,8 +34,12 @@ void sp_editor_prefill(sp_editor *editor, const char *text);
  * 0 at end of input (^D on an empty line), -1 when ^C abandoned the line. */
 int sp_editor_read(sp_editor *editor, const char **line);
 
-/* History: in memory, loaded from and saved to a file. */
+/* History: in memory, loaded from and saved to a file. Slot 0 is the main prompt's; slots
+ * 1 to SP_HISTORY_SLOTS - 1 are kept apart (one per field), so Up recalls only their lines. */
+#define SP_HISTORY_SLOTS 16
+void sp_editor_use_history(sp_editor *editor, int slot);
 void sp_editor_history_add(sp_editor *editor, const char *line);
+/* Load and save act on slot 0. */
 int sp_editor_history_load(sp_editor *editor, const char *path);
 int sp_editor_history_save(sp_editor *editor, const char *path);
 

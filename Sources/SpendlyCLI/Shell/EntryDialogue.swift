@@ -10,6 +10,14 @@ extension Shell {
     .amount, .kind, .currency, .category, .method, .merchant, .note, .date, .time,
   ]
 
+  /// How a confirmation ended.
+  enum Decision {
+    case save
+    case discard
+    /// ^C, the end of input, or (off a terminal) a line that is no answer: nothing saved.
+    case abandon
+  }
+
   /// Runs the dialogue for one phrase; false when it ended in an error.
   ///
   /// Off a terminal, a line that does not answer `save?` and input that ends before it is
@@ -26,49 +34,76 @@ extension Shell {
       output.error(scripted(error.message))
       return false
     }
-    while true {
-      // Ask for what is missing: the amount is never invented.
-      for field in draft.missing {
-        if let why = draft.warnings.first(where: { $0.contains("amount") }), field == .amount {
-          output.line("  " + Render.safe(why))
-        }
-        if context.assumeYes && !input.isTerminal {
-          output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
-          return false
-        }
-        guard ask(field, in: &draft, parser: parser) else { return abandon(entryLine) }
+    // Ask for what is missing: the amount is never invented.
+    for field in draft.missing {
+      if let why = draft.warnings.first(where: { $0.contains("amount") }), field == .amount {
+        output.line("  " + why)
       }
+      if context.assumeYes && !input.isTerminal {
+        output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
+        return false
+      }
+      guard case .value = ask(field, in: &draft, parser: parser) else { return abandon(entryLine) }
+    }
+    if context.assumeYes {
+      output.line(DraftView.line(draft, today: context.today, output: output))
+      return save(draft)
+    }
+    switch confirm(&draft, parser: parser, entryLine: entryLine) {
+    case .save: return save(draft)
+    case .discard:
+      output.line("  discarded")
+      return true
+    case .abandon: return abandon(entryLine)
+    }
+  }
+
+  /// The draft and `save? [Y/e/n]` until it is answered: Enter or y saves, e reviews every
+  /// field, a field's name (`note`, `e date`) edits that one, n discards. Every review ends
+  /// back here on the complete draft; nothing is saved straight after a field.
+  func confirm(_ draft: inout TransactionDraft, parser: PhraseParser, entryLine: Int) -> Decision {
+    while true {
       output.line(DraftView.line(draft, today: context.today, output: output))
       for line in DraftView.notes(draft, output: output) where !line.contains("missing:") { output.line(line) }
-      if context.assumeYes { return save(draft) }
       switch readLine(prompt: "  save? [Y/e/n] ", prefill: "", completer: nil) {
       case .interrupted, .end:
-        return abandon(entryLine)
+        return .abandon
       case .line(let answer):
-        switch answer.trimmingSpaces().lowercased() {
+        let words = answer.trimmingSpaces().lowercased().split(separator: " ").map(String.init)
+        let field = words.last.flatMap(Shell.reviewField(named:))
+        switch words.first ?? "" {
         case "", "y", "yes":
-          return save(draft)
+          return .save
         case "n", "no":
-          output.line("  discarded")
-          return true
-        case "e", "edit":
-          guard review(&draft, parser: parser) else { return abandon(entryLine) }
+          return .discard
+        case "e",
+          "edit" where words.count == 1:
+          guard review(&draft, parser: parser) else { return .abandon }
+        case _ where field != nil && words.count <= 2:
+          guard review(&draft, parser: parser, from: field!, only: true) else { return .abandon }
         default:
           guard input.isTerminal else {
             output.line("  discarded (nothing saved)")
             output.error(
-              "line \(input.lineNumber): '\(Render.safe(answer))' does not answer save? [Y/e/n] "
+              "line \(input.lineNumber): '\(answer)' does not answer save? [Y/e/n] "
                 + "for line \(entryLine): nothing saved (answer with an empty line, y, e or n; or run spendly --yes)")
-            return false
+            inputRefused = true
+            return .abandon
           }
-          output.line("  answer y (or Enter) to save, e to review each field, n to discard")
+          output.line(
+            "  answer y (or Enter) to save, e to review each field, a field's name to change it, n to discard")
         }
       }
     }
   }
 
-  /// Nothing saved. Off a terminal, input that ended before the draft was answered is an error.
+  /// Nothing saved. Off a terminal, input that ended before the draft was answered, or a line
+  /// that was no answer, is an error.
   func abandon(_ entryLine: Int) -> Bool {
+    if inputRefused {
+      inputRefused = false
+      return false
+    }
     output.line("  discarded (nothing saved)")
     if inputEnded && !input.isTerminal {
       output.error("line \(entryLine): the input ended before the draft was answered: nothing saved")
@@ -82,22 +117,62 @@ extension Shell {
     input.isTerminal || input.lineNumber == 0 ? message : "line \(input.lineNumber): \(message)"
   }
 
-  /// One prompt per field, pre-filled and editable; false when abandoned.
-  func review(_ draft: inout TransactionDraft, parser: PhraseParser) -> Bool {
-    for field in Shell.reviewFields {
-      guard ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft)) else { return false }
+  /// The review field a word names (`note`, `merchant`), or nil.
+  static func reviewField(named word: String) -> DraftField? {
+    reviewFields.first { $0.rawValue == word }
+  }
+
+  /// One prompt per field, pre-filled and editable, from `start` (only that one with `only`):
+  /// `<` goes back a field, `>NAME` jumps to a field (as hledger add's stages). False on ^C.
+  func review(
+    _ draft: inout TransactionDraft, parser: PhraseParser, from start: DraftField = .amount, only: Bool = false
+  )
+    -> Bool
+  {
+    var index = Shell.reviewFields.firstIndex(of: start) ?? 0
+    while index < Shell.reviewFields.count {
+      let field = Shell.reviewFields[index]
+      switch ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft)) {
+      case .abandoned: return false
+      case .value: index = only ? Shell.reviewFields.count : index + 1
+      case .back: index = max(0, index - 1)
+      case .jump(let target): index = Shell.reviewFields.firstIndex(of: target) ?? index
+      }
     }
     return true
   }
 
-  /// Prompts for one field until a valid value (Enter keeps the pre-filled one); false on ^C.
-  func ask(_ field: DraftField, in draft: inout TransactionDraft, parser: PhraseParser, prefill: String = "") -> Bool {
+  /// What a field prompt gave.
+  enum FieldAnswer {
+    case value
+    case back
+    case jump(DraftField)
+    case abandoned
+  }
+
+  /// Prompts for one field until a valid value (Enter keeps the pre-filled one). Up recalls
+  /// earlier values of this field only. `<` and `>NAME` move in a review.
+  func ask(_ field: DraftField, in draft: inout TransactionDraft, parser: PhraseParser, prefill: String = "")
+    -> FieldAnswer
+  {
     let label = "  " + field.rawValue + String(repeating: " ", count: max(1, 9 - field.rawValue.count)) + ": "
+    let reviewing = !prefill.isEmpty || !draft.missing.contains(field)
     var prefill = prefill
     while true {
       let result = readLine(
-        prompt: label, prefill: input.isTerminal ? prefill : "", completer: completion.field(field, draft: draft))
-      guard case .line(let typed) = result else { return false }
+        prompt: label, prefill: input.isTerminal ? prefill : "", completer: completion.field(field, draft: draft),
+        history: .field(field))
+      guard case .line(let typed) = result else { return .abandoned }
+      let trimmed = typed.trimmingSpaces()
+      if reviewing && trimmed == "<" { return .back }
+      if reviewing, trimmed.hasPrefix(">") {
+        if let target = Shell.reviewField(named: trimmed.dropFirst().trimmingSpaces().lowercased()) {
+          return .jump(target)
+        }
+        output.line(
+          "  fields: " + Shell.reviewFields.map { ">" + $0.rawValue }.joined(separator: " ") + ", < goes back")
+        continue
+      }
       // Not on a terminal there is no pre-fill: an empty answer keeps the value.
       let text = !input.isTerminal && typed.isEmpty ? prefill : typed
       if text.isEmpty && field == .amount {
@@ -114,8 +189,10 @@ extension Shell {
           words.remove(at: index)
           draft.note = words.isEmpty ? nil : words.joined(separator: " ")
         }
-        return true
+        if !trimmed.isEmpty && trimmed != prefill { input.remember(trimmed, in: .field(field)) }
+        return .value
       } catch {
+        // The message quotes what was typed: `output.line` sanitizes it like everything printed.
         output.line(
           "  " + error.message + (error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"))
         if input.isTerminal { prefill = text }  // off a terminal an empty answer keeps the field's value
@@ -172,8 +249,19 @@ extension Shell {
       return false
     }
     var draft = TransactionDraft(old)
+    let entryLine = input.lineNumber
     output.line(DraftView.line(draft, today: context.today, output: output))
-    guard review(&draft, parser: parser), let fields = draft.fields else { return abandon(input.lineNumber) }
+    guard review(&draft, parser: parser) else { return abandon(entryLine) }
+    switch confirm(&draft, parser: parser, entryLine: entryLine) {
+    case .discard:
+      output.line("  #\(id) unchanged")
+      return true
+    case .abandon:
+      return abandon(entryLine)
+    case .save:
+      break
+    }
+    guard let fields = draft.fields else { return abandon(entryLine) }
     guard fields != old else {
       output.line("  #\(id) unchanged")
       return true

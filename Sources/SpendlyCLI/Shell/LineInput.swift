@@ -1,5 +1,6 @@
 import CEditLine
 import SpendlyCore
+import SpendlyParse
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,23 @@ enum LineResult: Equatable {
   case end
 }
 
+/// Which history Up walks: the main prompt's (kept in the history file), one field's, or the
+/// answers to the dialogue's questions; each apart from the others.
+enum HistoryKind: Equatable {
+  case main
+  case field(DraftField)
+  case answer
+
+  /// The editor's history slot (see CEditLine.h).
+  var slot: Int32 {
+    switch self {
+    case .main: return 0
+    case .field(let field): return Int32(1 + (DraftField.allCases.firstIndex(of: field) ?? 0))
+    case .answer: return Int32(SP_HISTORY_SLOTS - 1)
+    }
+  }
+}
+
 /// Tab completion: for the text before the cursor, the span being completed and its candidates.
 typealias Completer = (_ beforeCursor: String) -> (word: String, candidates: [String])
 
@@ -21,9 +39,9 @@ typealias Completer = (_ beforeCursor: String) -> (word: String, candidates: [St
 protocol LineInput: AnyObject {
   /// True when prompts are shown and the person edits lines.
   var isTerminal: Bool { get }
-  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult
-  /// Adds a line to the history (main-prompt lines only).
-  func remember(_ line: String)
+  func read(prompt: String, prefill: String, completer: Completer?, history: HistoryKind) -> LineResult
+  /// Adds a line to a history (the main prompt's is saved to the history file).
+  func remember(_ line: String, in history: HistoryKind)
   func close()
   /// How many lines were read so far: the number of the last line read (scripted sessions
   /// name lines in their errors).
@@ -35,13 +53,13 @@ final class PlainInput: LineInput {
   var isTerminal: Bool { false }
   private(set) var lineNumber = 0
 
-  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+  func read(prompt: String, prefill: String, completer: Completer?, history: HistoryKind) -> LineResult {
     guard let line = readLine(strippingNewline: true) else { return .end }
     lineNumber += 1
     return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
   }
 
-  func remember(_ line: String) {}
+  func remember(_ line: String, in history: HistoryKind) {}
   func close() {}
 }
 
@@ -67,8 +85,9 @@ final class EditLineInput: LineInput {
       }, Unmanaged.passUnretained(self).toOpaque())
   }
 
-  func read(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+  func read(prompt: String, prefill: String, completer: Completer?, history: HistoryKind) -> LineResult {
     self.completer = completer
+    sp_editor_use_history(editor, history.slot)
     sp_editor_set_prompt(editor, prompt)
     sp_editor_prefill(editor, prefill)
     var line: UnsafePointer<CChar>?
@@ -83,9 +102,10 @@ final class EditLineInput: LineInput {
     }
   }
 
-  func remember(_ line: String) {
+  func remember(_ line: String, in history: HistoryKind) {
+    sp_editor_use_history(editor, history.slot)
     sp_editor_history_add(editor, line)
-    guard let historyPath else { return }
+    guard history == .main, let historyPath else { return }
     if sp_editor_history_save(editor, historyPath) == 0 { chmod(historyPath, 0o600) }
   }
 
@@ -103,7 +123,8 @@ final class EditLineInput: LineInput {
     if common.count > word.count {
       return sp_completion(erase: Int32(word.count), insert: strdup(common), redisplay: 0)
     }
-    writeAll(1, "\n" + candidates.prefix(40).joined(separator: "  ") + (candidates.count > 40 ? "  …" : "") + "\n")
+    let shown = candidates.prefix(40).map(TextSanitizer.printable).joined(separator: "  ")
+    writeAll(1, "\n" + shown + (candidates.count > 40 ? "  …" : "") + "\n")
     return sp_completion(erase: 0, insert: nil, redisplay: 1)
   }
 
@@ -123,8 +144,10 @@ final class EditLineInput: LineInput {
   }
 }
 
-/// `$XDG_STATE_HOME/spendly/history`, else `~/.local/state/spendly/history`; the folder is made 0700.
-func historyFilePath() -> String? {
+/// The history file of the database at `databasePath`: `$XDG_STATE_HOME/spendly/history`
+/// (else under `~/.local/state`) for the default database, `history-HASH` for any other, so
+/// lines typed on one database never come back under Up on another. The folder is made 0700.
+func historyFilePath(databasePath: String) -> String? {
   let base: String
   if let state = environment("XDG_STATE_HOME") {
     base = state
@@ -139,5 +162,18 @@ func historyFilePath() -> String? {
     var info = stat()
     if stat(built, &info) != 0 && mkdir(built, 0o700) != 0 { return nil }
   }
-  return built + "/history"
+  let canonical = { (path: String) -> String in
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+  let database = canonical(databasePath)
+  if database == canonical(Context.defaultDatabasePath()) { return built + "/history" }
+  // FNV-1a over the resolved path: a stable name, no secret.
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  for byte in database.utf8 {
+    hash ^= UInt64(byte)
+    hash = hash &* 0x100_0000_01b3
+  }
+  return built + "/history-" + String(hash, radix: 16)
 }

@@ -11,6 +11,8 @@ final class Shell {
   var cachedParser: PhraseParser?
   /// True once the input has ended (^D, or the end of a script).
   var inputEnded = false
+  /// Set when a scripted line was refused as no answer (already reported).
+  var inputRefused = false
   lazy var completion = ShellCompletion(context: context)
 
   init(context: Context, input: LineInput) {
@@ -29,7 +31,7 @@ final class Shell {
     }
     defer { input.close() }
     while true {
-      switch readLine(prompt: Shell.prompt, prefill: "", completer: completion.mainPrompt) {
+      switch readLine(prompt: Shell.prompt, prefill: "", completer: completion.mainPrompt, history: .main) {
       case .end:
         if input.isTerminal { output.line() }
         output.flush()
@@ -39,7 +41,7 @@ final class Shell {
       case .line(let raw):
         let line = raw.trimmingSpaces()
         if line.isEmpty { continue }
-        input.remember(line)
+        input.remember(line, in: .main)
         if ["quit", "exit", "q"].contains(line.lowercased()) {
           output.flush()
           return failures > 0 ? 65 : 0
@@ -78,7 +80,8 @@ final class Shell {
     }
     // "show me food last month", "list expenses over 1000": a question after a command word
     // that takes no such words.
-    if ["show", "list"].contains(first), words.count > 1, !words[1].hasPrefix("-"), (try? transactionID(words[1])) == nil,
+    if ["show", "list"].contains(first), words.count > 1, !words[1].hasPrefix("-"),
+      (try? transactionID(words[1])) == nil,
       let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
     {
       return answer(query)
@@ -193,9 +196,9 @@ final class Shell {
   }
 
   /// Reads a line after flushing what was printed, so the prompt follows it.
-  func readLine(prompt: String, prefill: String, completer: Completer?) -> LineResult {
+  func readLine(prompt: String, prefill: String, completer: Completer?, history: HistoryKind = .answer) -> LineResult {
     output.flush()
-    let result = input.read(prompt: prompt, prefill: prefill, completer: completer)
+    let result = input.read(prompt: prompt, prefill: prefill, completer: completer, history: history)
     if result == .end { inputEnded = true }
     return result
   }
