@@ -164,9 +164,14 @@ extension Shell {
         history: .field(field))
       guard case .line(let typed) = result else { return .abandoned }
       let trimmed = typed.trimmingSpaces()
-      if reviewing && trimmed == "<" { return .back }
-      if reviewing, trimmed.hasPrefix(">") {
-        if let target = Shell.reviewField(named: trimmed.dropFirst().trimmingSpaces().lowercased()) {
+      // `<` or `>NAME` typed alone, or after the pre-filled value (which need not be erased).
+      let shown = input.isTerminal ? prefill : ""
+      let move =
+        !shown.isEmpty && typed.hasPrefix(shown) && typed != shown
+        ? String(typed.dropFirst(shown.count)).trimmingSpaces() : trimmed
+      if reviewing && move == "<" { return .back }
+      if reviewing, move.hasPrefix(">") {
+        if let target = Shell.reviewField(named: move.dropFirst().trimmingSpaces().lowercased()) {
           return .jump(target)
         }
         output.line(
