@@ -16,7 +16,8 @@ struct ListCommand: Command {
       --offset N        skip the newest N
       --category NAME   only this category (or alias)
       --method NAME     only this payment method (or alias)
-      --merchant NAME   only this merchant (case-insensitive)
+      --merchant NAME   merchants whose name starts with NAME, ignoring case and
+                        punctuation (joes finds Joe's Pizza)
       --kind KIND       expense or income
       --currency CODE   only this currency
       --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
