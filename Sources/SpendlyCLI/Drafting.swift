@@ -39,8 +39,8 @@ enum DraftView {
     }
     var parts = [field(draft.kind.rawValue, .kind)]
     parts.append(draft.amount.map { MoneyFormat.string($0) } ?? output.style("amount?", .yellow))
-    parts.append(field(draft.method ?? "—", .method))
-    parts.append(field(draft.category ?? "—", .category))
+    parts.append(field(Render.safe(draft.method ?? "—"), .method))
+    parts.append(field(Render.safe(draft.category ?? "—"), .category))
     if let merchant = draft.merchant { parts.append(field(Render.safe(merchant), .merchant)) }
     if let note = draft.note { parts.append("\"\(Render.safe(note))\"") }
     parts.append(AddCommand.dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))

@@ -17,16 +17,17 @@ public final class Output {
     self.colour = colour
   }
 
-  /// Writes a line to stdout (buffered until `flush`).
+  /// Writes a line to stdout (buffered until `flush`), without hidden characters: a bidi
+  /// control in a stored name must not turn the rest of the line around.
   public func line(_ text: String = "") {
-    buffer += text
+    buffer += TextSanitizer.visible(text)
     buffer += "\n"
     if buffer.utf8.count > 1 << 16 { flush() }
   }
 
   /// Writes text with no newline and flushes (prompts).
   public func prompt(_ text: String) {
-    buffer += text
+    buffer += TextSanitizer.visible(text)
     flush()
   }
 

@@ -230,21 +230,27 @@ struct ReportsParityTests {
     }
   }
 
-  /// Merchants spelled with apostrophes, hyphens, dots and spaces: the SQL (through
-  /// `spendly_same_name`) and the reference agree, and a merchant is found by the start of its
-  /// name ignoring case and punctuation.
+  /// Merchants spelled with apostrophes, hyphens, dots, spaces and hidden characters (as older
+  /// databases may hold them): the SQL (through `spendly_same_name`) and the reference agree,
+  /// and a merchant is found by the start of its name ignoring case and punctuation.
   @Test func merchantsMatchIgnoringPunctuationByPrefix() throws {
     let merchants: [String?] = [
-      "Joe's", "JOE'S PIZZA", "Joes", "Joey", "McDonald's", "Mc Donalds", "7-Eleven", "A.B.C.",
+      "Joe's", "JOE'S PIZZA", "Joes", "Joey", "Jo\u{200B}e's", "McDonald's", "Mc Donalds", "7-Eleven", "A.B.C.",
       "Chez-Paul", "—", "(Joe)", "@Zara", "_zara_", "{Zara}", "Ünal", "ünal & Co", nil,
     ]
     let all = ParityData.make(count: 600, seed: Self.seed ^ 0x10E5, merchants: merchants)
     let store = try ParityData.store(with: all)
+    // The store drops the hidden character on the way in; an older database may still hold
+    // some (planted here). The reference sees the stored rows.
+    try store.database.execute(
+      "UPDATE transactions SET merchant = 'Jo' || char(8203) || 'e''s' || char(8238) WHERE id % 7 = 0 AND merchant = 'Joe''s'"
+    )
     let stored = try store.list().map(\.fields)
+    #expect(stored.contains { $0.merchant == "Jo\u{200B}e's\u{202E}" })
     let wanted: [(String, Set<String>)] = [
-      ("joes", ["Joe's", "JOE'S PIZZA", "Joes"]),
-      ("JOE'S", ["Joe's", "JOE'S PIZZA", "Joes"]),
-      ("joe", ["Joe's", "JOE'S PIZZA", "Joes", "Joey", "(Joe)"]),
+      ("joes", ["Joe's", "Jo\u{200B}e's\u{202E}", "JOE'S PIZZA", "Joes"]),
+      ("JOE'S", ["Joe's", "Jo\u{200B}e's\u{202E}", "JOE'S PIZZA", "Joes"]),
+      ("joe", ["Joe's", "Jo\u{200B}e's\u{202E}", "JOE'S PIZZA", "Joes", "Joey", "(Joe)"]),
       // Names that start with punctuation are found through the ranges around the letters.
       ("zara", ["@Zara", "_zara_", "{Zara}"]), ("ÜNAL", ["Ünal", "ünal & Co"]),
       ("mcdonalds", ["McDonald's", "Mc Donalds"]),
