@@ -132,11 +132,14 @@ public struct PhraseParser {
 }
 
 extension PhraseParser {
-  /// The method a word names (lexicon synonyms and the person's own), or nil.
-  public func method(named word: String) -> String? { methodWords[word.lowercased()] }
+  /// The method a name names, as `method:` in a phrase reads it: a name, alias or old name of
+  /// the person's, or a lexicon word (gpay is UPI, card the default card), any case; or nil.
+  /// Options and filters resolve method names here, so every place accepts the same names.
+  public func method(named word: String) -> String? { methodWords[word.trimmingSpaces().lowercased()] }
 
-  /// The category a word names (its name or the person's alias), or nil.
-  public func category(named word: String) -> Category? { catalog.category(named: word) }
+  /// The category a name names, as `cat:` in a phrase reads it: a name, alias or old name of
+  /// the person's, or a lexicon word (chai is Food), any case; or nil.
+  public func category(named word: String) -> Category? { tables.explicitCategory(word.trimmingSpaces()) }
 
 }
 
