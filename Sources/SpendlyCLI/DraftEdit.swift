@@ -58,7 +58,7 @@ enum DraftEdit {
       draft.kind = kind
       draft.inferred.remove(.kind)
       if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
-        draft.category = Category.fallback(for: kind)
+        draft.category = parser.catalog.fallbackCategory(for: kind)
         draft.inferred.insert(.category)
       }
     case .currency:

@@ -10,9 +10,8 @@ extension Context {
     let store = try store()
     do {
       let settings = ParseSettings(
-        currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
-        incomeMethod: try store.setting("default_income_method") ?? "Bank Transfer",
-        card: try store.setting("default_card") ?? "Credit Card")
+        currency: try store.defaultCurrency(), method: try store.methodSetting("default_method"),
+        incomeMethod: try store.methodSetting("default_income_method"), card: try store.methodSetting("default_card"))
       let history: any MerchantHistory =
         caching ? CachingHistory(store) : store
       return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)

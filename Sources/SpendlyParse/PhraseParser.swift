@@ -106,7 +106,8 @@ public struct PhraseParser {
   }
 
   var lexicon: Lexicon { tables.lexicon }
-  var catalog: Catalog { tables.catalog }
+  /// The person's categories and methods the parser reads names from.
+  public var catalog: Catalog { tables.catalog }
   var settings: ParseSettings { tables.settings }
   var history: (any MerchantHistory)? { tables.history }
   var methodWords: [String: String] { tables.methodWords }
