@@ -7,7 +7,7 @@ enum DraftEdit {
   /// An example value for each field, shown when a value is refused.
   static func example(_ field: DraftField) -> String {
     switch field {
-    case .amount: return "420 or 1,250.50"
+    case .amount: return "420, 1,250.50 or 1.5k"
     case .kind: return "expense or income"
     case .currency: return "INR, USD, EUR"
     case .category: return "Food"
@@ -41,12 +41,13 @@ enum DraftEdit {
     let text = text.trimmingSpaces()
     switch field {
     case .amount:
+      // The phrase's amount reader: whatever a phrase takes (1.5k, $45, 2 lakh), an option takes.
       do {
-        let money = try AmountParser.parse(text, currency: draft.currency)
+        let money = try parser.amount(text, currency: draft.currency)
         draft.amount = money
         draft.currency = money.currency
       } catch {
-        throw .data("amount: \(error)")
+        throw .data(error.message)
       }
       draft.missing.removeAll { $0 == .amount }
       draft.warnings.removeAll { $0.contains("amount") }
@@ -57,7 +58,7 @@ enum DraftEdit {
       draft.kind = kind
       draft.inferred.remove(.kind)
       if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
-        draft.category = Category.fallback(for: kind)
+        draft.category = parser.catalog.fallbackCategory(for: kind)
         draft.inferred.insert(.category)
       }
     case .currency:

@@ -10,9 +10,8 @@ extension Context {
     let store = try store()
     do {
       let settings = ParseSettings(
-        currency: try store.defaultCurrency(), method: try store.setting("default_method") ?? "Cash",
-        incomeMethod: try store.setting("default_income_method") ?? "Bank Transfer",
-        card: try store.setting("default_card") ?? "Credit Card")
+        currency: try store.defaultCurrency(), method: try store.methodSetting("default_method"),
+        incomeMethod: try store.methodSetting("default_income_method"), card: try store.methodSetting("default_card"))
       let history: any MerchantHistory =
         caching ? CachingHistory(store) : store
       return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)
@@ -39,8 +38,8 @@ enum DraftView {
     }
     var parts = [field(draft.kind.rawValue, .kind)]
     parts.append(draft.amount.map { MoneyFormat.string($0) } ?? output.style("amount?", .yellow))
-    parts.append(field(draft.method ?? "—", .method))
-    parts.append(field(draft.category ?? "—", .category))
+    parts.append(field(Render.safe(draft.method ?? "—"), .method))
+    parts.append(field(Render.safe(draft.category ?? "—"), .category))
     if let merchant = draft.merchant { parts.append(field(Render.safe(merchant), .merchant)) }
     if let note = draft.note { parts.append("\"\(Render.safe(note))\"") }
     parts.append(AddCommand.dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))

@@ -1,3 +1,5 @@
+import SpendlyCore
+
 /// A JSON value with ordered keys, written by hand so output is stable and needs no Foundation.
 public indirect enum JSON: Sendable, Equatable {
   case null
@@ -55,9 +57,11 @@ public indirect enum JSON: Sendable, Equatable {
     }
   }
 
+  /// Writes `text` as a JSON string. Hidden characters (zero-width, bidi controls) are left
+  /// out, so JSON never carries them, even from rows stored before they were refused.
   static func escape(_ text: String, into out: inout String) {
     out += "\""
-    for scalar in text.unicodeScalars {
+    for scalar in TextSanitizer.visible(text).unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"

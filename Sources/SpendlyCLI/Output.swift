@@ -20,7 +20,8 @@ public final class Output {
     self.colour = colour
   }
 
-  /// Writes a line to stdout (buffered until `flush`).
+  /// Writes a line to stdout (buffered until `flush`), without hidden characters: a bidi
+  /// control in a stored name must not turn the rest of the line around.
   public func line(_ text: String = "") {
     buffer += printable(text)
     buffer += "\n"

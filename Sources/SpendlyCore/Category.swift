@@ -30,7 +30,8 @@ public struct Category: Hashable, Sendable {
     defaultExpense.map { Category(name: $0, side: .expense, builtin: true) }
     + defaultIncome.map { Category(name: $0, side: .income, builtin: true) }
 
-  /// The category used when nothing better is known.
+  /// The built-in name of the category used when nothing better is known; after a rename it
+  /// is an alias, so use `Catalog.fallbackCategory(for:)` for the name to show and store.
   public static func fallback(for kind: Kind) -> String { kind == .expense ? "Other" : "Other income" }
 }
 

@@ -10,7 +10,7 @@ public struct TransactionFilter: Sendable, Equatable {
   }
   /// A method name as in the catalog.
   public var method: String?
-  /// Matched case-insensitively against the whole merchant name.
+  /// The start of a merchant's name, ignoring case and punctuation ("joes" is "Joe's Pizza").
   public var merchant: String?
   /// A word matched case-insensitively inside the merchant or the note ("uber this year").
   public var text: String?
@@ -55,10 +55,14 @@ public struct TransactionFilter: Sendable, Equatable {
     return true
   }
 
-  /// Names equal in any case (Unicode case folding, canonical equivalence: "CAFÉ" is "café").
+  /// Whether merchant `name` is one `wanted` names: `wanted` is the start of `name` when both
+  /// are compared as `nameKey`s ("joes" and "JOE" name "Joe's Pizza"; "CAFÉ" names "café").
+  /// A `wanted` with no letter or digit ("—") must equal the whole name, in any case.
   public static func sameName(_ name: String?, _ wanted: String) -> Bool {
     guard let name else { return false }
-    return name.lowercased() == wanted.lowercased()
+    let key = nameKey(wanted)
+    if key.isEmpty { return name.lowercased() == wanted.lowercased() }
+    return nameKey(name).hasPrefix(key)
   }
 
   /// Whether `text` contains `word` in any case.

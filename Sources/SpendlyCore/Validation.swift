@@ -60,10 +60,11 @@ public enum Validator {
     return result
   }
 
-  /// Trims text, turns empty into nil, and rejects control characters and overlong values.
+  /// Drops hidden characters (zero-width, bidi controls), trims, turns empty into nil, and
+  /// rejects control characters and overlong values.
   static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
     guard let text else { return nil }
-    let trimmed = text.trimmingSpaces()
+    let trimmed = TextSanitizer.visible(text).trimmingSpaces()
     if trimmed.isEmpty { return nil }
     if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
       throw ValidationError(
@@ -81,7 +82,8 @@ public enum Validator {
 public enum TextSanitizer {
   public static func printable(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
-    for scalar in withoutEscapes(text, replacement: nil).unicodeScalars {
+    // Format characters go, but a zero-width joiner inside an emoji (👩‍💻) is kept by `visible`.
+    for scalar in visible(withoutEscapes(text, replacement: nil)).unicodeScalars {
       let category = scalar.properties.generalCategory
       if category == .control || (category == .format && scalar.value != 0x200D) { continue }
       scalars.append(scalar)
@@ -122,8 +124,14 @@ public enum TextSanitizer {
   }
 }
 extension Validator {
-  /// A category, method or alias name: trimmed, printable, at most 60 characters.
+  /// A category, method or alias name: trimmed, printable, at most 60 characters, and without
+  /// hidden characters, which are refused (not dropped): "Fo\u{200B}od" would be a second "Food".
   public static func cleanedName(_ text: String, field: String) throws(ValidationError) -> String? {
+    if let hidden = TextSanitizer.firstHidden(in: text) {
+      throw ValidationError(
+        field: field, value: TextSanitizer.printable(text),
+        reason: "contains an invisible or direction-changing character (\(hidden.codePoint))")
+    }
     let name = try cleaned(text, field: field, limit: 60)
     // "500" as a category would swallow amounts in phrases.
     if let name, name.allSatisfy({ $0.isNumber || $0.isPunctuation || $0 == " " }) {

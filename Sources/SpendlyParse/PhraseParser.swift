@@ -105,8 +105,11 @@ public struct PhraseParser {
     tables = Tables(lexicon: lexicon, catalog: catalog, settings: settings, history: history)
   }
 
+  init(tables: Tables) { self.tables = tables }
+
   var lexicon: Lexicon { tables.lexicon }
-  var catalog: Catalog { tables.catalog }
+  /// The person's categories and methods the parser reads names from.
+  public var catalog: Catalog { tables.catalog }
   var settings: ParseSettings { tables.settings }
   var history: (any MerchantHistory)? { tables.history }
   var methodWords: [String: String] { tables.methodWords }
@@ -132,28 +135,18 @@ public struct PhraseParser {
 }
 
 extension PhraseParser {
-  /// The method a word names (lexicon synonyms and the person's own), or nil.
-  public func method(named word: String) -> String? { methodWords[word.lowercased()] }
+  /// The method a name names, as `method:` in a phrase reads it: a name, alias or old name of
+  /// the person's, or a lexicon word (gpay is UPI, card the default card), any case; or nil.
+  /// Options and filters resolve method names here, so every place accepts the same names.
+  public func method(named word: String) -> String? { methodWords[word.trimmingSpaces().lowercased()] }
 
-  /// The category a word names (its name or the person's alias), or nil.
-  public func category(named word: String) -> Category? { catalog.category(named: word) }
+  /// The category a name names, as `cat:` in a phrase reads it: a name, alias or old name of
+  /// the person's, or a lexicon word (chai is Food), any case; or nil.
+  public func category(named word: String) -> Category? { tables.explicitCategory(word.trimmingSpaces()) }
 
 }
 
 extension PhraseParser {
-  /// Reads text that is only an amount, as phrases write them (420, 1.5k, ₹1,250.50, $45,
-  /// 1.2 lakh); nil when it holds anything else. A malformed amount throws.
-  public func money(_ text: String) throws(PhraseError) -> Money? {
-    let tokens = try Tokenizer.tokens(TextSanitizer.blankingEscapes(text))
-    let run = PhraseRun(
-      parser: tables, tokens: tokens,
-      now: LocalDateTime(date: LocalDate(year: 2000, month: 1, day: 1)!, time: LocalTime(hour: 0, minute: 0)!))
-    guard !tokens.isEmpty, let candidate = try run.candidate(at: 0), candidate.tokens == 0..<tokens.count else {
-      return nil
-    }
-    return Money(minorUnits: candidate.minorUnits, currency: run.currency(of: candidate))
-  }
-
   /// Reads text that is only a date and/or time, as phrases write them ("14 aug", "yesterday",
   /// "9pm", "2026-08-14 21:30"); nil when it holds anything else. An impossible date throws.
   public func when(_ text: String, now: LocalDateTime) throws(PhraseError) -> (date: LocalDate?, time: LocalTime?)? {

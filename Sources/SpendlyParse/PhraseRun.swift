@@ -122,11 +122,12 @@ struct PhraseRun {
         }
         draft.time = time
         timeGiven = true
-      default:  // amount
+      default:  // amount: read as a phrase reads one (amount:1.5k)
         do {
-          explicitAmount = try AmountParser.parse(value, currency: explicitCurrency ?? parser.settings.currency)
+          explicitAmount = try PhraseParser(tables: parser).amount(
+            value, currency: explicitCurrency ?? parser.settings.currency)
         } catch {
-          throw fail("amount: \(error)")
+          throw fail(error.message)
         }
       }
       tokens[i].used = true

@@ -337,15 +337,16 @@ struct QueryRun {
       return false
     }
     let token = tokens[index]
-    let money: Money?
-    do {
-      money = try parser.entry.money(token.text)
-    } catch {
-      throw QueryError(words: [token.text], column: token.column, message: "amount '\(token.text)': \(error.message)")
-    }
-    guard let money else {
+    // A word with no digit is no amount ("over lots"): not understood, not an error.
+    guard token.hasDigit else {
       index = start
       return false
+    }
+    let money: Money
+    do {
+      money = try parser.entry.amount(token.text, currency: query.filter.currency ?? parser.entry.settings.currency)
+    } catch {
+      throw QueryError(words: [token.text], column: token.column, message: error.message)
     }
     if let currency = query.filter.currency, currency != money.currency {
       throw QueryError(

@@ -79,12 +79,12 @@ extension PhraseRun {
 
   mutating func defaults() {
     if draft.category == nil {
-      draft.category = Category.fallback(for: draft.kind)
+      draft.category = parser.catalog.fallbackCategory(for: draft.kind)
       draft.inferred.insert(.category)
     }
     if draft.method == nil {
       let fallback = draft.kind == .income ? parser.settings.incomeMethod : parser.settings.method
-      draft.method = parser.catalog.method(named: fallback)?.name ?? "Cash"
+      draft.method = parser.catalog.methodName(fallback, fallback: "Cash")
       draft.inferred.insert(.method)
     }
     if let currency = explicitCurrency, draft.amount == nil { draft.currency = currency }

@@ -20,11 +20,13 @@ extension TransactionFilter {
       terms.append("t.method_id = ?")
       values.append(.integer(methodID))
     }
-    // SQLite folds only ASCII case; other text goes through Swift's folding (the reference's own
-    // functions), while ASCII keeps the indexed, native path.
+    // A merchant is matched by the reference's own function (case, punctuation, prefix: see
+    // `TransactionFilter.sameName`), which SQL alone cannot express. For text, SQLite folds only
+    // ASCII case; other text goes through Swift's folding, while ASCII keeps the native path.
     if let merchant {
-      terms.append(merchant.isASCIIText ? "t.merchant = ? COLLATE NOCASE" : "spendly_same_name(t.merchant, ?)")
-      values.append(.text(merchant))
+      let (range, bounds) = TransactionFilter.merchantRange(merchant)
+      terms.append(range + "spendly_same_name(t.merchant, ?)")
+      values += bounds + [.text(merchant)]
     }
     if let text {
       terms.append(
@@ -55,6 +57,20 @@ extension TransactionFilter {
       values.append(.integer(maximumAmount))
     }
     return (terms.isEmpty ? "" : "WHERE " + terms.joined(separator: " AND "), values)
+  }
+}
+
+extension TransactionFilter {
+  /// A condition the merchant index can answer, true of every merchant `wanted` names, so
+  /// `spendly_same_name` runs on few rows: a name whose first character is an ASCII letter or
+  /// digit starts with the name key's first character (any case); the others (punctuation or
+  /// non-ASCII first: "'t Hoekje", "Über") lie in the ranges around the letters and digits.
+  static func merchantRange(_ wanted: String) -> (String, [SQLValue]) {
+    guard let first = nameKey(wanted).unicodeScalars.first, first.isASCII else { return ("", []) }
+    let m = "t.merchant COLLATE NOCASE"
+    let range =
+      "(\(m) >= ? AND \(m) < ? OR \(m) < '0' OR \(m) >= ':' AND \(m) < 'a' OR \(m) >= '{') AND "
+    return (range, [.text(String(Character(first))), .text(String(Character(Unicode.Scalar(first.value + 1)!)))])
   }
 }
 

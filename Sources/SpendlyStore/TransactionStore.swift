@@ -149,27 +149,28 @@ public final class TransactionStore {
     }
   }
 
-  /// Adds an alias to an existing category or method (`what` is "category" or "method").
-  public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) {
-    let (table, aliasTable, column) =
-      what == "category"
-      ? ("categories", "category_aliases", "category_id") : ("methods", "method_aliases", "method_id")
-    try write { db in
-      guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(name)])?.int(0) else {
-        throw StoreError.unknown(what, name)
-      }
+  /// Adds an alias to an existing category or method (`what` is "category" or "method"), named
+  /// by any name it answers to; returns its current name.
+  @discardableResult
+  public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) -> String {
+    let (aliasTable, column) =
+      what == "category" ? ("category_aliases", "category_id") : ("method_aliases", "method_id")
+    return try write { db in
+      guard let (id, current) = try named(db, name, what: what) else { throw StoreError.unknown(what, name) }
       try insertAlias(db, table: aliasTable, column: column, id: id, alias: alias)
+      return current
     }
   }
 
-  public func rename(_ what: String, from old: String, to new: String) throws(StoreError) {
+  /// Renames the category or method `old` (any name it answers to); returns the name it had.
+  @discardableResult
+  public func rename(_ what: String, from old: String, to new: String) throws(StoreError) -> String {
     let table = what == "category" ? "categories" : "methods"
     let new = try checkedName(new, what: what)
-    try write { db in
-      guard let id = try db.row("SELECT id FROM \(table) WHERE name = ? COLLATE NOCASE", [.text(old)])?.int(0) else {
-        throw StoreError.unknown(what, old)
-      }
-      let sameWord = old.lowercased() == new.lowercased()
+    return try write { db in
+      // `old` may be an alias or an earlier name: what is renamed is the name it means now.
+      guard let (id, current) = try named(db, old, what: what) else { throw StoreError.unknown(what, old) }
+      let sameWord = current.lowercased() == new.lowercased()
       let aliasTable = what == "category" ? "category_aliases" : "method_aliases"
       let column = what == "category" ? "category_id" : "method_id"
       // Renaming to one of its own aliases (renaming back) frees that alias first.
@@ -179,9 +180,10 @@ public final class TransactionStore {
       }
       try db.run("UPDATE \(table) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
       // The old name keeps working (and the lexicon's words for it): it becomes an alias.
-      if !sameWord, try !wordTaken(db, old, categories: what == "category") {
-        try db.run("INSERT INTO \(aliasTable)(alias, \(column)) VALUES (?, ?)", [.text(old), .integer(id)])
+      if !sameWord, try !wordTaken(db, current, categories: what == "category") {
+        try db.run("INSERT INTO \(aliasTable)(alias, \(column)) VALUES (?, ?)", [.text(current), .integer(id)])
       }
+      return current
     }
   }
 

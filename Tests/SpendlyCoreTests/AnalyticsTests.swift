@@ -152,9 +152,12 @@ struct AnalyticsTests {
     #expect(!TransactionFilter(category: "foo").matches(lunch))
     #expect(TransactionFilter(method: "upi").matches(lunch))
     #expect(!TransactionFilter(method: "upi").matches(ride))
-    // The merchant is matched whole, in any case; the text inside merchant or note.
+    // The merchant by the start of its name, ignoring case and punctuation; the text inside
+    // merchant or note.
     #expect(TransactionFilter(merchant: "SOCIAL").matches(lunch))
-    #expect(!TransactionFilter(merchant: "Soc").matches(lunch))
+    #expect(TransactionFilter(merchant: "Soc").matches(lunch))
+    #expect(!TransactionFilter(merchant: "ocial").matches(lunch))
+    #expect(TransactionFilter(merchant: "uber-eats").matches(ride))
     #expect(!TransactionFilter(merchant: "Social").matches(bare))
     #expect(TransactionFilter(text: "uber").matches(ride))
     #expect(TransactionFilter(text: "TEAM").matches(lunch))

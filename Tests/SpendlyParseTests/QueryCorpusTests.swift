@@ -32,7 +32,7 @@ struct QueryCorpus {
   }
 
   static let headKeys = ["action", "measure", "from", "to"]
-  static let filterKeys = ["category", "method", "merchant", "text", "currency"]
+  static let filterKeys = ["category", "method", "merchant", "text", "currency", "over", "under"]
 
   var examples: [Example] = []
   var now: LocalDateTime?

@@ -131,12 +131,12 @@ struct CatalogActions: Sendable {
         output.line(try add(store, words[1], arguments))
       case "rename":
         try arguments.expectPositional(3, 3, command: "\(command) rename", what: "the old and the new name")
-        try store.rename(what, from: words[1], to: words[2])
-        output.line("renamed \(noun) \(Render.safe(words[1])) to \(Render.safe(words[2]))")
+        let previous = try store.rename(what, from: words[1], to: words[2])
+        output.line("renamed \(noun) \(Render.safe(previous)) to \(Render.safe(words[2].trimmingSpaces()))")
       case "alias":
         try arguments.expectPositional(3, 3, command: "\(command) alias", what: "a \(noun) and an alias")
-        try store.addAlias(words[2], to: words[1], what: what)
-        output.line("'\(Render.safe(words[2]))' now means \(noun) \(Render.safe(words[1]))")
+        let name = try store.addAlias(words[2], to: words[1], what: what)
+        output.line("'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))")
       default:
         throw CLIError.usage("\(command): unknown action '\(words[0])' (list, add, rename, alias)")
       }

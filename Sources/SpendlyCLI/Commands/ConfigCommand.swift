@@ -27,7 +27,7 @@ struct ConfigCommand: Command {
     try reporting {
       if words.isEmpty {
         var pairs: [(String, JSON)] = []
-        for (word, key) in keys { pairs.append((word, .optional(try store.setting(key)))) }
+        for (word, key) in keys { pairs.append((word, .optional(try current(key, store)))) }
         if context.json {
           context.output.line(JSON.object(pairs).rendered())
         } else {
@@ -43,7 +43,7 @@ struct ConfigCommand: Command {
         throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, income-method, card, week)")
       }
       guard words.count == 2 else {
-        context.output.line(Render.safe(try store.setting(entry.key) ?? ""))
+        context.output.line(Render.safe(try current(entry.key, store) ?? ""))
         return
       }
       let value: String
@@ -65,7 +65,12 @@ struct ConfigCommand: Command {
         value = method.name
       }
       try store.setSetting(entry.key, value)
-      context.output.line("\(entry.word) set to \(value)")
+      context.output.line("\(entry.word) set to \(Render.safe(value))")
     }
+  }
+
+  /// A setting's value; one naming a method by the method's current name (it may have been renamed).
+  static func current(_ key: String, _ store: TransactionStore) throws(StoreError) -> String? {
+    TransactionStore.methodSettings[key] != nil ? try store.methodSetting(key) : try store.setting(key)
   }
 }

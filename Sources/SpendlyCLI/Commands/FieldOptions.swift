@@ -11,11 +11,14 @@ enum FieldOptions {
   ]
 
   static let help = """
-      --amount AMOUNT     420, 1,250.50, ₹1,50,000 (positive; the kind gives the sign)
+      --amount AMOUNT     as in phrases: 420, 1,250.50, ₹1,50,000, 1.5k, 2 lakh, $45
+                          (positive; the kind gives the sign)
       --kind KIND         expense or income
       --currency CODE     INR, USD, EUR, GBP, AED, SGD, JPY, ...
-      --category NAME     a category or alias of the kind's side (see: spendly categories)
-      --method NAME       a payment method or alias (see: spendly methods)
+      --category NAME     a category, alias or word for one (chai is Food) of the kind's side
+                          (see: spendly categories)
+      --method NAME       a payment method, alias or word for one (gpay is UPI, card the
+                          default card; see: spendly methods)
       --merchant TEXT     where the money went or came from
       --note TEXT         free text
       --date DATE         YYYY-MM-DD, today or yesterday
@@ -28,7 +31,8 @@ enum FieldOptions {
   static func any(_ arguments: Arguments) -> Bool { names.contains { arguments[$0] != nil } }
 
   /// Applies the given field options on top of a draft; what they set counts as typed.
-  /// Category and method words go through the same lexicon as phrases (--method gpay).
+  /// Category and method words and amounts are read as phrases read them (--method gpay,
+  /// --category chai, --amount 1.5k).
   /// When `editing`, the kind is the stored one: a category of the other side is refused
   /// unless --kind changes it too, and --date keeps the stored time.
   static func apply(

@@ -14,9 +14,10 @@ struct ListCommand: Command {
     options:
       --limit N         at most N transactions (default 20; 0 for all)
       --offset N        skip the newest N
-      --category NAME   only this category (or alias)
-      --method NAME     only this payment method (or alias)
-      --merchant NAME   only this merchant (case-insensitive)
+      --category NAME   only this category: a name, alias or word for one (chai is Food)
+      --method NAME     only this payment method: a name, alias or word (gpay is UPI)
+      --merchant NAME   merchants whose name starts with NAME, ignoring case and
+                        punctuation (joes finds Joe's Pizza)
       --kind KIND       expense or income
       --currency CODE   only this currency
       --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
@@ -70,8 +71,22 @@ struct ListCommand: Command {
       guard let currency = Currency.named(code) else { throw .usage("--currency: \(MoneyError.unknownCurrency(code))") }
       filter.currency = currency
     }
-    filter.category = arguments["category"]
-    filter.method = arguments["method"]
+    if arguments["category"] != nil || arguments["method"] != nil {
+      // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
+      let parser = try context.phraseParser()
+      if let text = arguments["category"] {
+        guard let category = parser.category(named: text) else {
+          throw .usage("--category: unknown category '\(Render.safe(text))' (see: spendly categories)")
+        }
+        filter.category = category.name
+      }
+      if let text = arguments["method"] {
+        guard let method = parser.method(named: text) else {
+          throw .usage("--method: unknown payment method '\(Render.safe(text))' (see: spendly methods)")
+        }
+        filter.method = method
+      }
+    }
     filter.merchant = arguments["merchant"]
     filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
     filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)

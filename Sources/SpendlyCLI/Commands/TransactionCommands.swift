@@ -97,7 +97,8 @@ struct DeleteCommand: Command {
     if context.json {
       context.output.line(JSON.object([("deleted", Render.json(old))]).rendered())
     } else {
-      context.output.line("deleted #\(id) · \(Render.amount(old.fields)) \(old.fields.category) · undo brings it back")
+      context.output.line(
+        "deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back")
     }
   }
 }
@@ -165,7 +166,7 @@ struct HistoryCommand: Command {
       let state = !revision.live ? "deleted" : number == revisions.count - 1 ? "current" : "earlier"
       table.add([
         "\(number + 1)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", revision.action, state,
-        Render.amount(f), f.category, f.method, Render.safe(f.merchant), Render.when(f),
+        Render.amount(f), Render.safe(f.category), Render.safe(f.method), Render.safe(f.merchant), Render.when(f),
         Render.clip(Render.safe(f.note), 30),
       ])
     }

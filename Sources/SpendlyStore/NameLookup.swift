@@ -1,0 +1,21 @@
+/// Finding a category or method by any name it answers to, for the catalog commands.
+extension TransactionStore {
+  /// The id and current name of the category or method (`what`) that `word` names: its name,
+  /// or an alias, which includes every name it had before a rename; any case.
+  func named(_ db: Database, _ word: String, what: String) throws -> (Int64, String)? {
+    let sql =
+      what == "category"
+      ? """
+      SELECT id, name FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL
+      SELECT c.id, c.name FROM category_aliases a JOIN categories c ON c.id = a.category_id WHERE a.alias = ?1
+      LIMIT 1
+      """
+      : """
+      SELECT id, name FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL
+      SELECT m.id, m.name FROM method_aliases a JOIN methods m ON m.id = a.method_id WHERE a.alias = ?1
+      LIMIT 1
+      """
+    guard let row = try db.row(sql, [.text(word)]), let id = row.int(0), let name = row.text(1) else { return nil }
+    return (id, name)
+  }
+}
