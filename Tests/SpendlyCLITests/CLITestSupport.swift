@@ -36,20 +36,26 @@ final class Sandbox {
 
   deinit { try? FileManager.default.removeItem(atPath: directory) }
 
-  /// Runs `spendly --db DB --now 2026-11-29T13:05 ARGS...` with stdin from /dev/null.
-  func run(_ arguments: [String], globals: Bool = true) throws -> RunResult {
+  /// Runs `spendly --db DB --now 2026-11-29T13:05 ARGS...` with stdin from `input` (small, so
+  /// it fits a pipe's buffer) or /dev/null.
+  func run(_ arguments: [String], globals: Bool = true, input: Data? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: spendlyBinary)
     process.arguments = (globals ? ["--db", database, "--now", "2026-11-29T13:05"] : []) + arguments
     process.environment = [
       "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_DATA_HOME": directory + "/xdg", "NO_COLOR": "1",
     ]
-    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    let stdinPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle(forReadingAtPath: "/dev/null") : stdinPipe
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    if let input {
+      try stdinPipe.fileHandleForWriting.write(contentsOf: input)
+      try stdinPipe.fileHandleForWriting.close()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
