@@ -14,45 +14,48 @@ extension PhraseRun {
       }
       guard tokens[i].info.has(.merchantMarker) else { continue }
       // A known name is taken whole ("at cafe coffee day"), else the words up to a soft stop.
-      let known = knownPrefix(of: nameRun(after: i, soft: false))
-      let run = nameRun(after: i, soft: true)
-      guard known != nil || !run.isEmpty else { continue }
-      let (name, length) = known ?? (tokenText(run, bare: true), run.count)
+      let (hard, soft) = nameRuns(after: i)
+      let known = knownPrefix(of: hard)
+      guard known != nil || !soft.isEmpty else { continue }
+      let (name, length) = known ?? (tokenText(soft, bare: true), soft.count)
       draft.merchant = name
       for k in i..<(i + 1 + length) { tokens[k].used = true }
       return
     }
   }
 
-  /// The words after a marker that can be a name: up to five, stopping at a used or quoted
-  /// token, a filler or marker, a number, or a clause end ("Social,"). With `soft`, also
-  /// before a lower-case word after the first that has a meaning of its own ("at Social
-  /// lunch") or names a currency or month, and before a lower-case word after capitalised
-  /// ones unless it joins a name ("at Pret a Manger london", "at Third Wave Coffee hdfc").
-  func nameRun(after marker: Int, soft: Bool) -> Range<Int> {
+  /// The words after a marker that can be a name, in one pass: up to five, stopping at a used
+  /// or quoted token, a filler or marker, a number, or a clause end ("Social,") (`hard`);
+  /// `soft` also stops before a lower-case word after the first that has a meaning of its
+  /// own ("at Social lunch") or names a currency or month, and before a lower-case word after
+  /// capitalised ones unless it joins a name ("at Pret a Manger london", "at Third Wave
+  /// Coffee hdfc").
+  func nameRuns(after marker: Int) -> (hard: Range<Int>, soft: Range<Int>) {
     var end = marker + 1
+    var softEnd: Int?
     var capitalised = true
     while end < tokens.count, end - marker <= 5 {
       let token = tokens[end]
-      let first = end == marker + 1
       if token.used || token.quoted || token.info.has(.filler) || token.info.has(.merchantMarker)
         || token.text.first?.isASCIIDigitCharacter == true
       {
         break
       }
-      if soft && !first && token.isLowercase {
+      if softEnd == nil && end > marker + 1 && token.isLowercase {
         let info = token.info
         if info.has(.meaningful) || info.currency >= 0 || info.month > 0 || info.method >= 0
-          || (capitalised && !lexicon.nameJoiners.contains(token.word))
+          || (capitalised && !info.has(.nameJoiner))
         {
-          break
+          softEnd = end
         }
       }
-      if token.text.first?.isUppercase != true && !lexicon.nameJoiners.contains(token.word) { capitalised = false }
+      if capitalised && token.text.first?.isUppercase != true && !token.info.has(.nameJoiner) {
+        capitalised = false
+      }
       end += 1
       if token.endsClause { break }
     }
-    return (marker + 1)..<end
+    return ((marker + 1)..<end, (marker + 1)..<(softEnd ?? end))
   }
 
   /// The longest start of `run` (up to three words) that is a known merchant, with its spelling.

@@ -180,14 +180,16 @@ struct PhraseRun {
   /// (and its marker) leaves the note; a method word that lost stays in it.
   /// A word that names a category is not a method ("Other" is both).
   mutating func methods() {
-    var found: [MethodWord] = []
+    // The common phrase has one method word: `others` stays empty and allocates nothing.
+    var first: MethodWord?
+    var others: [MethodWord] = []
     var i = 0
     while i < tokens.count {
       defer { i += 1 }
       guard free(i), !isNamedCategory(i) else { continue }
       var length = 1
       var name: String
-      if let (multi, n) = multiWord(parser.methodWords, at: i) {
+      if tokens[i].info.has(.multiWordStart), let (multi, n) = multiWord(parser.methodWords, at: i) {
         if (i..<(i + n)).contains(where: isNamedCategory) { continue }
         (name, length) = (multi, n)
       } else if tokens[i].info.method >= 0 {
@@ -195,12 +197,24 @@ struct PhraseRun {
       } else {
         continue
       }
-      let previous = i > 0 ? tokens[i - 1] : nil
-      let marked = previous.map { !$0.used && !$0.quoted && lexicon.methodMarkers.contains($0.word) } ?? false
-      let generic = length == 1 && lexicon.methodWords[tokens[i].word] == .defaultCard
-      found.append(MethodWord(range: i..<(i + length), name: name, marked: marked, generic: generic))
+      let marked = i > 0 && free(i - 1) && tokens[i - 1].info.has(.methodMarker)
+      let generic = length == 1 && tokens[i].info.has(.genericMethod)
+      let word = MethodWord(range: i..<(i + length), name: name, marked: marked, generic: generic)
+      if first == nil { first = word } else { others.append(word) }
       i += length - 1
     }
+    guard let first else { return }
+    if others.isEmpty {  // one method word: no conflict, nothing to allocate
+      if let explicit = draft.method {
+        if explicit != first.name {
+          draft.warnings.append("two payment methods: took \(explicit) (method:), not \(first.name)")
+        }
+        return
+      }
+      draft.method = first.name
+      return use(first.range)
+    }
+    let found = [first] + others
     let names = found.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     if let explicit = draft.method {
       if let other = names.first(where: { $0 != explicit }) {
@@ -208,7 +222,6 @@ struct PhraseRun {
       }
       return
     }
-    guard let first = found.first else { return }
     var chosen = found.first(where: \.marked) ?? first
     if !found.contains(where: \.marked) && names.count > 1 {
       chosen = found.first(where: { !$0.generic }) ?? first
@@ -216,8 +229,8 @@ struct PhraseRun {
       let words = found.map { "'" + tokenText($0.range) + "'" }.joined(separator: " and ")
       draft.warnings.append("two payment methods, \(words): took \(chosen.name) (say 'via …' to choose)")
     } else if names.count > 1 {
-      let others = names.filter { $0 != chosen.name }.joined(separator: ", ")
-      draft.warnings.append("two payment methods: took \(chosen.name) (via), not \(others)")
+      let rest = names.filter { $0 != chosen.name }.joined(separator: ", ")
+      draft.warnings.append("two payment methods: took \(chosen.name) (via), not \(rest)")
     }
     draft.method = chosen.name
     for word in found where word.name == chosen.name { use(word.range) }
@@ -231,12 +244,13 @@ struct PhraseRun {
     while i < tokens.count {
       defer { i += 1 }
       guard free(i) else { continue }
-      if let (category, length) = multiWord(parser.categoryWords, at: i) {
+      let multi = tokens[i].info.has(.multiWordStart)
+      if multi, let (category, length) = multiWord(parser.categoryWords, at: i) {
         if let index = parser.catalog.categories.firstIndex(of: category) {
           namedCategories.append((index, i..<(i + length)))
         }
         i += length - 1
-      } else if let (category, length) = multiWord(parser.suggestionWords, at: i),
+      } else if multi, let (category, length) = multiWord(parser.suggestionWords, at: i),
         let index = parser.catalog.categories.firstIndex(of: category)
       {
         suggestedCategories.append(index)  // "uber eats": Food, not the Transport of "uber"
@@ -254,7 +268,7 @@ struct PhraseRun {
   /// are used (dropped from the note); payees stay, and so do income words that lost.
   mutating func kindMarkers() {
     var strong: Kind?
-    var incomeWords: [Int] = []
+    var incomeWord = false
     var weakExpense = false
     for i in tokens.indices where free(i) {
       let info = tokens[i].info
@@ -265,14 +279,15 @@ struct PhraseRun {
       } else if info.has(.payee) {
         if strong == nil { strong = .expense }
       } else if info.has(.incomeWord) {
-        incomeWords.append(i)
+        incomeWord = true
       } else if info.has(.weakExpense) {
         weakExpense = true
       }
     }
-    if strong == nil && !incomeWords.isEmpty { strong = .income }
-    if strong == .income && explicitKind ?? signKind ?? .income == .income {
-      for i in incomeWords {
+    if strong == nil && incomeWord { strong = .income }
+    // Income words leave the note only when the phrase is income ("salary 150000 credited").
+    if incomeWord, strong == .income, (explicitKind ?? signKind ?? .income) == .income {
+      for i in tokens.indices where free(i) && tokens[i].info.has(.incomeWord) {
         tokens[i].used = true
         tokens[i].amountOrMarker = true
       }

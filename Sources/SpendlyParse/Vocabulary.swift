@@ -25,6 +25,14 @@ struct WordInfo {
     static let payee = Flags(rawValue: 1 << 11)
     /// "for": an expense over a category of the other side only.
     static let weakExpense = Flags(rawValue: 1 << 12)
+    /// "via", "by": the method word after it is marked.
+    static let methodMarker = Flags(rawValue: 1 << 13)
+    /// "card": the default card, a generic method word that is often a noun.
+    static let genericMethod = Flags(rawValue: 1 << 14)
+    /// "a", "of": a lower-case word inside a capitalised name.
+    static let nameJoiner = Flags(rawValue: 1 << 15)
+    /// The first word of a time of several words ("this" of "this morning").
+    static let timeStart = Flags(rawValue: 1 << 16)
   }
 
   var flags: Flags = []
@@ -79,7 +87,10 @@ struct Vocabulary {
       case .defaultCard: name = settings.card
       }
       guard let method = catalog.method(named: name), let index = methodIndex[method.name] else { continue }
-      edit(word) { $0.method = index }
+      edit(word) {
+        $0.method = index
+        if target == .defaultCard { $0.flags.insert(.genericMethod) }
+      }
     }
     for (index, method) in catalog.methods.enumerated() {
       for word in [method.name] + method.aliases { edit(word.lowercased()) { $0.method = Int16(index) } }
@@ -108,7 +119,10 @@ struct Vocabulary {
     for (word, multiplier) in lexicon.suffixes { edit(word) { $0.multiplier = multiplier } }
     for (word, month) in lexicon.months { edit(word) { $0.month = Int8(month) } }
     for (word, weekday) in lexicon.weekdays { edit(word) { $0.weekday = Int8(weekday) } }
-    for (word, time) in lexicon.timeWords { edit(word) { $0.time = Int16(time.hour * 60 + time.minute) } }
+    for (word, time) in lexicon.timeWords {
+      if word.contains(" ") { words[String(word.prefix { $0 != " " }), default: WordInfo()].flags.insert(.timeStart) }
+      edit(word) { $0.time = Int16(time.hour * 60 + time.minute) }
+    }
     for (word, days) in lexicon.dayUnits { edit(word) { $0.dayUnit = Int16(days) } }
     for key in lexicon.relativeDays.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.relativeStart)
@@ -119,6 +133,8 @@ struct Vocabulary {
     flag(lexicon.incomeWords, .incomeWord)
     flag(lexicon.payeeWords, .payee)
     flag(lexicon.weakExpenseWords, .weakExpense)
+    flag(lexicon.methodMarkers, .methodMarker)
+    flag(lexicon.nameJoiners, .nameJoiner)
     flag(lexicon.merchantMarkers, .merchantMarker)
     flag(lexicon.fillers, .filler)
     flag(lexicon.leadWords, .lead)
