@@ -12,6 +12,35 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
 }
 
+/// How a connection waits for a lock another one holds: called with the number of waits so far
+/// for that lock, it waits and returns true to try again, or returns false to give up (SQLITE_BUSY).
+public struct BusyWait: Sendable {
+  public let body: @Sendable (Int) -> Bool
+
+  public init(_ body: @escaping @Sendable (Int) -> Bool) { self.body = body }
+
+  /// What every connection uses: SQLite's own back-off (1 ms growing to 100 ms), for 5 seconds in all.
+  public static let standard = BusyWait.backOff(milliseconds: 5000)
+
+  /// Sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, then 100 ms per wait until `milliseconds` have passed.
+  public static func backOff(milliseconds timeout: Int) -> BusyWait {
+    BusyWait { count in
+      let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+      let waited = count < delays.count ? delays[..<count].reduce(0, +) : 328 + 100 * (count - delays.count)
+      let delay = min(count < delays.count ? delays[count] : 100, timeout - waited)
+      guard delay > 0 else { return false }
+      sqlite3_sleep(Int32(delay))
+      return true
+    }
+  }
+}
+
+/// Holds a connection's busy wait while SQLite may call it.
+private final class BusyBox {
+  let wait: BusyWait
+  init(_ wait: BusyWait) { self.wait = wait }
+}
+
 /// A value bound to or read from a statement.
 public enum SQLValue: Sendable, Equatable {
   case null
@@ -25,25 +54,48 @@ private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.sel
 public final class Database {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
+  private let busy: Unmanaged<BusyBox>
 
   /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
-  public init(path: String) throws(DatabaseError) {
+  /// `onBusy` decides how long to wait for another connection's lock (see `BusyWait`).
+  public init(
+    path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, onBusy: BusyWait = .standard
+  ) throws(DatabaseError) {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       if let db { sqlite3_close_v2(db) }
       throw DatabaseError(code: rc, message: message, sql: nil)
     }
     handle = db
-    sqlite3_busy_timeout(db, 5000)
+    busy = Unmanaged.passRetained(BusyBox(onBusy))
+    sqlite3_busy_handler(
+      db,
+      { pointer, count in
+        Unmanaged<BusyBox>.fromOpaque(pointer!).takeUnretainedValue().wait.body(Int(count)) ? 1 : 0
+      }, busy.toOpaque())
     sqlite3_extended_result_codes(db, 1)
   }
 
   deinit {
     cache.removeAll()
     sqlite3_close_v2(handle)
+    busy.release()
+  }
+
+  /// Runs `sql` again after waiting while it fails with SQLITE_BUSY. SQLite returns BUSY without
+  /// calling the busy handler when a connection that is reading asks to write (its deadlock
+  /// guard), which `PRAGMA journal_mode = WAL` does; no lock is held between attempts.
+  public func executeWaiting(_ sql: String) throws(DatabaseError) {
+    var attempt = 0
+    while true {
+      do {
+        return try execute(sql)
+      } catch  where error.code & 0xFF == SQLITE_BUSY && busy.takeUnretainedValue().wait.body(attempt) {
+        attempt += 1
+      }
+    }
   }
 
   func error(_ rc: Int32, _ sql: String?) -> DatabaseError {

@@ -16,19 +16,20 @@ public final class TransactionStore {
   private var cachedCatalog: Catalog?
 
   /// Opens the store at `path` (":memory:" for a throwaway one), creating it owner-only
-  /// (directory 0700, file 0600) and migrating it to the latest schema.
-  public init(path: String, clock: @escaping () -> LocalDateTime) throws(StoreError) {
+  /// (directory 0700, file 0600) and migrating it to the latest schema. `onBusy` is how long
+  /// to wait for another process's lock (tests replace it).
+  public init(path: String, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard) throws(StoreError) {
     self.path = path
     self.clock = clock
     if path != ":memory:" { try TransactionStore.prepareFile(path) }
     do {
-      database = try Database(path: path)
+      database = try Database(path: path, onBusy: onBusy)
       let found = database.userVersion
       if found > Schema.latestVersion { throw StoreError.newerDatabase(found) }
       if path != ":memory:" {
         let mode = try database.row("PRAGMA journal_mode")?.text(0)
         if mode != "wal" {
-          try database.execute("PRAGMA journal_mode = WAL")
+          try database.executeWaiting("PRAGMA journal_mode = WAL")
         }
       }
       try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
