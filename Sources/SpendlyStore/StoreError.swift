@@ -9,6 +9,12 @@ public enum StoreError: Error, CustomStringConvertible {
   case unknown(String, String)
   case newerDatabase(Int)
   case cannotOpen(String, String)
+  /// A read found no database at the path (and created none).
+  case missing(String)
+  /// The path holds something that is not a Spendly database; it is left as it was.
+  case notADatabase(String, String)
+  /// A write was asked of a database this user cannot write.
+  case readOnly(String)
   case database(DatabaseError)
 
   public var description: String {
@@ -21,6 +27,10 @@ public enum StoreError: Error, CustomStringConvertible {
     case .newerDatabase(let version):
       return "database schema version \(version) is newer than this spendly understands (\(Schema.latestVersion))"
     case .cannotOpen(let path, let reason): return "cannot open database '\(path)': \(reason)"
+    case .missing(let path): return "no database at '\(path)' (adding a transaction creates it)"
+    case .notADatabase(let path, let reason):
+      return "'\(path)' is not a spendly database (\(reason)); it was left as it was"
+    case .readOnly(let path): return "database '\(path)' is read-only for you: nothing can be saved"
     case .database(let error): return error.description
     }
   }
@@ -28,7 +38,7 @@ public enum StoreError: Error, CustomStringConvertible {
   /// True when the error comes from what the person asked for rather than from the system.
   public var isDataError: Bool {
     switch self {
-    case .database, .cannotOpen: return false
+    case .database, .cannotOpen, .missing, .notADatabase, .readOnly: return false
     default: return true
     }
   }

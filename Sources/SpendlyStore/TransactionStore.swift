@@ -1,10 +1,5 @@
+import CSQLite
 import SpendlyCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The one writer of transactions. Every add, edit, delete and import goes through `apply`, which
 /// validates, appends revisions and updates the current view in one SQLite transaction; `undo`
@@ -14,19 +9,37 @@ public final class TransactionStore {
   public let path: String
   private let clock: () -> LocalDateTime
   private var cachedCatalog: Catalog?
+  /// Opened read-only (`.readOnly`, or a `.read` of a file this user cannot write): writes fail.
+  public let isReadOnly: Bool
 
-  /// Opens the store at `path` (":memory:" for a throwaway one), creating it owner-only
-  /// (directory 0700, file 0600) and migrating it to the latest schema. `onBusy` is how long
-  /// to wait for another process's lock (tests replace it).
-  public init(path: String, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard) throws(StoreError) {
+  /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
+  /// created owner-only (directory 0700, file 0600); every access checks that the file is a
+  /// database first (see `DatabaseFile`). A writable file is migrated to the latest schema.
+  /// `onBusy` is how long to wait for another process's lock (tests replace it).
+  public init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard
+  ) throws(StoreError) {
     self.path = path
     self.clock = clock
-    if path != ":memory:" { try TransactionStore.prepareFile(path) }
+    let file = path == ":memory:" ? nil : try DatabaseFile.check(path, access: access)
+    if access == .create, let file, !file.writable { throw .readOnly(path) }
+    let readOnly = file.map { access == .readOnly || !$0.writable } ?? false
+    isReadOnly = readOnly
     do {
-      database = try Database(path: path, onBusy: onBusy)
-      let found = database.userVersion
-      if found > Schema.latestVersion { throw StoreError.newerDatabase(found) }
-      if path != ":memory:" {
+      database =
+        if let file, readOnly {
+          try Database(path: file.readOnlyURI, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, onBusy: onBusy)
+        } else {
+          try Database(path: path, onBusy: onBusy)
+        }
+      // One statement, so one snapshot: another process may be creating the schema right now.
+      let found = try database.row("SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version")
+      let version = Int(found?.int(0) ?? 0)
+      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
+      if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
+      if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
+      if access != .readOnly { file?.keepOwnerOnly() }
+      if file != nil, !readOnly {
         let mode = try database.row("PRAGMA journal_mode")?.text(0)
         if mode != "wal" {
           try database.executeWaiting("PRAGMA journal_mode = WAL")
@@ -39,44 +52,18 @@ public final class TransactionStore {
       try database.defineFunction("spendly_mentions") { text, word in
         word.map { TransactionFilter.mentions(text, $0) } ?? false
       }
-      let version = database.userVersion
-      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
-      try Schema.migrate(database)
+      if !readOnly { try Schema.migrate(database) }
     } catch let error as StoreError {
       throw error
+    } catch let error as DatabaseError where error.code & 0xFF == SQLITE_NOTADB {
+      throw StoreError.notADatabase(path, "SQLite cannot read it: \(error.message)")
+    } catch let error as DatabaseError where readOnly && error.code & 0xFF == SQLITE_CANTOPEN {
+      throw StoreError.cannotOpen(
+        path, "read-only, and its write-ahead log needs a -shm file beside it (\(error.message))")
     } catch let error as DatabaseError {
       throw StoreError.cannotOpen(path, error.message)
     } catch {
       throw StoreError.cannotOpen(path, "\(error)")
-    }
-  }
-
-  /// Creates the parent directory (0700) and an empty file (0600) when missing.
-  static func prepareFile(_ path: String) throws(StoreError) {
-    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-      let directory = String(path[..<slash])
-      var info = stat()
-      if stat(directory, &info) != 0 {
-        try makeDirectories(directory)
-      }
-    }
-    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw StoreError.cannotOpen(path, String(cString: strerror(errno))) }
-    // An existing file keeps only its owner's access, whatever mode it was made with.
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
-    close(fd)
-  }
-
-  static func makeDirectories(_ directory: String) throws(StoreError) {
-    var built = directory.hasPrefix("/") ? "" : "."
-    for part in directory.split(separator: "/") {
-      built += "/" + part
-      var info = stat()
-      if stat(built, &info) == 0 { continue }
-      if mkdir(built, 0o700) != 0 && errno != EEXIST {
-        throw StoreError.cannotOpen(directory, String(cString: strerror(errno)))
-      }
     }
   }
 
@@ -227,6 +214,7 @@ public final class TransactionStore {
 
   /// Runs a write in one transaction, mapping errors, and forgets the cached catalog.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    if isReadOnly { throw .readOnly(path) }
     defer { cachedCatalog = nil }
     do {
       return try database.transaction { try body(database) }
