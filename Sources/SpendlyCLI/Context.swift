@@ -11,6 +11,8 @@ public final class Context {
   /// True when stdin is a terminal: commands may ask questions.
   public var interactive: Bool
   private var openedStore: TransactionStore?
+  /// What the command does with the store: reads never create a database.
+  var storeUse: StoreUse = .write
 
   public init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {
     self.databasePath = databasePath
@@ -23,16 +25,22 @@ public final class Context {
   public var now: LocalDateTime { fixedNow ?? systemNow() }
   public var today: LocalDate { now.date }
 
-  /// The store, opened (and created) on first use.
+  /// The store, opened on first use: created by a command that writes, only read by one that reads.
   public func store() throws(CLIError) -> TransactionStore {
     if let openedStore { return openedStore }
+    let fixed = fixedNow
+    let clock = { fixed ?? systemNow() }
     do {
-      let fixed = fixedNow
-      let store = try TransactionStore(path: databasePath, clock: { fixed ?? systemNow() })
+      let store: TransactionStore
+      do {
+        store = try TransactionStore(path: databasePath, access: storeUse == .write ? .create : .read, clock: clock)
+      } catch .missing where storeUse == .readOrDefaults {
+        store = try TransactionStore(path: ":memory:", clock: clock)
+      }
       openedStore = store
       return store
     } catch {
-      throw CLIError(.cannotCreate, error.description)
+      throw error.cli
     }
   }
 
@@ -48,7 +56,8 @@ extension StoreError {
   /// The CLI's view of a store error: bad data exits 65, a broken database 73.
   var cli: CLIError {
     switch self {
-    case .cannotOpen, .newerDatabase: return CLIError(.cannotCreate, description)
+    case .cannotOpen, .newerDatabase, .readOnly: return CLIError(.cannotCreate, description)
+    case .missing, .notADatabase: return CLIError(.noInput, description)
     case .database: return CLIError(.software, description)
     default: return CLIError(.data, description)
     }
