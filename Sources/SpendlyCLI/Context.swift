@@ -53,11 +53,14 @@ public final class Context {
 }
 
 extension StoreError {
-  /// The CLI's view of a store error: bad data exits 65, a broken database 73.
+  /// The CLI's view of a store error: bad or damaged data exits 65, no database 66, one that cannot
+  /// be opened or written 73, a full disk 74, a busy one 75.
   var cli: CLIError {
     switch self {
     case .cannotOpen, .newerDatabase, .readOnly: return CLIError(.cannotCreate, description)
     case .missing, .notADatabase: return CLIError(.noInput, description)
+    case .diskFull, .ioError: return CLIError(.ioError, description)
+    case .busy: return CLIError(.tryAgain, description)
     case .database: return CLIError(.software, description)
     default: return CLIError(.data, description)
     }

@@ -22,7 +22,7 @@ enum Render {
     for transaction in transactions {
       let f = transaction.fields
       table.add([
-        "#\(transaction.id)", when(f), amount(f), f.category, f.method, safe(f.merchant),
+        "#\(transaction.id)", when(f), amount(f), safe(f.category), safe(f.method), safe(f.merchant),
         clip(safe(f.note), 40),
       ])
     }
@@ -34,8 +34,8 @@ enum Render {
     let f = transaction.fields
     var lines = [
       "#\(transaction.id)  \(f.kind.rawValue)  \(amount(f))",
-      "  category   \(f.category)",
-      "  method     \(f.method)",
+      "  category   \(safe(f.category))",
+      "  method     \(safe(f.method))",
       "  merchant   \(safe(f.merchant).isEmpty ? "—" : safe(f.merchant))",
       "  note       \(safe(f.note).isEmpty ? "—" : safe(f.note))",
       "  date       \(f.date.readable)" + (f.time.map { " \($0)" } ?? ""),

@@ -24,7 +24,7 @@ extension TransactionStore {
       }
       return table.values.sorted { $0.currency.code < $1.currency.code }
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
@@ -51,7 +51,9 @@ extension TransactionStore {
       var names: [Int64: String] = [:]
       if grouping == .category || grouping == .method {
         let table = grouping == .category ? "categories" : "methods"
-        for row in try database.rows("SELECT id, name FROM \(table)") { names[row.int(0)!] = row.text(1)! }
+        for row in try database.rows("SELECT id, name FROM \(table)") {
+          if let id = row.int(0), let name = row.text(1) { names[id] = name }
+        }
       }
       let rows = try database.rows(
         "SELECT \(key), t.currency, sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2", parameters)
@@ -61,7 +63,7 @@ extension TransactionStore {
         return GroupTotal(key: name, currency: currency, minorUnits: row.int(2) ?? 0, count: Int(row.int(3) ?? 0))
       }
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
     guard let merged = merged(totals) else {
       throw .invalid(ValidationError(field: "amount", value: "", reason: "totals are too large to add up"))
@@ -72,12 +74,15 @@ extension TransactionStore {
   /// The first and last dates with a transaction, or nil for an empty store.
   public func dateRange() throws(StoreError) -> (LocalDate, LocalDate)? {
     do {
-      guard let row = try database.row("SELECT min(date), max(date) FROM transactions"),
+      // Only dates that read back: a damaged one ('garbage' sorts after every date) is no end of the range.
+      guard
+        let row = try database.row(
+          "SELECT min(date), max(date) FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"),
         let first = row.text(0).flatMap({ LocalDate(iso: $0) }), let last = row.text(1).flatMap({ LocalDate(iso: $0) })
       else { return nil }
       return (first, last)
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
