@@ -195,11 +195,18 @@ extension TransactionStore {
   /// The sum of amounts (minor units) matching `filter`; give a currency and kind to keep it meaningful.
   public func total(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
     let (clause, values) = try whereClause(filter)
+    let result: SQLValue
     do {
-      return try database.row("SELECT coalesce(sum(t.amount), 0) FROM transactions t \(clause)", values)?.int(0) ?? 0
+      result =
+        try database.row("SELECT spendly_sum(t.amount) FROM transactions t \(clause)", values)?.values[0] ?? .null
     } catch {
       throw failure(error)
     }
+    switch result.checkedSum {
+    case .success(let total): return total
+    case .failure(let problem):
+      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+      throw .invalid(ValidationError(field: "total", value: "", reason: reason))
+    }
   }
-
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import SpendlyCore
 
 /// A failed SQLite call: the result code, SQLite's message and the statement.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
@@ -284,5 +285,54 @@ extension Database {
         if let pointer { Unmanaged<FunctionBox>.fromOpaque(pointer).release() }
       })
     guard rc == SQLITE_OK else { throw error(rc, "create function \(name)") }
+  }
+}
+
+/// What `spendly_sum` keeps per group: the sum so far and what went wrong (1 overflow, 2 damaged).
+private struct CheckedSum {
+  var sum: Int64
+  var flags: Int32
+}
+
+extension Database {
+  /// Registers `spendly_sum(x)`: the sum of positive integers as an integer; NULL once it passes
+  /// Int64 (SQLite's own sum() fails the whole statement instead), and the text 'damaged' when a
+  /// value is not a positive integer. So each group, and each currency, answers for itself.
+  public func defineCheckedSum() throws(DatabaseError) {
+    let rc = sqlite3_create_function_v2(
+      handle, "spendly_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil,
+      { context, _, arguments in
+        guard
+          let state = sqlite3_aggregate_context(context, Int32(MemoryLayout<CheckedSum>.size))?
+            .assumingMemoryBound(to: CheckedSum.self), let value = arguments?[0]
+        else { return sqlite3_result_error_nomem(context) }
+        let amount = sqlite3_value_int64(value)
+        guard sqlite3_value_type(value) == SQLITE_INTEGER, amount > 0 else { return state.pointee.flags |= 2 }
+        let (next, overflow) = state.pointee.sum.addingReportingOverflow(amount)
+        if overflow { state.pointee.flags |= 1 } else { state.pointee.sum = next }
+      },
+      { context in
+        let state = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: CheckedSum.self).pointee
+        let flags = state?.flags ?? 0
+        if flags & 2 != 0 {
+          sqlite3_result_text(context, "damaged", -1, SQLITE_TRANSIENT)
+        } else if flags & 1 != 0 {
+          sqlite3_result_null(context)
+        } else {
+          sqlite3_result_int64(context, state?.sum ?? 0)
+        }
+      }, nil)
+    guard rc == SQLITE_OK else { throw error(rc, "create function spendly_sum") }
+  }
+}
+
+extension SQLValue {
+  /// A `spendly_sum` result: the total, or why there is none.
+  var checkedSum: Result<Int64, TotalProblem> {
+    switch self {
+    case .integer(let total): return .success(total)
+    case .null: return .failure(.tooLarge)
+    case .text: return .failure(.damaged)
+    }
   }
 }

@@ -58,6 +58,7 @@ public final class TransactionStore {
       try database.defineFunction("spendly_mentions") { text, word in
         word.map { TransactionFilter.mentions(text, $0) } ?? false
       }
+      try database.defineCheckedSum()
       if !readOnly && version < Schema.latestVersion {
         if version > 0 { try checkIntact() }
         try Schema.migrate(database)

@@ -113,6 +113,11 @@ struct DamagedFileTests {
     #expect(history.status == 0)
     #expect(history.stdout.hasPrefix("#5: 1 revision"))
     #expect(history.stderr.contains("revision #5 of transaction #5: stored recorded_at 'then' is not a date and time"))
+    // Questions total what reads back and say which currency could not be added up.
+    let spent = try sandbox.run(["query", "spent", "this", "month"])
+    #expect(spent.status == 0)
+    #expect(spent.stdout.contains("INR: total cannot be added up"))
+    #expect(spent.stderr.contains("a stored amount or kind is damaged"))
   }
 
   /// Codes spendly does not know, found in stored rows, are shown as codes with a warning, never as ₹.
@@ -123,7 +128,7 @@ struct DamagedFileTests {
     try Database(path: sandbox.database).execute(
       "UPDATE transactions SET currency = 'XYZ' WHERE id = 2; UPDATE revisions SET currency = 'XYZ' WHERE txn_id = 2")
     let warning = "spendly: warning: currency 'XYZ' is not one spendly knows: its amounts are shown in minor units"
-    for command in [["list"], ["show", "2"], ["history", "2"]] {
+    for command in [["list"], ["show", "2"], ["history", "2"], ["query", "spent", "this", "month"], ["dashboard"]] {
       let result = try sandbox.run(command)
       #expect(result.status == 0, "\(command): \(result.stderr)")
       #expect(result.stdout.contains("XYZ 10,000"), "\(command): \(result.stdout)")

@@ -91,6 +91,8 @@ struct DamagedDataTests {
       let stored = try #require(try store.list().first)
       #expect(stored.fields.amount.currency.code == "XYZ")
       #expect(!stored.fields.amount.currency.isKnown)
+      #expect(try store.summaries(TransactionFilter()).map(\.currency.code) == ["XYZ"])
+      #expect(try store.breakdown(TransactionFilter(), by: .category).map(\.currency.code) == ["XYZ"])
     }
   }
 
