@@ -3,8 +3,9 @@ import SpendlyCore
 import SpendlyStore
 import Testing
 
-/// Answers when one currency cannot be added up (9,224 KWD expenses at the largest amount).
-@Suite("spendly query: a currency's overflow is reported for it alone")
+/// Answers when one currency cannot be added up (9,224 KWD expenses at the largest amount), and
+/// questions too long to read.
+@Suite("spendly query: a currency's overflow is reported for it alone; long questions refused")
 struct AnswerProblemTests {
   static func sandboxWithHugeKWD() throws -> Sandbox {
     let sandbox = try Sandbox()
@@ -47,5 +48,19 @@ struct AnswerProblemTests {
     #expect(totals.first?["currency"] as? String == "INR")
     #expect(totals.last?["currency"] as? String == "KWD")
     #expect(totals.last?["error"] as? String == "total too large to add up")
+  }
+
+  @Test func questionsLongerThanThePhraseLimitAreRefusedByLength() throws {
+    let sandbox = try Sandbox()
+    try sandbox.addLunch()
+    let long = Array(repeating: "food", count: 300).joined(separator: " ")
+    let result = try sandbox.run(["query", long])
+    #expect(result.status == 65)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderr.hasPrefix("spendly: question is too long (1499 characters; at most 1000)"))
+    #expect(result.stderr.count < 400, "the question is echoed whole: \(result.stderr.count) characters")
+    let limit = String(repeating: "x", count: 994)
+    #expect(try sandbox.run(["query", "food " + limit]).stderr.contains("not understood"))
   }
 }
