@@ -22,7 +22,9 @@ final class IntegrityCheck: @unchecked Sendable {
   private var handle: OpaquePointer?
 
   init(path: String) {
-    database = try? Database(path: path, flags: SQLITE_OPEN_READONLY)
+    // Read-write, though it only reads: a read-only connection cannot recover the WAL index of a
+    // database other processes are opening at the same moment, and reads a torn log instead.
+    database = try? Database(path: path, flags: SQLITE_OPEN_READWRITE)
     handle = database?.handle
     DispatchQueue.global().async { [self] in
       if let database { found = IntegrityCheck.check(database) }
@@ -63,8 +65,14 @@ final class IntegrityCheck: @unchecked Sendable {
 }
 
 extension IntegrityCheck.Verdict {
-  /// From the first line `quick_check` answers: "ok", or a description of the damage.
+  /// From the first line `quick_check` answers: "ok", or a description of the damage. A page it
+  /// could not read for an I/O error ("error code=522") says nothing about damage: not checked.
   init(_ answer: String?) {
-    self = answer == "ok" ? .intact : .damaged(answer ?? "the integrity check answered nothing")
+    guard let answer, answer != "ok" else {
+      self = answer == "ok" ? .intact : .damaged("the integrity check answered nothing")
+      return
+    }
+    let code = answer.split(separator: "error code=").dropFirst().first.flatMap { Int32($0.prefix { $0.isNumber }) }
+    self = code.map { $0 & 0xFF == SQLITE_IOERR } == true ? .notChecked : .damaged(answer)
   }
 }

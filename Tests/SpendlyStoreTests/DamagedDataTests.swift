@@ -159,6 +159,22 @@ struct DamagedDataTests {
     }
   }
 
+  /// quick_check names a page it could not read with the error's code: damage only when it is no I/O error.
+  @Test func integrityVerdicts() {
+    func name(_ verdict: IntegrityCheck.Verdict) -> String {
+      switch verdict {
+      case .intact: return "intact"
+      case .damaged: return "damaged"
+      case .notChecked: return "not checked"
+      }
+    }
+    #expect(name(.init("ok")) == "intact")
+    #expect(name(.init(nil)) == "damaged")
+    #expect(name(.init("On tree page 25 cell 17: Rowid 25 out of order")) == "damaged")
+    #expect(name(.init("Page 17: unable to get the page. error code=11")) == "damaged")
+    #expect(name(.init("Page 17: unable to get the page. error code=522")) == "not checked")
+  }
+
   @Test func plainMessagesNeverShowTheSQL() {
     let cases: [(Int32, String)] = [
       (13, "the disk is full: nothing was saved"), (5, "the database is busy"), (8, "is read-only"),
