@@ -46,22 +46,29 @@ struct DatabaseFile {
     var bytes = [UInt8](repeating: 0, count: 100)
     let count = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, 100, 0) }
     guard count >= 0 else { throw .cannotOpen(path, String(cString: strerror(errno))) }
-    guard count == 0 || (count >= header.count && Array(bytes[..<header.count]) == header) else {
+    guard count == 0 || DatabaseFile.isHeader(bytes[..<count]) else {
       throw .notADatabase(path, "it is not an SQLite database")
+    }
+    // A database that others may read keeps only its owner's access: a regular file this user owns
+    // that is empty or has a schema version (header bytes 60-63, so not another program's file).
+    // Done here, before SQLite opens it: closing any other descriptor of the file once SQLite holds
+    // its locks would drop them (POSIX locks belong to the process), and another process could then
+    // delete a write-ahead log still in use.
+    let version = count == 0 ? 0 : bytes[60..<64].reduce(0) { $0 << 8 | Int($1) }
+    if access != .readOnly, count == 0 || version > 0, info.st_uid == geteuid(), info.st_mode & 0o077 != 0 {
+      fchmod(fd, info.st_mode & 0o700)
     }
     return DatabaseFile(path: path, writable: canWrite(path), wal: count >= 20 && bytes[18] == 2 && bytes[19] == 2)
   }
 
-  /// A database that others may read keeps only its owner's access: called once the file is known
-  /// to be a Spendly database, and only for a regular file this user owns. Never adds a permission.
-  func keepOwnerOnly() {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-    guard fd >= 0 else { return }
-    defer { close(fd) }
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(), info.st_mode & 0o077 != 0 {
-      fchmod(fd, info.st_mode & 0o700)
-    }
+  /// The first 100 bytes of an SQLite database: the magic string, a page size (a power of two from
+  /// 512, or 1 for 65536) and the payload fractions that are always 64, 32 and 32.
+  static func isHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
+    guard bytes.count == 100, Array(bytes.prefix(header.count)) == header else { return false }
+    let start = bytes.startIndex
+    let pageSize = Int(bytes[start + 16]) << 8 | Int(bytes[start + 17])
+    let validSize = pageSize == 1 || (pageSize >= 512 && pageSize & (pageSize - 1) == 0)
+    return validSize && bytes[start + 21] == 64 && bytes[start + 22] == 32 && bytes[start + 23] == 32
   }
 
   static func requireRegular(_ path: String, _ info: stat) throws(StoreError) {

@@ -44,7 +44,6 @@ public final class TransactionStore {
       if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
       if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
       if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
-      if access != .readOnly { file?.keepOwnerOnly() }
       if file != nil, !readOnly {
         let mode = try database.row("PRAGMA journal_mode")?.text(0)
         if mode != "wal" {
