@@ -70,6 +70,7 @@ public enum CLI {
       return 0
     }
     let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
+    context.storeUse = command.storeUse(arguments)
     try command.run(arguments, context)
     return 0
   }
@@ -118,6 +119,10 @@ public enum CLI {
         exit(0)
       default: rest.append(word)
       }
+    }
+    // `spendly --db list` means a forgotten path, not a database named "list" for the shell.
+    if let database, rest.isEmpty, command(named: database) != nil || ["help", "version"].contains(database) {
+      throw .usage("--db '\(database)' is a command name: give the database path first (spendly --db PATH \(database))")
     }
     output.colour = !json && !noColour && environment("NO_COLOR") == nil && isTerminal(1)
     let context = Context(

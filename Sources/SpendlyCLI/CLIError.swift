@@ -6,10 +6,16 @@ public struct CLIError: Error, CustomStringConvertible {
     case usage
     /// The input data was wrong (EX_DATAERR, 65).
     case data
+    /// The database to read is missing or is no database (EX_NOINPUT, 66).
+    case noInput
     /// The database could not be opened or created (EX_CANTCREAT, 73).
     case cannotCreate
     /// Something failed inside (EX_SOFTWARE, 70).
     case software
+    /// Reading or writing a file failed: the disk is full, an I/O error (EX_IOERR, 74).
+    case ioError
+    /// Another process holds the database; trying again may work (EX_TEMPFAIL, 75).
+    case tryAgain
   }
 
   public let kind: Kind
@@ -27,8 +33,11 @@ public struct CLIError: Error, CustomStringConvertible {
     switch kind {
     case .usage: return 64
     case .data: return 65
+    case .noInput: return 66
     case .cannotCreate: return 73
     case .software: return 70
+    case .ioError: return 74
+    case .tryAgain: return 75
     }
   }
 

@@ -8,6 +8,8 @@ protocol Command: SendableMetatype {
   /// The full `--help` text after the summary: usage, options, examples.
   static var help: String { get }
   static var specs: [Arguments.Spec] { get }
+  /// Whether these arguments only read the store (see CommandAccess.swift).
+  static func storeUse(_ arguments: Arguments) -> StoreUse
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError)
 }
 

@@ -13,6 +13,8 @@ public final class Context {
   /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
   public var assumeYes = false
   private var openedStore: TransactionStore?
+  /// What the command does with the store: reads never create a database.
+  var storeUse: StoreUse = .write
 
   public init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {
     self.databasePath = databasePath
@@ -25,16 +27,22 @@ public final class Context {
   public var now: LocalDateTime { fixedNow ?? systemNow() }
   public var today: LocalDate { now.date }
 
-  /// The store, opened (and created) on first use.
+  /// The store, opened on first use: created by a command that writes, only read by one that reads.
   public func store() throws(CLIError) -> TransactionStore {
     if let openedStore { return openedStore }
+    let fixed = fixedNow
+    let clock = { fixed ?? systemNow() }
     do {
-      let fixed = fixedNow
-      let store = try TransactionStore(path: databasePath, clock: { fixed ?? systemNow() })
+      let store: TransactionStore
+      do {
+        store = try TransactionStore(path: databasePath, access: storeUse == .write ? .create : .read, clock: clock)
+      } catch .missing where storeUse == .readOrDefaults {
+        store = try TransactionStore(path: ":memory:", clock: clock)
+      }
       openedStore = store
       return store
     } catch {
-      throw CLIError(.cannotCreate, error.description)
+      throw error.cli
     }
   }
 
@@ -47,10 +55,14 @@ public final class Context {
 }
 
 extension StoreError {
-  /// The CLI's view of a store error: bad data exits 65, a broken database 73.
+  /// The CLI's view of a store error: bad or damaged data exits 65, no database 66, one that cannot
+  /// be opened or written 73, a full disk 74, a busy one 75.
   var cli: CLIError {
     switch self {
-    case .cannotOpen, .newerDatabase: return CLIError(.cannotCreate, description)
+    case .cannotOpen, .newerDatabase, .readOnly: return CLIError(.cannotCreate, description)
+    case .missing, .notADatabase: return CLIError(.noInput, description)
+    case .diskFull, .ioError: return CLIError(.ioError, description)
+    case .busy: return CLIError(.tryAgain, description)
     case .database: return CLIError(.software, description)
     default: return CLIError(.data, description)
     }

@@ -87,6 +87,11 @@ public final class Output {
     writeAll(2, "spendly: " + lines.joined(separator: "\n") + "\n")
   }
 
+  /// Writes "spendly: warning: …" to stderr: something the person should know, the rest still shown.
+  public func warning(_ text: String) {
+    error("warning: " + text)
+  }
+
   /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.
   public enum Style: String {
     case bold = "1"

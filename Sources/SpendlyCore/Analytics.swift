@@ -24,35 +24,53 @@ public struct GroupTotal: Hashable, Sendable {
   public var money: Money { Money(minorUnits: minorUnits, currency: currency) }
 }
 
+/// A breakdown: the groups, and the currencies left out because a group's total could not be
+/// added up (every group of such a currency is left out; other currencies are unaffected).
+public struct Breakdown: RandomAccessCollection, Hashable, Sendable {
+  public var groups: [GroupTotal]
+  public var problems: [Currency: TotalProblem]
+
+  public init(_ groups: [GroupTotal] = [], problems: [Currency: TotalProblem] = [:]) {
+    self.groups = groups
+    self.problems = problems
+  }
+
+  public var startIndex: Int { groups.startIndex }
+  public var endIndex: Int { groups.endIndex }
+  public subscript(position: Int) -> GroupTotal { groups[position] }
+}
+
 /// The reference analytics: pure functions over transactions. The store answers the same
 /// questions with SQL aggregation, and a test requires both to agree.
 public enum Analytics {
   /// Income, expenses and counts per currency of the transactions matching `filter`.
-  public static func summaries(_ transactions: [TransactionFields], filter: TransactionFilter) throws(MoneyError)
-    -> [Summary]
-  {
-    try Summary.perCurrency(transactions.lazy.filter(filter.matches)).sorted { $0.currency.code < $1.currency.code }
+  /// A currency whose totals pass `Summary.largestTotal` is marked `tooLarge`, alone.
+  public static func summaries(_ transactions: [TransactionFields], filter: TransactionFilter) -> [Summary] {
+    Summary.perCurrency(transactions.lazy.filter(filter.matches)).sorted { $0.currency.code < $1.currency.code }
   }
 
   /// Totals by group and currency; `filter` should fix the kind, or income and expenses add up.
+  /// A group whose total passes Int64 leaves its currency out, marked `tooLarge`.
   public static func breakdown(
     _ transactions: [TransactionFields], filter: TransactionFilter, by grouping: Grouping, weekStart: Int = 0
-  ) throws(MoneyError) -> [GroupTotal] {
+  ) -> Breakdown {
     struct Key: Hashable {
       let key: String
       let currency: Currency
     }
     var totals: [Key: (Int64, Int)] = [:]
+    var problems: [Currency: TotalProblem] = [:]
     for fields in transactions where filter.matches(fields) {
       let key = Key(key: groupKey(fields, grouping, weekStart: weekStart), currency: fields.amount.currency)
       let (sum, count) = totals[key] ?? (0, 0)
       let (next, overflow) = sum.addingReportingOverflow(fields.amount.minorUnits)
-      if overflow { throw .overflow }
+      if overflow { problems[key.currency] = .tooLarge }
       totals[key] = (next, count + 1)
     }
-    return sorted(
-      totals.map { GroupTotal(key: $0.key.key, currency: $0.key.currency, minorUnits: $0.value.0, count: $0.value.1) },
-      by: grouping)
+    let groups = totals.filter { problems[$0.key.currency] == nil }.map {
+      GroupTotal(key: $0.key.key, currency: $0.key.currency, minorUnits: $0.value.0, count: $0.value.1)
+    }
+    return Breakdown(sorted(groups, by: grouping), problems: problems)
   }
 
   /// The group a transaction falls in.

@@ -71,6 +71,22 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     byCode[code.uppercased()]
   }
 
+  /// A code found in stored data that Spendly does not know: shown by its code (made printable,
+  /// "?" for none), its amounts in minor units since its exponent is unknown.
+  public static func unknown(_ code: String?) -> Currency {
+    let shown = String(TextSanitizer.printable(code ?? "").prefix(12))
+    let name = shown.isEmpty ? "?" : shown
+    return Currency(code: name, symbol: name + " ", exponent: 0, name: "unknown currency \(name)")
+  }
+
+  /// The currency a stored code names: a known one, else `unknown` (never INR by default).
+  public static func stored(_ code: String?) -> Currency {
+    code.flatMap(named) ?? unknown(code)
+  }
+
+  /// False for a code read from stored data that is not one of `all` (see `unknown`).
+  public var isKnown: Bool { Currency.named(code) == self }
+
   /// Symbols that unambiguously identify a currency when they prefix an amount.
   /// Longest first so `S$` wins over `$`.
   public static let prefixSymbols: [(String, Currency)] = {

@@ -1,21 +1,47 @@
+/// Why a currency's total cannot be shown; the other currencies' totals are unaffected.
+public enum TotalProblem: String, Error, Sendable, Hashable {
+  /// The amounts add up past what a total can hold.
+  case tooLarge
+  /// A stored amount or kind does not read back (the store finds this; the reference never does).
+  case damaged
+}
+
 /// Income, expenses, savings and savings rate of a set of transactions in one currency.
 public struct Summary: Hashable, Sendable {
   public let currency: Currency
   public var income: Int64 = 0
   public var expenses: Int64 = 0
   public var count: Int = 0
+  /// Set when the totals cannot be shown; income and expenses are then zero (count still counts).
+  public var problem: TotalProblem?
 
   public init(currency: Currency) { self.currency = currency }
+
+  /// The largest income or expense total: at most half of Int64, so savings cannot overflow.
+  public static let largestTotal = Int64.max / 2
 
   /// Income less expenses; both are bounded sums of positive amounts, so this cannot overflow.
   public var savings: Int64 { income - expenses }
 
-  /// Counts one transaction; an overflowing total is an error.
-  public mutating func add(_ fields: TransactionFields) throws(MoneyError) {
-    let (sum, overflow) = (fields.kind == .income ? income : expenses).addingReportingOverflow(fields.amount.minorUnits)
-    if overflow || sum > Int64.max / 2 { throw .overflow }
-    if fields.kind == .income { income = sum } else { expenses = sum }
+  /// Counts one transaction; a total past `largestTotal` marks this currency `tooLarge`.
+  public mutating func add(_ fields: TransactionFields) {
     count += 1
+    guard problem == nil else { return }
+    let (sum, overflow) = (fields.kind == .income ? income : expenses).addingReportingOverflow(fields.amount.minorUnits)
+    if overflow || sum > Summary.largestTotal {
+      mark(.tooLarge)
+    } else if fields.kind == .income {
+      income = sum
+    } else {
+      expenses = sum
+    }
+  }
+
+  /// Marks the totals as not shown (the first problem found stays).
+  public mutating func mark(_ found: TotalProblem) {
+    if problem == nil { problem = found }
+    income = 0
+    expenses = 0
   }
 
   /// Savings as a share of income in basis points (6000 = 60%), or nil when there is no income
@@ -26,7 +52,7 @@ public struct Summary: Hashable, Sendable {
   }
 
   /// One summary per currency, in order of first appearance; amounts are never mixed.
-  public static func perCurrency(_ transactions: some Sequence<TransactionFields>) throws(MoneyError) -> [Summary] {
+  public static func perCurrency(_ transactions: some Sequence<TransactionFields>) -> [Summary] {
     var order: [Currency] = []
     var table: [Currency: Summary] = [:]
     for fields in transactions {
@@ -35,7 +61,7 @@ public struct Summary: Hashable, Sendable {
         order.append(currency)
         table[currency] = Summary(currency: currency)
       }
-      try table[currency]!.add(fields)
+      table[currency]!.add(fields)
     }
     return order.map { table[$0]! }
   }

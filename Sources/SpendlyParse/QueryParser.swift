@@ -54,6 +54,13 @@ public struct QueryParser {
   }
 
   public func parse(_ text: String, now: LocalDateTime) throws(QueryError) -> Query {
+    // Refused by length before any work, as phrases are.
+    let count = text.count
+    if count > PhraseParser.maximumLength {
+      throw QueryError(
+        words: [], column: PhraseParser.maximumLength + 1,
+        message: "question is too long (\(count) characters; at most \(PhraseParser.maximumLength))")
+    }
     var run = QueryRun(parser: self, today: now.date)
     do {
       run.tokens = try Tokenizer.tokens(text)

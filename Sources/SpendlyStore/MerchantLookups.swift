@@ -17,9 +17,10 @@ extension TransactionStore: MerchantHistory {
         SELECT c.name, m.name FROM transactions t
           JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
         WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
-        """, [.text(merchant)])
+        """, [.text(merchant)]),
+      let category = row.text(0), let method = row.text(1)
     else { return nil }
-    return (row.text(0)!, row.text(1)!)
+    return (category, method)
   }
 
   /// The merchant as spelled in history (any case) with the category and method of its latest

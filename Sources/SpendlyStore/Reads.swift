@@ -10,43 +10,81 @@ public struct Revision: Sendable {
   public let recordedAt: LocalDateTime
 }
 
+/// Rows as read (transactions, revisions), and those that could not be read back, each named by its id.
+public struct Listing<Item: Sendable>: Sendable {
+  public var items: [Item]
+  public var damaged: [DamagedRow]
+
+  public init(items: [Item] = [], damaged: [DamagedRow] = []) {
+    self.items = items
+    self.damaged = damaged
+  }
+
+  /// The items, or the first damaged row as an error.
+  func all() throws(StoreError) -> [Item] {
+    if let first = damaged.first { throw .damaged(first) }
+    return items
+  }
+}
+
 extension TransactionStore {
+  /// Category and method are joined loosely, so a row whose id names neither is reported, not lost.
   static let selectColumns = """
     SELECT t.id, t.kind, t.amount, t.currency, c.name, m.name, t.merchant, t.note, t.date, t.time,
       t.recurring_id, t.import_source, t.external_ref, t.status, t.foreign_amount, t.foreign_currency, t.rate,
-      t.created_at, t.updated_at
+      t.created_at, t.updated_at, t.category_id, t.method_id
+    FROM transactions t LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN methods m ON m.id = t.method_id
     """
 
-  /// The current transaction with this id, or nil if it never existed or is deleted.
+  /// The current transaction with this id, or nil if it never existed or is deleted; a damaged
+  /// row is an error naming the value that does not read back.
   public func transaction(id: Int64) throws(StoreError) -> Transaction? {
+    let row: Row?
     do {
-      let row = try database.row(
-        Self.selectColumns + """
-           FROM transactions t JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-          WHERE t.id = ?
-          """, [.integer(id)])
-      return row.map(Self.transaction(from:))
+      row = try database.row(Self.selectColumns + " WHERE t.id = ?", [.integer(id)])
     } catch {
-      throw .database(error)
+      throw failure(error)
+    }
+    do {
+      return try row.map(Self.transaction(from:))
+    } catch {
+      throw .damaged(error)
     }
   }
 
-  /// Current transactions matching `filter`, newest first (or largest first).
+  /// Current transactions matching `filter`, newest first (or largest first); fails on the
+  /// first damaged row (`listing` reports those and reads on).
   public func list(
     _ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0, order: ListOrder = .newest
   ) throws(StoreError) -> [Transaction] {
+    try listing(filter, limit: limit, offset: offset, order: order).all()
+  }
+
+  /// Current transactions matching `filter`, newest first (or largest first), with the rows
+  /// that could not be read.
+  public func listing(
+    _ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0, order: ListOrder = .newest
+  ) throws(StoreError) -> Listing<Transaction> {
     let (clause, values) = try whereClause(filter)
     let sort = order == .largest ? "t.amount DESC, " : ""
+    let rows: [Row]
     do {
-      let rows = try database.rows(
-        Self.selectColumns + """
-           FROM transactions t JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-          \(clause) ORDER BY \(sort)t.date DESC, t.time DESC, t.id DESC LIMIT ? OFFSET ?
-          """, values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
-      return rows.map(Self.transaction(from:))
+      rows = try database.rows(
+        Self.selectColumns + " \(clause) ORDER BY \(sort)t.date DESC, t.time DESC, t.id DESC LIMIT ? OFFSET ?",
+        values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
+    var listing = Listing<Transaction>()
+    listing.items.reserveCapacity(rows.count)
+    for row in rows {
+      do {
+        listing.items.append(try Self.transaction(from: row))
+      } catch {
+        listing.damaged.append(error)
+      }
+    }
+    return listing
   }
 
   /// The number of current transactions matching `filter`.
@@ -55,30 +93,46 @@ extension TransactionStore {
     do {
       return Int(try database.row("SELECT count(*) FROM transactions t \(clause)", values)?.int(0) ?? 0)
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
-  /// Every revision of a transaction, oldest first; empty when the id never existed.
+  /// Every revision of a transaction, oldest first; empty when the id never existed. Fails on the
+  /// first damaged revision (`historyListing` reports those and reads on).
   public func history(id: Int64) throws(StoreError) -> [Revision] {
+    try historyListing(id: id).all()
+  }
+
+  /// Every revision of a transaction, oldest first, with the revisions that could not be read back.
+  public func historyListing(id: Int64) throws(StoreError) -> Listing<Revision> {
+    let rows: [Row]
     do {
-      let rows = try database.rows(
+      rows = try database.rows(
         """
         SELECT r.id, r.kind, r.amount, r.currency, c.name, m.name, r.merchant, r.note, r.date, r.time,
           r.recurring_id, r.import_source, r.external_ref, r.status, r.foreign_amount, r.foreign_currency, r.rate,
-          r.recorded_at, r.change_id, ch.action, r.live
-        FROM revisions r JOIN categories c ON c.id = r.category_id JOIN methods m ON m.id = r.method_id
-          JOIN changes ch ON ch.id = r.change_id
+          r.recorded_at, r.change_id, ch.action, r.live, r.category_id, r.method_id
+        FROM revisions r LEFT JOIN categories c ON c.id = r.category_id LEFT JOIN methods m ON m.id = r.method_id
+          LEFT JOIN changes ch ON ch.id = r.change_id
         WHERE r.txn_id = ? ORDER BY r.id
         """, [.integer(id)])
-      return rows.map { row in
-        Revision(
-          id: row.int(0)!, changeID: row.int(18)!, action: row.text(19)!, live: row.int(20) == 1,
-          fields: Self.fields(from: row), recordedAt: LocalDateTime(iso: row.text(17)!)!)
-      }
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
+    var listing = Listing<Revision>()
+    for row in rows {
+      let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of transaction #\(id)")
+      do {
+        listing.items.append(
+          Revision(
+            id: try reader.integer(0, "id"), changeID: try reader.integer(18, "change_id"),
+            action: try reader.text(19, "change action"), live: try reader.integer(20, "live") == 1,
+            fields: try Self.fields(from: reader), recordedAt: try reader.dateTime(17, "recorded_at")))
+      } catch {
+        listing.damaged.append(error)
+      }
+    }
+    return listing
   }
 
   func whereClause(_ filter: TransactionFilter) throws(StoreError) -> (String, [SQLValue]) {
@@ -101,25 +155,41 @@ extension TransactionStore {
     return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
   }
 
-  static func fields(from row: Row) -> TransactionFields {
-    let currency = Currency.named(row.text(3)!) ?? .inr
-    let foreign = row.int(14).flatMap { amount in
-      row.text(15).flatMap(Currency.named).map { Money(minorUnits: amount, currency: $0) }
+  /// A row's fields, every value checked; columns as in `selectColumns` (the history query too).
+  static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
+    let row = reader.row
+    let foreignAmount = try reader.optionalInteger(14, "foreign_amount")
+    let foreign: Money?
+    if let foreignAmount {
+      foreign = Money(minorUnits: foreignAmount, currency: try reader.currency(15, "foreign_currency"))
+    } else {
+      foreign = nil
     }
+    // The ids of category and method come last.
+    let idColumns = row.values.count - 2
     return TransactionFields(
-      kind: Kind(rawValue: row.text(1)!) ?? .expense,
-      amount: Money(minorUnits: row.int(2)!, currency: currency),
-      category: row.text(4)!, method: row.text(5)!, merchant: row.text(6), note: row.text(7),
-      date: LocalDate(iso: row.text(8)!)!, time: row.text(9).flatMap { LocalTime(text: $0) },
-      recurringID: row.int(10), importSource: row.text(11), externalReference: row.text(12),
-      status: row.text(13).flatMap(TransactionStatus.init(rawValue:)) ?? .booked,
+      kind: try reader.required(1, "kind", "expense or income") { Kind(rawValue: $0) },
+      amount: Money(
+        minorUnits: try reader.required(2, "amount", "a whole amount above zero") { _ -> Int64? in
+          if case .integer(let value) = row.values[2], value > 0 { return value }
+          return nil
+        }, currency: try reader.currency(3, "currency")),
+      category: try reader.joined(4, id: idColumns, "category_id", "a category"),
+      method: try reader.joined(5, id: idColumns + 1, "method_id", "a payment method"),
+      merchant: row.text(6), note: row.text(7), date: try reader.date(8, "date"),
+      time: try reader.optional(9, "time", "a time") { LocalTime(text: $0) },
+      recurringID: try reader.optionalInteger(10, "recurring_id"), importSource: row.text(11),
+      externalReference: row.text(12),
+      status: try reader.required(13, "status", "booked or pending") { TransactionStatus(rawValue: $0) },
       foreignAmount: foreign, rate: row.text(16))
   }
 
-  static func transaction(from row: Row) -> Transaction {
-    Transaction(
-      id: row.int(0)!, fields: fields(from: row), createdAt: LocalDateTime(iso: row.text(17)!)!,
-      updatedAt: LocalDateTime(iso: row.text(18)!)!)
+  static func transaction(from row: Row) throws(DamagedRow) -> Transaction {
+    let reader = RowReader(row: row, name: "transaction #\(row.text(0) ?? "?")")
+    return Transaction(
+      id: try reader.integer(0, "id"), fields: try fields(from: reader),
+      createdAt: try reader.dateTime(17, "created_at"),
+      updatedAt: try reader.dateTime(18, "updated_at"))
   }
 }
 
@@ -127,10 +197,18 @@ extension TransactionStore {
   /// The sum of amounts (minor units) matching `filter`; give a currency and kind to keep it meaningful.
   public func total(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
     let (clause, values) = try whereClause(filter)
+    let result: SQLValue
     do {
-      return try database.row("SELECT coalesce(sum(t.amount), 0) FROM transactions t \(clause)", values)?.int(0) ?? 0
+      result =
+        try database.row("SELECT spendly_sum(t.amount) FROM transactions t \(clause)", values)?.values[0] ?? .null
     } catch {
-      throw .database(error)
+      throw failure(error)
+    }
+    switch result.checkedSum {
+    case .success(let total): return total
+    case .failure(let problem):
+      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+      throw .invalid(ValidationError(field: "total", value: "", reason: reason))
     }
   }
 }

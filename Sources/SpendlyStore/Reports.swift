@@ -1,7 +1,8 @@
 import SpendlyCore
 
 /// The analytics questions answered by SQL aggregation, for speed on large data.
-/// Results match `Analytics` (the pure reference) exactly, in the same order.
+/// Results match `Analytics` (the pure reference) exactly, in the same order. Sums go through
+/// `spendly_sum`, so a currency whose total cannot be added up is marked alone (see `TotalProblem`).
 extension TransactionStore {
   /// Income, expenses and counts per currency.
   public func summaries(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
@@ -9,28 +10,32 @@ extension TransactionStore {
     do {
       var table: [String: Summary] = [:]
       for row in try database.rows(
-        "SELECT t.currency, t.kind, sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY t.currency, t.kind",
-        values)
+        "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
+          + "GROUP BY t.currency, t.kind", values)
       {
-        guard let currency = row.text(0).flatMap(Currency.named) else { continue }
+        let currency = Currency.stored(row.text(0))
         var summary = table[currency.code] ?? Summary(currency: currency)
-        if row.text(1) == Kind.income.rawValue {
-          summary.income = row.int(2) ?? 0
-        } else {
-          summary.expenses = row.int(2) ?? 0
-        }
         summary.count += Int(row.int(3) ?? 0)
+        let kind = row.text(1).flatMap(Kind.init(rawValue:))
+        switch (kind, row.values[2].checkedSum) {
+        case (nil, _): summary.mark(.damaged)
+        case (_, .failure(let problem)): summary.mark(problem)
+        case (_, .success(let total)) where total > Summary.largestTotal: summary.mark(.tooLarge)
+        case (_, .success(_)) where summary.problem != nil: break
+        case (.income?, .success(let total)): summary.income = total
+        case (.expense?, .success(let total)): summary.expenses = total
+        }
         table[currency.code] = summary
       }
       return table.values.sorted { $0.currency.code < $1.currency.code }
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
   /// Totals by group and currency (see `Analytics.breakdown`).
   public func breakdown(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int = 0) throws(StoreError)
-    -> [GroupTotal]
+    -> Breakdown
   {
     let (clause, values) = try whereClause(filter)
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
@@ -46,61 +51,76 @@ extension TransactionStore {
     case .year: key = "substr(t.date, 1, 4)"
     }
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values
-    let totals: [GroupTotal]
+    var totals: [GroupTotal] = []
+    var problems: [Currency: TotalProblem] = [:]
     do {
       var names: [Int64: String] = [:]
       if grouping == .category || grouping == .method {
         let table = grouping == .category ? "categories" : "methods"
-        for row in try database.rows("SELECT id, name FROM \(table)") { names[row.int(0)!] = row.text(1)! }
+        for row in try database.rows("SELECT id, name FROM \(table)") {
+          if let id = row.int(0), let name = row.text(1) { names[id] = name }
+        }
       }
       let rows = try database.rows(
-        "SELECT \(key), t.currency, sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2", parameters)
-      totals = rows.compactMap { row -> GroupTotal? in
-        guard let currency = row.text(1).flatMap(Currency.named) else { return nil }
+        "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2",
+        parameters)
+      for row in rows {
+        let currency = Currency.stored(row.text(1))
         let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
-        return GroupTotal(key: name, currency: currency, minorUnits: row.int(2) ?? 0, count: Int(row.int(3) ?? 0))
+        switch row.values[2].checkedSum {
+        case .success(let total):
+          totals.append(GroupTotal(key: name, currency: currency, minorUnits: total, count: Int(row.int(3) ?? 0)))
+        case .failure(let problem):
+          if problems[currency] != .damaged { problems[currency] = problem }
+        }
       }
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
-    guard let merged = merged(totals) else {
-      throw .invalid(ValidationError(field: "amount", value: "", reason: "totals are too large to add up"))
-    }
-    return Analytics.sorted(merged, by: grouping)
+    let (merged, overflowed) = merged(totals)
+    for currency in overflowed where problems[currency] == nil { problems[currency] = .tooLarge }
+    return Breakdown(
+      Analytics.sorted(merged.filter { problems[$0.currency] == nil }, by: grouping), problems: problems)
   }
 
   /// The first and last dates with a transaction, or nil for an empty store.
   public func dateRange() throws(StoreError) -> (LocalDate, LocalDate)? {
     do {
-      guard let row = try database.row("SELECT min(date), max(date) FROM transactions"),
+      // Only dates that read back: a damaged one ('garbage' sorts after every date) is no end of the range.
+      guard
+        let row = try database.row(
+          "SELECT min(date), max(date) FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"),
         let first = row.text(0).flatMap({ LocalDate(iso: $0) }), let last = row.text(1).flatMap({ LocalDate(iso: $0) })
       else { return nil }
       return (first, last)
     } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
   /// SQLite groups text by bytes; Swift treats canonically equivalent names ("Café" composed or
   /// decomposed) as one. Merge such groups so the answer matches the reference.
-  func merged(_ totals: [GroupTotal]) -> [GroupTotal]? {
+  /// Also returns the currencies whose merged groups passed Int64.
+  func merged(_ totals: [GroupTotal]) -> ([GroupTotal], Set<Currency>) {
     struct Key: Hashable {
       let key: String
       let currency: String
     }
     var order: [Key] = []
     var table: [Key: GroupTotal] = [:]
+    var overflowed: Set<Currency> = []
     for total in totals {
       let key = Key(key: total.key, currency: total.currency.code)
       if let existing = table[key] {
-        guard let sum = Analytics.sum([existing.minorUnits, total.minorUnits]) else { return nil }
+        let sum = Analytics.sum([existing.minorUnits, total.minorUnits])
+        if sum == nil { overflowed.insert(total.currency) }
         table[key] = GroupTotal(
-          key: existing.key, currency: existing.currency, minorUnits: sum, count: existing.count + total.count)
+          key: existing.key, currency: existing.currency, minorUnits: sum ?? 0, count: existing.count + total.count)
       } else {
         order.append(key)
         table[key] = total
       }
     }
-    return order.map { table[$0]! }
+    return (order.compactMap { table[$0] }, overflowed)
   }
 }

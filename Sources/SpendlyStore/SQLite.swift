@@ -1,4 +1,5 @@
 import CSQLite
+import SpendlyCore
 
 /// A failed SQLite call: the result code, SQLite's message and the statement.
 public struct DatabaseError: Error, CustomStringConvertible, Sendable {
@@ -10,6 +11,35 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     "database error \(code): \(message)" + (sql.map { " (in: \($0.prefix(80)))" } ?? "")
   }
 
+}
+
+/// How a connection waits for a lock another one holds: called with the number of waits so far
+/// for that lock, it waits and returns true to try again, or returns false to give up (SQLITE_BUSY).
+public struct BusyWait: Sendable {
+  public let body: @Sendable (Int) -> Bool
+
+  public init(_ body: @escaping @Sendable (Int) -> Bool) { self.body = body }
+
+  /// What every connection uses: SQLite's own back-off (1 ms growing to 100 ms), for 5 seconds in all.
+  public static let standard = BusyWait.backOff(milliseconds: 5000)
+
+  /// Sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, then 100 ms per wait until `milliseconds` have passed.
+  public static func backOff(milliseconds timeout: Int) -> BusyWait {
+    BusyWait { count in
+      let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+      let waited = count < delays.count ? delays[..<count].reduce(0, +) : 328 + 100 * (count - delays.count)
+      let delay = min(count < delays.count ? delays[count] : 100, timeout - waited)
+      guard delay > 0 else { return false }
+      sqlite3_sleep(Int32(delay))
+      return true
+    }
+  }
+}
+
+/// Holds a connection's busy wait while SQLite may call it.
+private final class BusyBox {
+  let wait: BusyWait
+  init(_ wait: BusyWait) { self.wait = wait }
 }
 
 /// A value bound to or read from a statement.
@@ -25,25 +55,48 @@ private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.sel
 public final class Database {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
+  private let busy: Unmanaged<BusyBox>
 
   /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
-  public init(path: String) throws(DatabaseError) {
+  /// `onBusy` decides how long to wait for another connection's lock (see `BusyWait`).
+  public init(
+    path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, onBusy: BusyWait = .standard
+  ) throws(DatabaseError) {
     var db: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-    let rc = sqlite3_open_v2(path, &db, flags, nil)
+    let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard rc == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
       if let db { sqlite3_close_v2(db) }
       throw DatabaseError(code: rc, message: message, sql: nil)
     }
     handle = db
-    sqlite3_busy_timeout(db, 5000)
+    busy = Unmanaged.passRetained(BusyBox(onBusy))
+    sqlite3_busy_handler(
+      db,
+      { pointer, count in
+        Unmanaged<BusyBox>.fromOpaque(pointer!).takeUnretainedValue().wait.body(Int(count)) ? 1 : 0
+      }, busy.toOpaque())
     sqlite3_extended_result_codes(db, 1)
   }
 
   deinit {
     cache.removeAll()
     sqlite3_close_v2(handle)
+    busy.release()
+  }
+
+  /// Runs `sql` again after waiting while it fails with SQLITE_BUSY. SQLite returns BUSY without
+  /// calling the busy handler when a connection that is reading asks to write (its deadlock
+  /// guard), which `PRAGMA journal_mode = WAL` does; no lock is held between attempts.
+  public func executeWaiting(_ sql: String) throws(DatabaseError) {
+    var attempt = 0
+    while true {
+      do {
+        return try execute(sql)
+      } catch  where error.code & 0xFF == SQLITE_BUSY && busy.takeUnretainedValue().wait.body(attempt) {
+        attempt += 1
+      }
+    }
   }
 
   func error(_ rc: Int32, _ sql: String?) -> DatabaseError {
@@ -232,5 +285,54 @@ extension Database {
         if let pointer { Unmanaged<FunctionBox>.fromOpaque(pointer).release() }
       })
     guard rc == SQLITE_OK else { throw error(rc, "create function \(name)") }
+  }
+}
+
+/// What `spendly_sum` keeps per group: the sum so far and what went wrong (1 overflow, 2 damaged).
+private struct CheckedSum {
+  var sum: Int64
+  var flags: Int32
+}
+
+extension Database {
+  /// Registers `spendly_sum(x)`: the sum of positive integers as an integer; NULL once it passes
+  /// Int64 (SQLite's own sum() fails the whole statement instead), and the text 'damaged' when a
+  /// value is not a positive integer. So each group, and each currency, answers for itself.
+  public func defineCheckedSum() throws(DatabaseError) {
+    let rc = sqlite3_create_function_v2(
+      handle, "spendly_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil,
+      { context, _, arguments in
+        guard
+          let state = sqlite3_aggregate_context(context, Int32(MemoryLayout<CheckedSum>.size))?
+            .assumingMemoryBound(to: CheckedSum.self), let value = arguments?[0]
+        else { return sqlite3_result_error_nomem(context) }
+        let amount = sqlite3_value_int64(value)
+        guard sqlite3_value_type(value) == SQLITE_INTEGER, amount > 0 else { return state.pointee.flags |= 2 }
+        let (next, overflow) = state.pointee.sum.addingReportingOverflow(amount)
+        if overflow { state.pointee.flags |= 1 } else { state.pointee.sum = next }
+      },
+      { context in
+        let state = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: CheckedSum.self).pointee
+        let flags = state?.flags ?? 0
+        if flags & 2 != 0 {
+          sqlite3_result_text(context, "damaged", -1, SQLITE_TRANSIENT)
+        } else if flags & 1 != 0 {
+          sqlite3_result_null(context)
+        } else {
+          sqlite3_result_int64(context, state?.sum ?? 0)
+        }
+      }, nil)
+    guard rc == SQLITE_OK else { throw error(rc, "create function spendly_sum") }
+  }
+}
+
+extension SQLValue {
+  /// A `spendly_sum` result: the total, or why there is none.
+  var checkedSum: Result<Int64, TotalProblem> {
+    switch self {
+    case .integer(let total): return .success(total)
+    case .null: return .failure(.tooLarge)
+    case .text: return .failure(.damaged)
+    }
   }
 }

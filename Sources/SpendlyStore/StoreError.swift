@@ -1,3 +1,4 @@
+import CSQLite
 import SpendlyCore
 
 /// Why a store operation failed. Each case reads as one line for the person.
@@ -9,6 +10,22 @@ public enum StoreError: Error, CustomStringConvertible {
   case unknown(String, String)
   case newerDatabase(Int)
   case cannotOpen(String, String)
+  /// A read found no database at the path (and created none).
+  case missing(String)
+  /// The path holds something that is not a Spendly database; it is left as it was.
+  case notADatabase(String, String)
+  /// A write was asked of a database this user cannot write.
+  case readOnly(String)
+  /// A stored row that does not read back (`show` of it; listings report these and go on).
+  case damaged(DamagedRow)
+  /// SQLite reports the file malformed (path, what it said): it takes no writes until repaired.
+  case damagedFile(String, String)
+  case diskFull
+  /// Another process held the database past the busy timeout.
+  case busy
+  /// Reading or writing the file failed (what the system said).
+  case ioError(String)
+  /// Any other SQLite failure, as its plain message.
   case database(DatabaseError)
 
   public var description: String {
@@ -21,15 +38,50 @@ public enum StoreError: Error, CustomStringConvertible {
     case .newerDatabase(let version):
       return "database schema version \(version) is newer than this spendly understands (\(Schema.latestVersion))"
     case .cannotOpen(let path, let reason): return "cannot open database '\(path)': \(reason)"
-    case .database(let error): return error.description
+    case .missing(let path): return "no database at '\(path)' (adding a transaction creates it)"
+    case .notADatabase(let path, let reason):
+      return "'\(path)' is not a spendly database (\(reason)); it was left as it was"
+    case .readOnly(let path): return "database '\(path)' is read-only for you: nothing can be saved"
+    case .damaged(let row): return row.description
+    case .damagedFile(let path, let detail):
+      return "the database file is damaged (\(StoreError.oneLine(detail))): nothing is saved to it; check it with "
+        + "sqlite3 '\(path)' 'PRAGMA integrity_check', or restore a backup"
+    case .diskFull: return "the disk is full: nothing was saved"
+    case .busy: return "the database is busy (another spendly is using it): nothing was saved; try again"
+    case .ioError(let detail): return "the database file could not be read or written (\(detail)): nothing was saved"
+    case .database(let error): return "database error: \(error.message)"
     }
   }
 
   /// True when the error comes from what the person asked for rather than from the system.
   public var isDataError: Bool {
     switch self {
-    case .database, .cannotOpen: return false
+    case .database, .cannotOpen, .missing, .notADatabase, .readOnly, .damagedFile, .diskFull, .busy, .ioError:
+      return false
     default: return true
+    }
+  }
+}
+
+extension StoreError {
+  /// SQLite's report on one line: whitespace runs as one space, its "*** in database main ***"
+  /// heading dropped, clipped (a damaged schema can quote pages of SQL).
+  static func oneLine(_ text: String) -> String {
+    let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      .split(separator: "*** in database main *** ", omittingEmptySubsequences: true).joined()
+    return line.count > 100 ? String(line.prefix(99)) + "…" : line
+  }
+
+  /// What a failed SQLite call means for the person, from its result code (never the SQL).
+  static func from(_ error: DatabaseError, path: String) -> StoreError {
+    switch error.code & 0xFF {
+    case SQLITE_CORRUPT, SQLITE_NOTADB: return .damagedFile(path, error.message)
+    case SQLITE_FULL: return .diskFull
+    case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+    case SQLITE_READONLY: return .readOnly(path)
+    case SQLITE_IOERR: return .ioError(error.message)
+    case SQLITE_CANTOPEN, SQLITE_PERM: return .cannotOpen(path, error.message)
+    default: return .database(error)
     }
   }
 }

@@ -1,10 +1,5 @@
+import CSQLite
 import SpendlyCore
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The one writer of transactions. Every add, edit, delete and import goes through `apply`, which
 /// validates, appends revisions and updates the current view in one SQLite transaction; `undo`
@@ -14,21 +9,45 @@ public final class TransactionStore {
   public let path: String
   private let clock: () -> LocalDateTime
   private var cachedCatalog: Catalog?
+  /// Opened read-only (`.readOnly`, or a `.read` of a file this user cannot write): writes fail.
+  public let isReadOnly: Bool
+  /// What SQLite said when it found the file malformed: from then on it takes no writes.
+  private(set) var damage: String?
+  /// Whether every page has been checked (before this connection's first write).
+  private var checkedIntact = false
+  /// The check started when a store that may write opens (see `IntegrityCheck`).
+  private var integrity: IntegrityCheck?
 
-  /// Opens the store at `path` (":memory:" for a throwaway one), creating it owner-only
-  /// (directory 0700, file 0600) and migrating it to the latest schema.
-  public init(path: String, clock: @escaping () -> LocalDateTime) throws(StoreError) {
+  /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
+  /// created owner-only (directory 0700, file 0600); every access checks that the file is a
+  /// database first (see `DatabaseFile`). A writable file is migrated to the latest schema.
+  /// `onBusy` is how long to wait for another process's lock (tests replace it).
+  public init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard
+  ) throws(StoreError) {
     self.path = path
     self.clock = clock
-    if path != ":memory:" { try TransactionStore.prepareFile(path) }
+    let file = path == ":memory:" ? nil : try DatabaseFile.check(path, access: access)
+    if access == .create, let file, !file.writable { throw .readOnly(path) }
+    let readOnly = file.map { access == .readOnly || !$0.writable } ?? false
+    isReadOnly = readOnly
     do {
-      database = try Database(path: path)
-      let found = database.userVersion
-      if found > Schema.latestVersion { throw StoreError.newerDatabase(found) }
-      if path != ":memory:" {
+      database =
+        if let file, readOnly {
+          try Database(path: file.readOnlyURI, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, onBusy: onBusy)
+        } else {
+          try Database(path: path, onBusy: onBusy)
+        }
+      // One statement, so one snapshot: another process may be creating the schema right now.
+      let found = try database.row("SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version")
+      let version = Int(found?.int(0) ?? 0)
+      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
+      if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
+      if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
+      if file != nil, !readOnly {
         let mode = try database.row("PRAGMA journal_mode")?.text(0)
         if mode != "wal" {
-          try database.execute("PRAGMA journal_mode = WAL")
+          try database.executeWaiting("PRAGMA journal_mode = WAL")
         }
       }
       try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
@@ -38,81 +57,70 @@ public final class TransactionStore {
       try database.defineFunction("spendly_mentions") { text, word in
         word.map { TransactionFilter.mentions(text, $0) } ?? false
       }
-      let version = database.userVersion
-      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
-      try Schema.migrate(database)
+      try database.defineCheckedSum()
+      if !readOnly && version < Schema.latestVersion {
+        if version > 0 { try checkIntact() }
+        try Schema.migrate(database)
+      }
+      if access == .create, file != nil, !checkedIntact { integrity = IntegrityCheck(path: path) }
     } catch let error as StoreError {
       throw error
+    } catch let error as DatabaseError where error.code & 0xFF == SQLITE_NOTADB {
+      throw StoreError.notADatabase(path, "SQLite cannot read it: \(error.message)")
+    } catch let error as DatabaseError where readOnly && error.code & 0xFF == SQLITE_CANTOPEN {
+      throw StoreError.cannotOpen(
+        path, "read-only, and its write-ahead log needs a -shm file beside it (\(error.message))")
     } catch let error as DatabaseError {
-      throw StoreError.cannotOpen(path, error.message)
+      switch StoreError.from(error, path: path) {
+      case .database: throw StoreError.cannotOpen(path, error.message)
+      case let classified: throw classified
+      }
     } catch {
       throw StoreError.cannotOpen(path, "\(error)")
     }
   }
 
-  /// Creates the parent directory (0700) and an empty file (0600) when missing.
-  static func prepareFile(_ path: String) throws(StoreError) {
-    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-      let directory = String(path[..<slash])
-      var info = stat()
-      if stat(directory, &info) != 0 {
-        try makeDirectories(directory)
-      }
-    }
-    let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw StoreError.cannotOpen(path, String(cString: strerror(errno))) }
-    // An existing file keeps only its owner's access, whatever mode it was made with.
-    var info = stat()
-    if fstat(fd, &info) == 0, info.st_uid == getuid(), info.st_mode & 0o077 != 0 { fchmod(fd, 0o600) }
-    close(fd)
-  }
-
-  static func makeDirectories(_ directory: String) throws(StoreError) {
-    var built = directory.hasPrefix("/") ? "" : "."
-    for part in directory.split(separator: "/") {
-      built += "/" + part
-      var info = stat()
-      if stat(built, &info) == 0 { continue }
-      if mkdir(built, 0o700) != 0 && errno != EEXIST {
-        throw StoreError.cannotOpen(directory, String(cString: strerror(errno)))
-      }
-    }
-  }
+  deinit { integrity?.cancel() }
 
   // MARK: Catalog and settings
 
   /// Categories and methods with the person's aliases; cached until one changes.
   public func catalog() throws(StoreError) -> Catalog {
     if let cachedCatalog { return cachedCatalog }
-    do {
+    let catalog = try reading { () throws -> Catalog in
       var categoryAliases: [Int64: [String]] = [:]
       for row in try database.rows("SELECT category_id, alias FROM category_aliases ORDER BY alias") {
-        categoryAliases[row.int(0)!, default: []].append(row.text(1)!)
+        let reader = RowReader(row: row, name: "category alias '\(row.text(1) ?? "")'")
+        categoryAliases[try reader.integer(0, "category_id"), default: []].append(try reader.text(1, "alias"))
       }
       let categories = try database.rows("SELECT id, name, side, builtin FROM categories ORDER BY side = 'income', id")
         .map { row in
-          Category(
-            name: row.text(1)!, side: Category.Side(rawValue: row.text(2)!) ?? .expense,
-            aliases: categoryAliases[row.int(0)!] ?? [], builtin: row.int(3) == 1)
+          let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
+          return Category(
+            name: try reader.text(1, "name"),
+            side: try reader.required(2, "side", "expense or income") { Category.Side(rawValue: $0) },
+            aliases: categoryAliases[try reader.integer(0, "id")] ?? [], builtin: row.int(3) == 1)
         }
       var methodAliases: [Int64: [String]] = [:]
       for row in try database.rows("SELECT method_id, alias FROM method_aliases ORDER BY alias") {
-        methodAliases[row.int(0)!, default: []].append(row.text(1)!)
+        let reader = RowReader(row: row, name: "method alias '\(row.text(1) ?? "")'")
+        methodAliases[try reader.integer(0, "method_id"), default: []].append(try reader.text(1, "alias"))
       }
       let methods = try database.rows("SELECT id, name, builtin FROM methods ORDER BY id").map { row in
-        PaymentMethod(name: row.text(1)!, aliases: methodAliases[row.int(0)!] ?? [], builtin: row.int(2) == 1)
+        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
+        return PaymentMethod(
+          name: try reader.text(1, "name"), aliases: methodAliases[try reader.integer(0, "id")] ?? [],
+          builtin: row.int(2) == 1)
       }
-      let catalog = Catalog(categories: categories, methods: methods)
-      cachedCatalog = catalog
-      return catalog
-    } catch {
-      throw .database(error)
+      return Catalog(categories: categories, methods: methods)
     }
+    cachedCatalog = catalog
+    return catalog
   }
 
   public func setting(_ key: String) throws(StoreError) -> String? {
     do { return try database.row("SELECT value FROM settings WHERE key = ?", [.text(key)])?.text(0) } catch {
-      throw .database(error)
+      throw failure(error)
     }
   }
 
@@ -226,8 +234,12 @@ public final class TransactionStore {
     try db.run("INSERT INTO \(table)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])
   }
 
-  /// Runs a write in one transaction, mapping errors, and forgets the cached catalog.
+  /// Runs a write in one transaction, mapping errors, and forgets the cached catalog. A file found
+  /// damaged (now or earlier on this connection) takes no write.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    if isReadOnly { throw .readOnly(path) }
+    if let damage { throw .damagedFile(path, damage) }
+    if !checkedIntact { try checkIntact() }
     defer { cachedCatalog = nil }
     do {
       return try database.transaction { try body(database) }
@@ -236,10 +248,52 @@ public final class TransactionStore {
     } catch let error as ValidationError {
       throw .invalid(error)
     } catch let error as DatabaseError {
-      throw .database(error)
+      throw failure(error)
     } catch {
       throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
     }
+  }
+
+  /// SQLite notices damage only in the pages a statement reads, so before a connection's first write
+  /// every page is checked (`PRAGMA quick_check`, usually already done in the background): a write
+  /// never goes into a malformed file.
+  private func checkIntact() throws(StoreError) {
+    var verdict = integrity?.verdict ?? .notChecked
+    if case .notChecked = verdict {
+      do {
+        verdict = IntegrityCheck.Verdict(try database.row("PRAGMA quick_check(1)")?.text(0))
+      } catch {
+        throw failure(error)
+      }
+    }
+    if case .damaged(let detail) = verdict {
+      damage = detail
+      throw .damagedFile(path, detail)
+    }
+    checkedIntact = true
+    integrity = nil
+  }
+
+  /// Runs a read, turning a failed SQLite call or a damaged row into the person's one-line error.
+  func reading<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DamagedRow {
+      throw .damaged(error)
+    } catch let error as DatabaseError {
+      throw failure(error)
+    } catch {
+      throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
+    }
+  }
+
+  /// The person's view of a failed SQLite call; a malformed file is remembered, and takes no more writes.
+  func failure(_ error: DatabaseError) -> StoreError {
+    let classified = StoreError.from(error, path: path)
+    if case .damagedFile(_, let detail) = classified { damage = detail }
+    return classified
   }
 
   var now: LocalDateTime { clock() }

@@ -96,7 +96,11 @@ extension TransactionStore {
             SELECT txn_id, ?, 0, kind, amount, currency, category_id, method_id, merchant, note, date, time,
               recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
             FROM revisions WHERE id = ?
-            """, [.integer(changeID), .text(stamp), .integer(row.int(0)!)])
+            """,
+            [
+              .integer(changeID), .text(stamp),
+              .integer(try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id")),
+            ])
           try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
           touched.append(id)
         }
@@ -114,7 +118,7 @@ extension TransactionStore {
         let change = try db.row(
           "SELECT id, action FROM changes WHERE undone_by IS NULL AND undoes IS NULL ORDER BY id DESC LIMIT 1")
       else { throw StoreError.nothingToUndo }
-      let changeID = change.int(0)!
+      let changeID = try RowReader(row: change, name: "change").integer(0, "id")
       try db.run(
         "INSERT INTO changes(action, recorded_at, undoes) VALUES ('undo', ?, ?)", [.text(stamp), .integer(changeID)])
       let undoID = db.lastInsertRowID
@@ -123,8 +127,9 @@ extension TransactionStore {
       for row in try db.rows(
         "SELECT id, txn_id FROM revisions WHERE change_id = ? ORDER BY id DESC", [.integer(changeID)])
       {
-        let revisionID = row.int(0)!
-        let txnID = row.int(1)!
+        let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of change #\(changeID)")
+        let revisionID = try reader.integer(0, "id")
+        let txnID = try reader.integer(1, "txn_id")
         touched.append(txnID)
         let previous = try db.row(
           "SELECT id, live FROM revisions WHERE txn_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
@@ -155,7 +160,8 @@ extension TransactionStore {
             """, [.integer(txnID), .integer(newRevision)])
         }
       }
-      return UndoResult(undoneChangeID: changeID, action: change.text(1)!, transactionIDs: touched.reversed())
+      return UndoResult(
+        undoneChangeID: changeID, action: change.text(1) ?? "change", transactionIDs: touched.reversed())
     }
   }
 
@@ -167,14 +173,18 @@ extension TransactionStore {
   }
 
   func nameIDs() throws(StoreError) -> NameIDs {
-    do {
+    try reading {
       var categories: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM categories") { categories[row.text(1)!] = row.int(0)! }
+      for row in try database.rows("SELECT id, name FROM categories") {
+        let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
+        categories[try reader.text(1, "name")] = try reader.integer(0, "id")
+      }
       var methods: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM methods") { methods[row.text(1)!] = row.int(0)! }
+      for row in try database.rows("SELECT id, name FROM methods") {
+        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
+        methods[try reader.text(1, "name")] = try reader.integer(0, "id")
+      }
       return NameIDs(categories: categories, methods: methods)
-    } catch {
-      throw .database(error)
     }
   }
 

@@ -71,6 +71,7 @@ struct AddListTests {
 
   @Test func controlCharactersInAMerchantAreRejectedAndNotEchoed() throws {
     let sandbox = try Sandbox()
+    try sandbox.createDatabase()
     #expect(try sandbox.ok("list") == "no transactions\n")
     let result = try sandbox.run(["add", "--amount", "5", "--merchant", "Evil\u{1B}]0;owned\u{07}", "--yes"])
     #expect(result.status == 65)

@@ -37,14 +37,21 @@ final class Sandbox {
   deinit { try? FileManager.default.removeItem(atPath: directory) }
 
   /// Runs `spendly --db DB --now 2026-11-29T13:05 ARGS...` with stdin from `input` (small, so
-  /// it fits a pipe's buffer) or /dev/null.
-  func run(_ arguments: [String], globals: Bool = true, input: Data? = nil) throws -> RunResult {
+  /// it fits a pipe's buffer) or /dev/null; with a `launcher` (like setpriv and its options)
+  /// that runs `binary` instead.
+  func run(
+    _ arguments: [String], globals: Bool = true, input: Data? = nil, launcher: [String] = [],
+    binary: String = spendlyBinary
+  ) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: spendlyBinary)
-    process.arguments = (globals ? ["--db", database, "--now", "2026-11-29T13:05"] : []) + arguments
+    let command = launcher + [binary] + (globals ? ["--db", database, "--now", "2026-11-29T13:05"] : []) + arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = [
       "PATH": "/usr/bin:/bin", "HOME": directory, "XDG_DATA_HOME": directory + "/xdg", "NO_COLOR": "1",
     ]
+    // A relative --db lands in the sandbox, never in the package directory.
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
     let stdinPipe = Pipe()
     process.standardInput = input == nil ? FileHandle(forReadingAtPath: "/dev/null") : stdinPipe
     let out = Pipe()
@@ -72,6 +79,11 @@ final class Sandbox {
     #expect(result.status == 0, "spendly \(arguments): \(result.stderr)")
     #expect(result.stderr.isEmpty)
     return result.stdout
+  }
+
+  /// Creates the empty database with a command that writes (commands that only read never create one).
+  func createDatabase() throws {
+    #expect(try ok("config", "week", "monday") == "week set to monday\n")
   }
 
   func addLunch() throws {

@@ -8,7 +8,7 @@ import Testing
 struct EditKeepsFieldsTests {
   @Test func editKeepsTheBankReference() throws {
     let sandbox = try Sandbox()
-    try sandbox.ok("list")  // creates the database
+    try sandbox.createDatabase()
     // An imported row (imports arrive later through the same store API).
     let store = try TransactionStore(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     var fields = TransactionFields(
@@ -37,6 +37,7 @@ struct EditKeepsFieldsTests {
 
   @Test func questionsOutsideTheSupportedYearsAreRefused() throws {
     let sandbox = try Sandbox()
+    try sandbox.createDatabase()
     let result = try sandbox.run(["query", "compare between 0001-01-01 and 0001-01-31"])
     #expect(result.status == 65)
     #expect(result.stderr.contains("between 1970 and 2200"))

@@ -194,6 +194,7 @@ struct QueryCommandTests {
 
   @Test func emptyDatabaseAnswersPolitely() throws {
     let sandbox = try Sandbox()
+    try sandbox.createDatabase()
     #expect(try sandbox.ok("query", "spent this week").contains("nothing spent"))
     #expect(try sandbox.ok("dashboard").contains("nothing recorded this month"))
     #expect(try sandbox.ok("query", "lifetime").contains("nothing recorded"))
@@ -262,6 +263,7 @@ struct QueryCommandTests {
 
   @Test func refusedQuestionsAreOneCleanLine() throws {
     let sandbox = try Sandbox()
+    try sandbox.createDatabase()
     for question in ["between 15 aug and 1 aug", "31 nov", "zap \u{1B}[31mred\u{1B}[0m"] {
       let result = try sandbox.run(["query", question])
       #expect(result.status == 65, "\(question)")

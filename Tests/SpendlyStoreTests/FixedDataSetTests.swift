@@ -19,7 +19,7 @@ struct FixedDataSetTests {
   func summaryFigures(_ location: Location) throws {
     try withStore(location) { store, _ in
       try Self.load(store)
-      let summaries = try Summary.perCurrency(try store.list().map(\.fields))
+      let summaries = Summary.perCurrency(try store.list().map(\.fields))
       try #require(summaries.count == 1)
       let summary = summaries[0]
       let text = { (minor: Int64) in MoneyFormat.string(Money(minorUnits: minor, currency: summary.currency)) }
@@ -44,7 +44,7 @@ struct FixedDataSetTests {
       #expect(try store.count(TransactionFilter(kind: .expense)) == 5)
       #expect(try store.count(TransactionFilter(kind: .income)) == 1)
       let novemberFirstHalf = TransactionFilter(from: LocalDate(iso: "2026-11-01"), to: LocalDate(iso: "2026-11-10"))
-      let summary = try Summary.perCurrency(try store.list(novemberFirstHalf).map(\.fields))[0]
+      let summary = Summary.perCurrency(try store.list(novemberFirstHalf).map(\.fields))[0]
       #expect(summary.expenses == 4_500_000)
     }
   }

@@ -5,10 +5,12 @@ import SpendlyStore
 /// Answers a parsed question from the store's SQL aggregation, as text with charts or as JSON.
 struct Answers {
   let context: Context
+  let notes = AnswerNotes()
   var output: Output { context.output }
   var today: LocalDate { context.today }
 
   func answer(_ query: Query) throws(CLIError) {
+    defer { notes.flush(to: output) }
     try reporting {
       switch query.action {
       case .total: try total(query)
@@ -44,6 +46,7 @@ struct Answers {
               "totals",
               .array(
                 summaries.map { s in
+                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
                   var pairs: [(String, JSON)] = [
                     ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
                   ]
@@ -71,6 +74,10 @@ struct Answers {
     }
     for s in summaries {
       let c = s.currency
+      if let problem = s.problem {
+        output.line(problemLine(c, problem))
+        continue
+      }
       switch query.measure {
       case .spent, .income:
         let value = amount(s, query.measure)

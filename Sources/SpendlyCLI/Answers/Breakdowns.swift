@@ -6,7 +6,8 @@ import SpendlyStore
 extension Answers {
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let all = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    let all = breakdown.groups
     // Shares are of everything in the period; "top merchants" lists only named ones.
     var totals: [String: Int64] = [:]
     for (code, group) in sections(all) { totals[code] = Analytics.sum(group.map(\.minorUnits)) ?? .max }
@@ -15,13 +16,16 @@ extension Answers {
     if context.json {
       let rows = shown.flatMap(\.1)
       emit(
-        .object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]))
+        .object(
+          base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]
+            + problemsJSON(breakdown)))
       return
     }
     let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
     output.line("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
+    for line in problemLines(breakdown) { output.line(line) }
     guard !named.isEmpty else {
-      output.line("  nothing to show")
+      if breakdown.problems.isEmpty { output.line("  nothing to show") }
       return
     }
     for (code, group) in shown {
@@ -32,17 +36,21 @@ extension Answers {
 
   func trend(_ query: Query, _ grouping: Grouping) throws {
     let period = query.period ?? defaultTrendPeriod(grouping)
-    let rows = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
+    let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
+    let rows = breakdown.groups
     // Every bucket of the period, empty ones as zero, so a chart has no gaps.
     let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
     if context.json {
       emit(
-        .object(base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]))
+        .object(
+          base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]
+            + problemsJSON(breakdown)))
       return
     }
     output.line("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
+    for line in problemLines(breakdown) { output.line(line) }
     guard !rows.isEmpty else {
-      output.line("  nothing to show")
+      if breakdown.problems.isEmpty { output.line("  nothing to show") }
       return
     }
     for (code, group) in filled {

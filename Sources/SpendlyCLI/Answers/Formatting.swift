@@ -5,7 +5,8 @@ import SpendlyStore
 /// How answers name periods and write amounts, as text and as JSON.
 extension Answers {
   func format(_ minor: Int64, _ currency: Currency) -> String {
-    MoneyFormat.string(Money(minorUnits: minor, currency: currency))
+    noteIfUnknown(currency)
+    return MoneyFormat.string(Money(minorUnits: minor, currency: currency))
   }
 
   func pad(_ text: String) -> String { String(repeating: " ", count: max(0, 16 - displayWidth(text))) + text }
@@ -80,7 +81,8 @@ extension Answers {
   }
 
   func moneyPairs(_ minor: Int64, _ currency: Currency) -> [(String, JSON)] {
-    [
+    noteIfUnknown(currency)
+    return [
       ("amount", .string(MoneyFormat.plain(minor, exponent: currency.exponent))), ("amount_minor", .int(minor)),
       ("currency", .string(currency.code)),
     ]

@@ -26,9 +26,16 @@ extension Answers {
         "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))")
     }
     for code in codes {
-      let currency = Currency.named(code)!
-      let a = now.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
-      let b = then.first { $0.currency.code == code }.map { amount($0, query.measure) } ?? 0
+      let current = now.first { $0.currency.code == code }
+      let previous = then.first { $0.currency.code == code }
+      let currency = current?.currency ?? previous?.currency ?? Currency.stored(code)
+      if let problem = current?.problem ?? previous?.problem {
+        rows.append(problemJSON(currency, problem))
+        if !context.json { output.line(problemLine(currency, problem)) }
+        continue
+      }
+      let a = current.map { amount($0, query.measure) } ?? 0
+      let b = previous.map { amount($0, query.measure) } ?? 0
       let change = Analytics.changeBasisPoints(from: b, to: a)
       let (difference, overflow) = a.subtractingReportingOverflow(b)
       let differenceJSON: JSON = overflow ? .null : money(difference, currency)
@@ -71,35 +78,25 @@ extension Answers {
     let categories = try store.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
     if context.json {
       emit(
-        .object([
-          ("question", .string("dashboard")), ("period", periodJSON(month)),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                .object([
-                  ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
-                  ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
-                  ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                ])
-              })
-          ),
-          (
-            "month_to_date",
-            .array(
-              mtd.map {
-                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
-              })
-          ),
-          (
-            "same_days_last_month",
-            .array(
-              last.map {
-                .object([("currency", .string($0.currency.code)), ("spent", money($0.expenses, $0.currency))])
-              })
-          ),
-          ("top_categories", groups(sections(categories).flatMap { $0.1.prefix(5) })),
-        ]))
+        .object(
+          [
+            ("question", .string("dashboard")), ("period", periodJSON(month)),
+            (
+              "totals",
+              .array(
+                summaries.map { s in
+                  if let problem = s.problem { return problemJSON(s.currency, problem) }
+                  return .object([
+                    ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
+                    ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
+                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
+                  ])
+                })
+            ),
+            ("month_to_date", .array(mtd.map(spentJSON))),
+            ("same_days_last_month", .array(last.map(spentJSON))),
+            ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
+          ] + problemsJSON(categories)))
       return
     }
     output.line(
@@ -111,19 +108,31 @@ extension Answers {
     }
     for s in summaries {
       let c = s.currency
+      if let problem = s.problem {
+        output.line(problemLine(c, problem))
+        continue
+      }
       if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
       output.line("  income    \(pad(format(s.income, c)))")
       output.line("  expenses  \(pad(format(s.expenses, c)))")
       output.line(
         "  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
-      let now = mtd.first { $0.currency == c }?.expenses ?? 0
-      let then = last.first { $0.currency == c }?.expenses ?? 0
-      let change =
-        Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) }
-        ?? "—"
-      output.line("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
+      let recent = mtd.first { $0.currency == c }
+      let before = last.first { $0.currency == c }
+      if let problem = recent?.problem ?? before?.problem {
+        output.line("  month to date: " + problemLine(c, problem).dropFirst(2))
+      } else {
+        let now = recent?.expenses ?? 0
+        let then = before?.expenses ?? 0
+        let change =
+          Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) }
+          ?? "—"
+        output.line("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
+      }
       let top = categories.filter { $0.currency == c }.prefix(5)
-      if !top.isEmpty {
+      if let problem = categories.problems[c] {
+        output.line("  top categories: " + problemLine(c, problem).dropFirst(2))
+      } else if !top.isEmpty {
         output.line("  top categories")
         table(Array(top), total: s.expenses, label: "Category")
       }
@@ -145,28 +154,34 @@ extension Answers {
     let monthCount = (period.to.year - period.from.year) * 12 + period.to.month - period.from.month + 1
     if context.json {
       emit(
-        .object([
-          ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                .object([
-                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                  ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
-                  ("savings", money(s.savings, s.currency)),
-                  ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
-                  ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
-                ])
-              })
-          ),
-          ("expenses_by_month", groups(months)),
-        ]))
+        .object(
+          [
+            ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
+            (
+              "totals",
+              .array(
+                summaries.map { s in
+                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
+                  return .object([
+                    ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+                    ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
+                    ("savings", money(s.savings, s.currency)),
+                    ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
+                    ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
+                  ])
+                })
+            ),
+            ("expenses_by_month", groups(months.groups)),
+          ] + problemsJSON(months)))
       return
     }
     output.line("  lifetime \(period.label) · \(monthCount) month\(monthCount == 1 ? "" : "s")")
     for s in summaries {
       let c = s.currency
+      if let problem = s.problem {
+        output.line(problemLine(c, problem))
+        continue
+      }
       if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
       output.line(
         "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
@@ -174,8 +189,18 @@ extension Answers {
       output.line(
         "  per month: expenses \(format(Analytics.average(s.expenses, over: monthCount), c)) · income "
           + "\(format(Analytics.average(s.income, over: monthCount), c))")
+      if let problem = months.problems[c] {
+        output.line("  expenses by month: " + problemLine(c, problem).dropFirst(2))
+        continue
+      }
       let series = fill(months.filter { $0.currency == c }, .month, period).map(\.minorUnits)
       if !series.isEmpty { output.line("  expenses by month  " + output.style(Charts.sparkline(series), .cyan)) }
     }
+  }
+
+  /// What the dashboard says was spent in one currency over a stretch of days.
+  func spentJSON(_ summary: Summary) -> JSON {
+    if let problem = summary.problem { return problemJSON(summary.currency, problem) }
+    return .object([("currency", .string(summary.currency.code)), ("spent", money(summary.expenses, summary.currency))])
   }
 }

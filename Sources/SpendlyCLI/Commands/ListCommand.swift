@@ -34,28 +34,32 @@ struct ListCommand: Command {
     let offset = try arguments.int("offset", default: 0)
     let filter = try filter(arguments, context)
     let store = try context.store()
-    let transactions: [Transaction]
+    let listing: Listing<Transaction>
     let total: Int
     do {
-      transactions = try store.list(filter, limit: limit == 0 ? nil : limit, offset: offset)
+      listing = try store.listing(filter, limit: limit == 0 ? nil : limit, offset: offset)
       total = try store.count(filter)
     } catch {
       throw error.cli
     }
+    let transactions = listing.items
+    defer { Render.warnings(listing, output: context.output) }
     if context.json {
       context.output.line(JSON.array(transactions.map(Render.json)).rendered())
       return
     }
-    if transactions.isEmpty {
+    if transactions.isEmpty && listing.damaged.isEmpty {
       context.output.line(total == 0 ? "no transactions" : "no transactions past the first \(total)")
       return
     }
-    for line in Render.table(transactions, output: context.output) { context.output.line(line) }
-    if offset + transactions.count < total {
+    if !transactions.isEmpty {
+      for line in Render.table(transactions, output: context.output) { context.output.line(line) }
+    }
+    let read = transactions.count + listing.damaged.count
+    if offset + read < total {
       context.output.line(
         context.output.style(
-          "showing \(offset + 1)–\(offset + transactions.count) of \(total) · next: --offset \(offset + transactions.count)",
-          .dim))
+          "showing \(offset + 1)–\(offset + read) of \(total) · next: --offset \(offset + read)", .dim))
     }
   }
 

@@ -61,7 +61,7 @@ extension Context {
       return try queryParser().parse(text, now: now)
     } catch let error as QueryError {
       let examples = QueryParser.examples.prefix(6).joined(separator: " · ")
-      let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.safe(text))'"
+      let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.clip(Render.safe(text), 60))'"
       throw .data("\(error.message)\(context). Try: \(examples)")
     } catch let error as CLIError {
       throw error

@@ -30,6 +30,7 @@ struct ShowCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let transaction = try existing(try transactionID(arguments.positional[0]), try context.store())
+    defer { Render.warnings(Listing(items: [transaction]), output: context.output) }
     if context.json {
       context.output.line(Render.json(transaction).rendered())
     } else {
@@ -137,14 +138,16 @@ struct HistoryCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
-    let revisions: [Revision]
+    let listing: Listing<Revision>
     let store = try context.store()
     do {
-      revisions = try store.history(id: id)
+      listing = try store.historyListing(id: id)
     } catch {
       throw error.cli
     }
-    guard !revisions.isEmpty else { throw .data(StoreError.notFound(id).description) }
+    let revisions = listing.items
+    guard !revisions.isEmpty || !listing.damaged.isEmpty else { throw .data(StoreError.notFound(id).description) }
+    defer { Render.warnings(listing, output: context.output) }
     if context.json {
       context.output.line(
         JSON.array(
@@ -165,7 +168,7 @@ struct HistoryCommand: Command {
       let f = revision.fields
       let state = !revision.live ? "deleted" : number == revisions.count - 1 ? "current" : "earlier"
       table.add([
-        "\(number + 1)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", revision.action, state,
+        "\(number + 1)", "\(revision.recordedAt.date) \(revision.recordedAt.time)", Render.safe(revision.action), state,
         Render.amount(f), Render.safe(f.category), Render.safe(f.method), Render.safe(f.merchant), Render.when(f),
         Render.clip(Render.safe(f.note), 30),
       ])

@@ -1,0 +1,26 @@
+import SpendlyCore
+import SpendlyStore
+
+/// The warnings under a listing: rows that could not be read back (by id), and currencies found in
+/// stored rows that spendly does not know (shown by their code, never as ₹).
+extension Render {
+  static func warnings(_ listing: Listing<Transaction>, output: Output) {
+    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields), output: output)
+  }
+
+  static func warnings(_ listing: Listing<Revision>, output: Output) {
+    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields), output: output)
+  }
+
+  static func warnings(damaged: [DamagedRow], fields: [TransactionFields], output: Output) {
+    for row in damaged { output.warning(row.description) }
+    let currencies = fields.flatMap { [$0.amount.currency] + ($0.foreignAmount.map { [$0.currency] } ?? []) }
+    for code in Set(currencies.filter { !$0.isKnown }.map(\.code)).sorted() {
+      output.warning(unknownCurrency(code))
+    }
+  }
+
+  static func unknownCurrency(_ code: String) -> String {
+    "currency '\(code)' is not one spendly knows: its amounts are shown in minor units"
+  }
+}

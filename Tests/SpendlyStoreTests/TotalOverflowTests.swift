@@ -1,0 +1,66 @@
+import SpendlyCore
+import Testing
+
+@testable import SpendlyStore
+
+/// 9,224 KWD transactions at the largest amount pass Int64 (SQLite's sum() would fail every report);
+/// the KWD totals are marked too large, and every other currency is answered as usual.
+@Suite("Reports: one currency's overflow is that currency's alone")
+struct TotalOverflowTests {
+  static let kwd = Currency.named("KWD")!
+
+  static var data: [TransactionFields] {
+    let largest = AmountParser.maximumMajorUnits * kwd.minorPerMajor
+    var all = (0..<9_224).map { day in
+      TransactionFields(
+        kind: .expense, amount: Money(minorUnits: largest, currency: kwd), category: "Rent", method: "Bank Transfer",
+        date: LocalDate(iso: "2026-11-01")!.adding(days: day % 28))
+    }
+    all.append(expense(420))
+    all.append(income(150_000))
+    return all
+  }
+
+  @Test func summariesMarkOnlyTheOverflowingCurrency() throws {
+    let all = Self.data
+    let store = try ParityData.store(with: all)
+    let summaries = try store.summaries(TransactionFilter())
+    #expect(summaries == Analytics.summaries(all, filter: TransactionFilter()))
+    let inr = try #require(summaries.first { $0.currency == .inr })
+    #expect(inr.problem == nil && inr.expenses == 42_000 && inr.income == 15_000_000)
+    let kwd = try #require(summaries.first { $0.currency == Self.kwd })
+    #expect(kwd.problem == .tooLarge && kwd.count == 9_224)
+    #expect(try store.summaries(TransactionFilter(currency: .inr)) == [inr])
+  }
+
+  @Test func breakdownsLeaveOutOnlyTheOverflowingCurrency() throws {
+    let all = Self.data
+    let store = try ParityData.store(with: all)
+    for grouping in [Grouping.category, .method, .month, .currency] {
+      let filter = TransactionFilter(kind: .expense)
+      let got = try store.breakdown(filter, by: grouping)
+      #expect(got == Analytics.breakdown(all, filter: filter, by: grouping), "\(grouping)")
+      #expect(got.problems == [Self.kwd: .tooLarge], "\(grouping)")
+      #expect(got.allSatisfy { $0.currency == .inr }, "\(grouping)")
+    }
+    // Per day each group fits, so nothing is left out.
+    let byDay = try store.breakdown(TransactionFilter(kind: .expense), by: .day)
+    #expect(byDay.problems.isEmpty && byDay.contains { $0.currency == Self.kwd })
+    #expect(try store.total(TransactionFilter(kind: .expense, currency: .inr)) == 42_000)
+    guard case .invalid? = storeError({ _ = try store.total(TransactionFilter(currency: Self.kwd)) }) else {
+      Issue.record("the KWD total cannot be added up")
+      return
+    }
+  }
+
+  /// `spendly_sum` itself: sums, marks overflow with NULL and a value that is no positive integer as damaged.
+  @Test func checkedSumAnswersPerGroup() throws {
+    let store = try TransactionStore(path: ":memory:", clock: { fixedNow })
+    try store.database.execute(
+      "CREATE TABLE v(g, x); INSERT INTO v VALUES (1, 5), (1, 7), (2, 9223372036854775807), (2, 1), (3, 'x'), (3, 2), (4, 1.5), (5, -3)"
+    )
+    let rows = try store.database.rows("SELECT g, spendly_sum(x) FROM v GROUP BY g ORDER BY g")
+    #expect(rows.map(\.values[1]) == [.integer(12), .null, .text("damaged"), .text("damaged"), .text("damaged")])
+    #expect(try store.database.row("SELECT spendly_sum(x) FROM v WHERE g = 0")?.values[0] == .integer(0))
+  }
+}
