@@ -162,7 +162,7 @@ public enum CLI {
 
 /// libedit on a terminal, plain lines otherwise (or if libedit cannot start).
 func shellInput(interactive: Bool, databasePath: String) -> LineInput {
-  if interactive, let editor = EditLineInput(historyPath: historyFilePath(databasePath: databasePath)) {
+  if interactive, let editor = EditLineInput(historyPath: StatePaths.history(for: databasePath)) {
     return editor
   }
   return PlainInput()

@@ -35,7 +35,9 @@ public final class Context {
     do {
       let store: TransactionStore
       do {
-        store = try TransactionStore(path: databasePath, access: storeUse == .write ? .create : .read, clock: clock)
+        store = try TransactionStore(
+          path: databasePath, access: storeUse == .write ? .create : .read, clock: clock,
+          memo: StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:)))
       } catch .missing where storeUse == .readOrDefaults {
         store = try TransactionStore(path: ":memory:", clock: clock)
       }

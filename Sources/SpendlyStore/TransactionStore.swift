@@ -17,16 +17,24 @@ public final class TransactionStore {
   private var checkedIntact = false
   /// The check started when a store that may write opens (see `IntegrityCheck`).
   private var integrity: IntegrityCheck?
+  /// Where the file is remembered as intact, so an unchanged file is not checked again.
+  private let memo: IntegrityMemo?
+  /// The file is known intact (checked here, or unchanged since it was): what this store
+  /// writes keeps the memo up to date.
+  private var trusted = false
 
   /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
   /// created owner-only (directory 0700, file 0600); every access checks that the file is a
   /// database first (see `DatabaseFile`). A writable file is migrated to the latest schema.
-  /// `onBusy` is how long to wait for another process's lock (tests replace it).
+  /// `onBusy` is how long to wait for another process's lock (tests replace it). With a `memo`,
+  /// a file unchanged since it was last known intact is not checked again (see `IntegrityMemo`).
   public init(
-    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard,
+    memo: IntegrityMemo? = nil
   ) throws(StoreError) {
     self.path = path
     self.clock = clock
+    self.memo = path == ":memory:" ? nil : memo
     let file = path == ":memory:" ? nil : try DatabaseFile.check(path, access: access)
     if access == .create, let file, !file.writable { throw .readOnly(path) }
     let readOnly = file.map { access == .readOnly || !$0.writable } ?? false
@@ -62,6 +70,10 @@ public final class TransactionStore {
         if version > 0 { try checkIntact() }
         try Schema.migrate(database)
       }
+      if file != nil, !checkedIntact, let memo, memo.matches(path) {
+        checkedIntact = !readOnly
+        trusted = true
+      }
       if access == .create, file != nil, !checkedIntact { integrity = IntegrityCheck(path: path) }
     } catch let error as StoreError {
       throw error
@@ -80,7 +92,15 @@ public final class TransactionStore {
     }
   }
 
-  deinit { integrity?.cancel() }
+  deinit {
+    integrity?.cancel()
+    // The last connection to close copies the write-ahead log into the file, changing it; copied
+    // here first (without waiting for anyone), the file is recorded as it will stay.
+    if trusted, !isReadOnly, let memo {
+      _ = try? database.row("PRAGMA wal_checkpoint(PASSIVE)")
+      memo.record(path)
+    }
+  }
 
   // MARK: Catalog and settings
 
@@ -242,7 +262,10 @@ public final class TransactionStore {
     if !checkedIntact { try checkIntact() }
     defer { cachedCatalog = nil }
     do {
-      return try database.transaction { try body(database) }
+      let result = try database.transaction { try body(database) }
+      // A commit may have checkpointed into the file: it is still the file known intact.
+      if trusted { memo?.record(path) }
+      return result
     } catch let error as StoreError {
       throw error
     } catch let error as ValidationError {
@@ -268,9 +291,11 @@ public final class TransactionStore {
     }
     if case .damaged(let detail) = verdict {
       damage = detail
+      memo?.forget()
       throw .damagedFile(path, detail)
     }
     checkedIntact = true
+    trusted = true
     integrity = nil
   }
 

@@ -143,37 +143,3 @@ final class EditLineInput: LineInput {
     return String(prefix)
   }
 }
-
-/// The history file of the database at `databasePath`: `$XDG_STATE_HOME/spendly/history`
-/// (else under `~/.local/state`) for the default database, `history-HASH` for any other, so
-/// lines typed on one database never come back under Up on another. The folder is made 0700.
-func historyFilePath(databasePath: String) -> String? {
-  let base: String
-  if let state = environment("XDG_STATE_HOME") {
-    base = state
-  } else if let home = environment("HOME") {
-    base = home + "/.local/state"
-  } else {
-    return nil
-  }
-  var built = ""
-  for part in (base + "/spendly").split(separator: "/") {
-    built += "/" + part
-    var info = stat()
-    if stat(built, &info) != 0 && mkdir(built, 0o700) != 0 { return nil }
-  }
-  let canonical = { (path: String) -> String in
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
-  }
-  let database = canonical(databasePath)
-  if database == canonical(Context.defaultDatabasePath()) { return built + "/history" }
-  // FNV-1a over the resolved path: a stable name, no secret.
-  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in database.utf8 {
-    hash ^= UInt64(byte)
-    hash = hash &* 0x100_0000_01b3
-  }
-  return built + "/history-" + String(hash, radix: 16)
-}
