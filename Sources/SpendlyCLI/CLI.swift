@@ -45,7 +45,12 @@ public enum CLI {
         printHelp(context.output)
         return 0
       }
-      _ = try context.store()  // a database that cannot be opened is an error before any prompt
+      context.storeUse = .writeOrRead
+      let store = try context.store()  // a database that cannot be opened is an error before any prompt
+      if store.isReadOnly {
+        context.output.error(
+          "database '\(context.databasePath)' is read-only for you: questions work, nothing can be saved")
+      }
       let input = shellInput(interactive: context.interactive, databasePath: context.databasePath)
       return Shell(context: context, input: input).run()
     }

@@ -34,12 +34,14 @@ public final class Context {
     let clock = { fixed ?? systemNow() }
     do {
       let store: TransactionStore
+      let memo = StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:))
+      let creates = storeUse == .write || storeUse == .writeOrRead
       do {
-        store = try TransactionStore(
-          path: databasePath, access: storeUse == .write ? .create : .read, clock: clock,
-          memo: StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:)))
+        store = try TransactionStore(path: databasePath, access: creates ? .create : .read, clock: clock, memo: memo)
       } catch .missing where storeUse == .readOrDefaults {
         store = try TransactionStore(path: ":memory:", clock: clock)
+      } catch .readOnly where storeUse == .writeOrRead {
+        store = try TransactionStore(path: databasePath, access: .read, clock: clock, memo: memo)
       }
       openedStore = store
       return store

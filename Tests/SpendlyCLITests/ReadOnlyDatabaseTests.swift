@@ -65,6 +65,13 @@ struct ReadOnlyDatabaseTests {
       #expect(
         result.stderrLines == ["spendly: database '\(sandbox.database)' is read-only for you: nothing can be saved"])
     }
+    // The shell opens it too: questions are answered, an entry's save is refused with one line.
+    let shell = try sandbox.run(
+      [], input: Data("spent this month\n420 upi food\n\n".utf8), launcher: launcher, binary: binary)
+    #expect(shell.status == 65, "\(shell.stderr)")
+    #expect(shell.stdout.contains("spent this month"), "\(shell.stdout)")
+    #expect(!shell.stdout.contains("saved #"))
+    #expect(shell.stderr.contains("is read-only for you"), "\(shell.stderr)")
     // Bytes untouched; the mode only ever loses group and other access, on the user's own file.
     let after = try FileState(sandbox.database)
     #expect(after.bytes == before.bytes && after.size == before.size)

@@ -7,6 +7,9 @@ enum StoreUse: Sendable {
   case read
   /// Only reads, and works without a database too: a missing one gives the built-in defaults.
   case readOrDefaults
+  /// The shell: creates a missing database, and reads one this user cannot write (questions
+  /// work; saves are refused with one line each).
+  case writeOrRead
 }
 
 extension Command {
