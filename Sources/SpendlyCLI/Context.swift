@@ -64,7 +64,8 @@ extension StoreError {
   var cli: CLIError {
     switch self {
     case .cannotOpen, .newerDatabase, .readOnly: return CLIError(.cannotCreate, description)
-    case .missing, .notADatabase: return CLIError(.noInput, description)
+    case .missing: return CLIError(.noInput, description)
+    case .notADatabase: return CLIError(.data, description)
     case .diskFull, .ioError: return CLIError(.ioError, description)
     case .busy: return CLIError(.tryAgain, description)
     case .database: return CLIError(.software, description)

@@ -51,13 +51,12 @@ public final class Output {
     var scalars = clean.unicodeScalars[...]
     while let scalar = scalars.popFirst() {
       if scalar == Output.markOpen {
-        // A mark is open, digits, close; anything else (forged in data) is dropped.
-        let code = scalars.prefix { $0.properties.numericType != nil && $0.isASCII }
-        let rest = scalars.dropFirst(code.count)
-        if colour, rest.first == Output.markClose, !code.isEmpty {
-          result.append(contentsOf: "\u{1B}[".unicodeScalars)
-          result.append(contentsOf: code)
-          result.append("m")
+        // A mark is open, one of this type's style codes, close; anything else (forged in
+        // data) is dropped, so no other escape (conceal, clear screen) can be written.
+        let code = String(String.UnicodeScalarView(scalars.prefix { $0.isASCII && $0.properties.numericType != nil }))
+        let rest = scalars.dropFirst(code.unicodeScalars.count)
+        if rest.first == Output.markClose, Output.styleCodes.contains(code) {
+          if colour { result.append(contentsOf: "\u{1B}[\(code)m".unicodeScalars) }
           scalars = rest.dropFirst()
         }
       } else if scalar != Output.markClose {
@@ -70,6 +69,14 @@ public final class Output {
   /// Private-use characters that stand for a style's escape until the text is written.
   static let markOpen: Unicode.Scalar = "\u{F8F0}"
   static let markClose: Unicode.Scalar = "\u{F8F1}"
+  /// The codes a mark may carry: the styles, and 0 that ends one.
+  static let styleCodes: Set<String> = Set(Style.allCases.map(\.rawValue) + ["0"])
+
+  /// Text from outside (stored rows, files) without style marks, so it cannot forge one.
+  static func unmarked(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == markOpen || $0 == markClose }) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != markOpen && $0 != markClose }))
+  }
 
   public func flush() {
     guard !buffer.isEmpty else { return }
@@ -93,7 +100,7 @@ public final class Output {
   }
 
   /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.
-  public enum Style: String {
+  public enum Style: String, CaseIterable {
     case bold = "1"
     case dim = "2"
     case red = "31"

@@ -4,7 +4,8 @@ import SpendlyStore
 /// How transactions look on the terminal and in JSON.
 enum Render {
   /// Text typed by people, safe to print.
-  static func safe(_ text: String?) -> String { TextSanitizer.printable(text ?? "") }
+  /// Text from outside made printable, without anything that would read as an Output style mark.
+  static func safe(_ text: String?) -> String { Output.unmarked(TextSanitizer.printable(text ?? "")) }
 
   static func amount(_ fields: TransactionFields) -> String {
     MoneyFormat.signed(fields.amount, kind: fields.kind)

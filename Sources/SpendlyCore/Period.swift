@@ -18,6 +18,14 @@ public struct Period: Hashable, Sendable {
     return min(today, to).daysSinceEpoch - from.daysSinceEpoch + 1
   }
 
+  /// Calendar months the period touches up to and including `today` (all of it when it is
+  /// over): 1 for a month so far, 12 for a past year.
+  public func elapsedMonths(today: LocalDate) -> Int {
+    if today < from { return 0 }
+    let end = min(today, to)
+    return (end.year - from.year) * 12 + end.month - from.month + 1
+  }
+
   /// The first day of the week containing `date` (weekStart 0 = Monday ... 6 = Sunday).
   public static func startOfWeek(_ date: LocalDate, weekStart: Int) -> LocalDate {
     date.adding(days: -((date.weekday - weekStart + 7) % 7))

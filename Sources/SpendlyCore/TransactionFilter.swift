@@ -72,7 +72,8 @@ public struct TransactionFilter: Sendable, Equatable {
   }
 }
 
-/// The order of a listing: the newest first, or the largest amount first ("top 3 expenses").
+/// The order of a listing: the newest first, the largest amount first ("top 3 expenses"), or
+/// the smallest ("smallest expense").
 public enum ListOrder: String, Sendable {
-  case newest, largest
+  case newest, largest, smallest
 }

@@ -58,7 +58,7 @@ extension PhraseRun {
     let currency = currency(of: chosen)
     draft.amount = Money(minorUnits: chosen.minorUnits, currency: currency)
     draft.currency = currency
-    signKind = chosen.sign
+    if let sign = chosen.sign { signKind = sign }
     for j in chosen.tokens {
       tokens[j].used = true
       tokens[j].amountOrMarker = true

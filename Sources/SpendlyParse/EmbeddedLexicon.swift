@@ -130,6 +130,7 @@ let embeddedLexicon: [String: String] = [
   average: average avg
   # "top 3 expenses", "biggest expenses", "last 5 transactions": single transactions, listed.
   largest: biggest largest highest costliest priciest
+  smallest: smallest cheapest lowest
   recent: recent latest
   items: transactions transaction entries entry purchases purchase payments payment
   # "expenses over 1000", "more than 2k", "under 100", "less than $20": bounds on the amount.
@@ -146,7 +147,7 @@ let embeddedLexicon: [String: String] = [
   from: from
   and: and to until till
   # Words only a question has ("how much did i spend"): they make a line a question.
-  ask: how much what show
+  ask: how much many what show list
   # Words that carry no meaning in a question.
   filler: on in for at the of my did i me total so far was is all have been via using than do does were
   """##,

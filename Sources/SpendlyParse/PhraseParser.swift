@@ -127,8 +127,18 @@ public struct PhraseParser {
         "phrase is too long (\(count) characters; at most \(PhraseParser.maximumLength))",
         column: PhraseParser.maximumLength + 1, length: 1)
     }
-    let text = TextSanitizer.blankingEscapes(phrase)
+    var text = TextSanitizer.blankingEscapes(phrase)
+    // "+freelance 500", "- food 2025": a sign before a word marks the kind as one before a
+    // number does; it is blanked (not dropped), so columns stay those of the phrase.
+    var sign: Kind?
+    if let first = text.first, first == "+" || first == "-" || first == "−",
+      text.dropFirst().first.map({ $0.isLetter || $0 == " " }) ?? true
+    {
+      sign = first == "+" ? .income : .expense
+      text = " " + text.dropFirst()
+    }
     var run = PhraseRun(parser: tables, tokens: try Tokenizer.tokens(text), now: now)
+    run.signKind = sign
     try run.parse()
     return run.draft
   }

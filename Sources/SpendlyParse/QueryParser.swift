@@ -46,8 +46,9 @@ public struct QueryParser {
       guard let draft = try? entry.parse(text, now: now) else {
         return error.structured ? .notUnderstood(error) : .entry
       }
-      // "spent 60 on chai": the question stumbled on the number, which the entry reads as its amount.
-      if draft.amount != nil && error.words.contains(where: { $0.contains(where: \.isNumber) }) { return .entry }
+      // "spent 60 on chai", "1500 rent for 2 months": the question stumbled on a number, so that
+      // number is no year, count or day of a question; the entry has it (or asks which is meant).
+      if error.words.contains(where: { $0.contains(where: \.isNumber) }) { return .entry }
       if error.structured { return .notUnderstood(error) }
       return draft.amount != nil || draft.recognized ? .entry : .notUnderstood(error)
     }
@@ -72,7 +73,7 @@ public struct QueryParser {
       try run.parse()
     } catch {
       var error = error
-      error.structured = run.query.structured
+      error.structured = error.structured || run.query.structured
       throw error
     }
     // "spent 2025": a measure that marks entries too, with no year said as one, is no structure
@@ -180,14 +181,20 @@ struct QueryRun {
       return true
     case "more-than", "less-than":
       return try amountBound(over: currentRole == "more-than")
-    case "largest":
-      // biggest expenses, largest 3 expenses, highest transaction
+    case "largest", "smallest", "recent":
+      // biggest expenses, largest 3 expenses, smallest expense, latest 10 transactions
       index += 1
-      return listing(.largest, defaultCount: 5)
-    case "recent":
-      // recent transactions, latest 10 expenses
+      let order: ListOrder = currentRole == "recent" ? .newest : currentRole == "smallest" ? .smallest : .largest
+      return try listing(order, count: nil, defaultCount: order == .newest ? 10 : 5)
+    case "items":
+      // "transactions over 1000", "how many transactions": every kind
+      if !measureGiven { query.measure = .savings }
+      query.structured = true
       index += 1
-      return listing(.newest, defaultCount: 10)
+      return true
+    case "between" where amountAhead:
+      // spent between 100 and 500
+      return try amountRange()
     case "dashboard":
       query.action = .dashboard
       query.structured = true
@@ -219,6 +226,7 @@ struct QueryRun {
       // "compare this month with last month", "this month vs last month", "compare ... to ..."
       guard query.period != nil || isComparing else { break }
       if !isComparing { query.action = .compare(with: nil) }
+      query.structured = true
       index += 1
       guard let other = try period() else { return false }
       query.action = .compare(with: other)
@@ -231,16 +239,20 @@ struct QueryRun {
         count = n
         index += 1
       }
-      // top 3 expenses: single transactions, largest first
-      if let item = role(), item == "items" || item.hasPrefix("measure-") {
-        return listing(.largest, defaultCount: count, counted: true)
-      }
+      // top 3 expenses, top 3 food expenses: single transactions, largest first
+      if itemAhead(from: index, counted: true) { return try listing(.largest, count: count, defaultCount: count) }
       guard let group = role().flatMap({ QueryLexicon.groupings[$0] }), !group.isTime else { return false }
       query.action = .breakdown(group, top: count)
       index += 1
       return true
     case "by":
       index += 1
+      // "average spend per day": the unit of the average, not a chart
+      if case .average = query.action, let unit = role(), ["group-day", "group-month"].contains(unit) {
+        query.action = .average(unit == "group-month" ? .month : .day)
+        index += 1
+        return true
+      }
       if let group = role().flatMap({ QueryLexicon.groupings[$0] }) {
         query.action = group.isTime ? .trend(group) : .breakdown(group, top: nil)
         query.structured = true
@@ -267,12 +279,17 @@ struct QueryRun {
     case "filler":
       index += 1
       return true
-    case "last" where listAfterLast:
-      // last 5 transactions, last expense
+    case "last" where itemAhead(from: index + 1, counted: false):
+      // last 5 transactions, last 5 food expenses, last expense, last 10
       index += 1
-      return listing(.newest, defaultCount: 1)
+      return try listing(.newest, count: nil, defaultCount: 1)
     default:
-      break
+      // 5 biggest expenses, 3 largest expenses this year, 10 latest transactions
+      if let n = Int(current), let next = role(1), ["largest", "smallest", "recent", "top"].contains(next) {
+        index += 2
+        let order: ListOrder = next == "recent" ? .newest : next == "smallest" ? .smallest : .largest
+        return try listing(order, count: try checkedCount(n), defaultCount: n)
+      }
     }
     if let found = try period() {
       if case .compare(nil) = query.action, query.period != nil {
@@ -299,39 +316,110 @@ struct QueryRun {
     }
   }
 
-  /// "last" starts a listing when a count and an item word, or an item word, follow it.
-  var listAfterLast: Bool {
-    let next = Int(word(1) ?? "") != nil ? 2 : 1
-    guard let item = role(next) else { return false }
-    return item == "items" || (item.hasPrefix("measure-") && item != "measure-savings")
+  /// Whether a listing's item word (expenses, income, transactions) comes at `start`, after an
+  /// optional count (unless `counted`) and filter words ("5 food expenses"); or, after a count,
+  /// nothing at all ("last 10").
+  func itemAhead(from start: Int, counted: Bool) -> Bool {
+    var i = start
+    var sawCount = counted
+    if !counted, i < tokens.count, Int(tokens[i].word) != nil {
+      i += 1
+      sawCount = true
+    }
+    while i < tokens.count {
+      let word = tokens[i].word
+      if let role = parser.words.role(word) {
+        return role == "items" || role == "measure-spent" || role == "measure-income"
+      }
+      guard
+        parser.entry.catalog.category(named: word) != nil || parser.entry.method(named: word) != nil
+          || parser.entry.suggestionWords[word] != nil
+      else { return false }
+      i += 1
+    }
+    return sawCount && i == tokens.count && i > start
   }
 
-  /// After top/largest/last: an optional count, then what is listed (expenses, income,
-  /// transactions). Sets the listing action; false when no item word follows.
-  mutating func listing(_ order: ListOrder, defaultCount: Int, counted: Bool = false) -> Bool {
-    var count = defaultCount
-    if !counted, let text = word(), let n = Int(text), (1...1000).contains(n) {
-      count = n
+  /// A listing's count: 1 to 100,000, else an error (a question, not an amount).
+  func checkedCount(_ n: Int) throws(QueryError) -> Int {
+    guard (1...100_000).contains(n) else {
+      throw QueryError(
+        words: [], column: tokens[max(0, index - 1)].column, message: "a count is 1 to 100,000, not \(n)",
+        structured: true)
+    }
+    return n
+  }
+
+  /// After top/largest/last/latest: an optional count, filter words, then what is listed
+  /// (expenses, income, transactions; "last 10" alone lists transactions). Sets the listing.
+  mutating func listing(_ order: ListOrder, count given: Int?, defaultCount: Int) throws(QueryError) -> Bool {
+    var count = given ?? defaultCount
+    var counted = given != nil
+    if !counted, let text = word(), let n = Int(text) {
+      count = try checkedCount(n)
+      counted = true
       index += 1
     }
-    guard let item = word(), let itemRole = role(), itemRole == "items" || itemRole.hasPrefix("measure-") else {
+    while index < tokens.count, !["items", "measure-spent", "measure-income"].contains(role() ?? ""), filterWord() {}
+    var kind: Kind?
+    if let item = word(), let itemRole = role(), ["items", "measure-spent", "measure-income"].contains(itemRole) {
+      kind = itemRole == "measure-spent" ? .expense : itemRole == "measure-income" ? .income : nil
+      // "biggest expense": one; "biggest expenses": the default count.
+      if !counted && !item.hasSuffix("s") { count = 1 }
+      index += 1
+    } else if !(counted && index == tokens.count) {
       return false
     }
-    var kind: Kind?
-    switch itemRole {
-    case "measure-spent": kind = .expense
-    case "measure-income": kind = .income
-    case "items": kind = nil
-    default: return false
-    }
-    // "biggest expense": one; "biggest expenses": the default count.
-    if !counted && Int(tokens[max(0, index - 1)].word) == nil && !item.hasSuffix("s") { count = 1 }
     query.measure = kind == .income ? .income : .spent
     measureGiven = true
     query.action = .list(order, limit: count, kind: kind)
     query.structured = true
-    index += 1
     return true
+  }
+
+  /// "between 100 and 500" reads amounts, not dates, when the words after it are no date.
+  var amountAhead: Bool {
+    guard let next = word(1), next.contains(where: \.isNumber),
+      DateWords.date(next, today: today, lexicon: lexicon) == nil
+    else { return false }
+    return !(word(2).map { lexicon.months[$0] != nil } ?? false)
+  }
+
+  /// between AMOUNT and AMOUNT: both bounds, inclusive.
+  mutating func amountRange() throws(QueryError) -> Bool {
+    let start = index
+    index += 1
+    guard let low = try amountHere(), ["and", "to"].contains(word() ?? "") || role() == "and" else {
+      index = start
+      return false
+    }
+    index += 1
+    guard let high = try amountHere() else {
+      index = start
+      return false
+    }
+    guard low.currency == high.currency, low.minorUnits <= high.minorUnits else {
+      throw QueryError(
+        words: [], column: tokens[start].column, message: "the range ends before it starts", structured: true)
+    }
+    query.filter.currency = low.currency
+    query.filter.minimumAmount = low.minorUnits
+    query.filter.maximumAmount = high.minorUnits
+    query.structured = true
+    return true
+  }
+
+  /// The amount at `index` (moving past it), or nil when the word has no digit.
+  mutating func amountHere() throws(QueryError) -> Money? {
+    guard index < tokens.count, tokens[index].hasDigit else { return nil }
+    let token = tokens[index]
+    do {
+      let money = try parser.entry.amount(token.text, currency: query.filter.currency ?? parser.entry.settings.currency)
+      index += 1
+      return money
+    } catch {
+      throw QueryError(words: [token.text], column: token.column, message: error.message, structured: true)
+    }
   }
 
   /// over 1000, above ₹500, more than 2k, under 100, less than $20: bounds on the amount.
@@ -345,15 +433,9 @@ struct QueryRun {
     }
     let token = tokens[index]
     // A word with no digit is no amount ("over lots"): not understood, not an error.
-    guard token.hasDigit else {
+    guard let money = try amountHere() else {
       index = start
       return false
-    }
-    let money: Money
-    do {
-      money = try parser.entry.amount(token.text, currency: query.filter.currency ?? parser.entry.settings.currency)
-    } catch {
-      throw QueryError(words: [token.text], column: token.column, message: error.message)
     }
     if let currency = query.filter.currency, currency != money.currency {
       throw QueryError(
@@ -367,7 +449,6 @@ struct QueryRun {
       query.filter.maximumAmount = money.minorUnits - 1
     }
     query.structured = true
-    index += 1
     return true
   }
 

@@ -31,6 +31,13 @@ extension QueryRun {
         }
       }
     }
+    // 3 days ago, 2 weeks ago: that day
+    if let count = Int(current), (0...10_000).contains(count), let unit = word(1), let days = lexicon.dayUnits[unit],
+      let ago = word(2), lexicon.agoWords.contains(ago)
+    {
+      index += 3
+      return .day(today.adding(days: -count * days), label: "\(count) \(unit) ago")
+    }
     // in 2 weeks, over 3 months: the last N days, weeks or months
     if let count = Int(current), (1...10_000).contains(count), let size = word(1),
       let from = lastCount(count, unit: size)
@@ -59,6 +66,11 @@ extension QueryRun {
         index += 1
         let year = month > today.month ? today.year - 1 : today.year
         return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "since")
+      }
+      // since 2025: from its first day
+      if let name = word(), name.count == 4, let year = Int(name), (1970...2200).contains(year) {
+        index += 1
+        return Period(from: LocalDate(year: year, month: 1, day: 1)!, to: today, label: "since")
       }
       guard let date = try readDate() else {
         index = start
@@ -152,6 +164,11 @@ extension QueryRun {
       index += consumed + (year == nil ? 0 : 1)
       lastDateHadYear = year != nil
       return date
+    }
+    // last monday: the most recent one before today
+    if lexicon.lastWords.contains(first), let next = word(1), let weekday = lexicon.weekdays[next] {
+      index += 2
+      return DateWords.mostRecent(weekday: weekday, before: today, inclusive: false)
     }
     if let day = dayNumber(first), let next = word(1), let month = lexicon.months[next] {
       return try withYear(day, month, consumed: 2)

@@ -173,6 +173,9 @@ enum Tokenizer {
         }
         inQuote = true
         quoteStart = position
+      } else if isHidden(character) {
+        // A zero-width or bidi character inside a word is dropped, not a break: "Sta\u{200B}rbucks"
+        // is one word. It keeps its column, so errors point where the person typed.
       } else if isSeparator(character) {
         if inToken { finish() }
       } else {
@@ -190,6 +193,11 @@ enum Tokenizer {
     }
     if inToken { finish() }
     return tokens
+  }
+
+  /// A character that prints as nothing or turns text around (see `TextSanitizer.isHidden`).
+  static func isHidden(_ character: Character) -> Bool {
+    character.unicodeScalars.count == 1 && TextSanitizer.isHidden(character.unicodeScalars.first!)
   }
 
   /// White space, and control and format characters (bidi marks, BOM, escapes, CR LF), which

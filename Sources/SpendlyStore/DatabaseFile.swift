@@ -49,6 +49,8 @@ struct DatabaseFile {
     guard count == 0 || DatabaseFile.isHeader(bytes[..<count]) else {
       throw .notADatabase(path, "it is not an SQLite database")
     }
+    // An empty file holds no database yet: a read says so and leaves it as it is.
+    if count == 0 && access != .create { throw .missing(path) }
     // A database that others may read keeps only its owner's access: a regular file this user owns
     // that is empty or has a schema version (header bytes 60-63, so not another program's file).
     // Done here, before SQLite opens it: closing any other descriptor of the file once SQLite holds

@@ -66,7 +66,7 @@ extension TransactionStore {
     _ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0, order: ListOrder = .newest
   ) throws(StoreError) -> Listing<Transaction> {
     let (clause, values) = try whereClause(filter)
-    let sort = order == .largest ? "t.amount DESC, " : ""
+    let sort = order == .largest ? "t.amount DESC, " : order == .smallest ? "t.amount ASC, " : ""
     let rows: [Row]
     do {
       rows = try database.rows(
@@ -181,7 +181,14 @@ extension TransactionStore {
       recurringID: try reader.optionalInteger(10, "recurring_id"), importSource: row.text(11),
       externalReference: row.text(12),
       status: try reader.required(13, "status", "booked or pending") { TransactionStatus(rawValue: $0) },
-      foreignAmount: foreign, rate: row.text(16))
+      foreignAmount: foreign,
+      rate: try reader.optional(16, "rate", "a decimal rate") { text in
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+          (1...2).contains(parts.count)
+          && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        return valid ? text : nil
+      })
   }
 
   static func transaction(from row: Row) throws(DamagedRow) -> Transaction {

@@ -121,7 +121,7 @@ struct DatabaseFileTests {
     let before = try FileState(path)
     for command in [["list"], ["add", "--yes", "10", "upi", "food"], ["query", "spent", "this", "week"], []] {
       let result = try sandbox.run(["--db", path] + command, globals: false)
-      #expect([66, 73].contains(result.status), "spendly \(command): \(result.status)")
+      #expect([65, 73].contains(result.status), "spendly \(command): \(result.status)")
       #expect(result.stdout.isEmpty)
       #expect(result.stderrLines.count == 1, "stderr: \(result.stderr)")
       #expect(result.stderr.contains("is not a spendly database"), "stderr: \(result.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyStore
 import Testing
 
 /// Issue 8's question forms answered through the binary on PRODUCT.md's fixed data set:
@@ -24,7 +25,8 @@ struct QuestionFormsTests {
     let sandbox = try QueryCommandTests.fixedDataSet()
     let answer = try #require(try json(sandbox.ok("--json", "query", "last 5 transactions")) as? [String: Any])
     let listed = try #require(answer["transactions"] as? [[String: Any]])
-    #expect(listed.map { $0["date"] as? String } == ["2026-11-28", "2026-11-24", "2026-11-15", "2026-11-10", "2026-11-05"])
+    #expect(
+      listed.map { $0["date"] as? String } == ["2026-11-28", "2026-11-24", "2026-11-15", "2026-11-10", "2026-11-05"])
     let income = try #require(try json(sandbox.ok("--json", "query", "last 3 income")) as? [String: Any])
     #expect((income["transactions"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["income"])
   }
@@ -72,6 +74,27 @@ struct QuestionFormsTests {
     #expect(missing.status == 65)
     #expect(missing.stderr.contains("line 1: amount missing: nothing saved"), "\(missing.stderr)")
     #expect(try sandbox.ok("--json", "list").components(separatedBy: "\"id\"").count - 1 == 4)
+  }
+
+  /// Piped with --yes nobody can answer [e/q]: the ambiguous line is refused on its own and the
+  /// next line is read as a line of its own.
+  @Test func pipedWithYesRefusesAnAmbiguousLineAlone() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["--yes"], input: Data("food 2025\n420 upi food\n".utf8))
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("line 1: 'food 2025' is both an entry and a question"), "\(result.stderr)")
+    let saved = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(saved.compactMap { $0["amount"] as? String } == ["420.00"])
+  }
+
+  /// A damaged row is named and the other rows still listed, as `list` does.
+  @Test func listingsNameADamagedRowAndListTheRest() throws {
+    let sandbox = try QueryCommandTests.fixedDataSet()
+    try Database(path: sandbox.database).execute("UPDATE transactions SET time = '9pm' WHERE id = 3")
+    let result = try sandbox.run(["query", "last 20 transactions"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("transaction #3"), "\(result.stderr)")
+    #expect(QueryCommandTests.lines(result.stdout).filter { $0.contains("#") }.count == 6, "\(result.stdout)")
   }
 
   /// A leading ? forces a question, a leading + or add an entry, whatever the rest reads as.

@@ -24,7 +24,7 @@ struct ShellReviewTests {
     try shell.enter(Key.enter, then: ShellSession.save)
     #expect(shell.screen.text.contains("  expense  ₹300.00  UPI  Food  Social  \"team lunch\"  today 13:05"))
     // A field's name at save? edits that one field, then asks again.
-    try shell.enter("merchant" + Key.enter, then: field("merchant"), reads: "  merchant : Social")
+    try shell.enter("e merchant" + Key.enter, then: field("merchant"), reads: "  merchant : Social")
     try shell.enter(Key.ctrlU + "Blue Tokai" + Key.enter, then: ShellSession.save)
     #expect(shell.prompts(ShellSession.save) == 3)
     try shell.enter(Key.enter, then: ShellSession.main)

@@ -90,7 +90,7 @@ struct Answers {
         output.line(
           "  \(subject): income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings "
             + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))"
-        )
+            + " · \(s.count) transaction\(s.count == 1 ? "" : "s")")
       }
     }
   }

@@ -30,28 +30,31 @@ extension Answers {
     return period.from == period.to ? short(period.from) : "\(short(period.from)) – \(end)"
   }
 
-  /// "on Food this week (Mon 23 Nov – today)", "since Thu 1 Oct", "on Sun 1 Nov".
-  func describe(_ query: Query, _ period: Period) -> String {
+  /// "on Food this week (Mon 23 Nov – today)", "since Thu 1 Oct", "on Sun 1 Nov"; without the
+  /// period when `period` is nil ("on Food by UPI").
+  func describe(_ query: Query, _ period: Period?) -> String {
     var parts: [String] = []
-    if !query.filter.categories.isEmpty { parts.append("on " + query.filter.categories.joined(separator: " and ")) }
-    if let merchant = query.filter.merchant { parts.append("at \(Render.safe(merchant))") }
-    if let text = query.filter.text { parts.append("matching '\(Render.safe(text))'") }
-    if let method = query.filter.method { parts.append("by \(method)") }
-    if let currency = query.filter.currency, query.filter.minimumAmount == nil, query.filter.maximumAmount == nil {
-      parts.append("in \(currency.code)")
+    let filter = query.filter
+    if !filter.categories.isEmpty { parts.append("on " + filter.categories.joined(separator: " and ")) }
+    if let merchant = filter.merchant { parts.append("at \(Render.safe(merchant))") }
+    if let text = filter.text { parts.append("matching '\(Render.safe(text))'") }
+    if let method = filter.method { parts.append("by \(method)") }
+    if let currency = filter.currency {
+      switch (filter.minimumAmount, filter.maximumAmount) {
+      case (let low?, let high?): parts.append("between \(format(low, currency)) and \(format(high, currency))")
+      case (let low?, nil): parts.append("over \(format(low - 1, currency))")
+      case (nil, let high?): parts.append("under \(format(high + 1, currency))")
+      case (nil, nil): parts.append("in \(currency.code)")
+      }
     }
-    if let minimum = query.filter.minimumAmount, let currency = query.filter.currency {
-      parts.append("over \(format(minimum - 1, currency))")
-    }
-    if let maximum = query.filter.maximumAmount, let currency = query.filter.currency {
-      parts.append("under \(format(maximum + 1, currency))")
-    }
-    if period.label == "since" {
-      parts.append(name(period))
-    } else if period.label.isEmpty {
-      parts.append(period.from == period.to ? "on \(short(period.from))" : range(period))
-    } else {
-      parts.append("\(period.label) (\(range(period)))")
+    if let period {
+      if period.label == "since" {
+        parts.append(name(period))
+      } else if period.label.isEmpty {
+        parts.append(period.from == period.to ? "on \(short(period.from))" : range(period))
+      } else {
+        parts.append("\(period.label) (\(range(period)))")
+      }
     }
     return parts.joined(separator: " ")
   }

@@ -5,10 +5,10 @@ import SpendlyStore
 /// Answers that are single transactions ("last 5 transactions", "top 3 expenses this month")
 /// and one-figure averages ("avg daily spend").
 extension Answers {
-  /// The newest N, or the N largest per currency (amounts in different currencies are never
-  /// ranked against each other).
+  /// The newest N, or the N largest (smallest) per currency: amounts in different currencies
+  /// are never ranked against each other. Damaged rows are named and the rest listed.
   func listing(_ query: Query, order: ListOrder, limit: Int, kind: Kind?) throws {
-    // The newest: all time unless a period is named; the largest: this month by default.
+    // The newest: all time unless a period is named; the largest and smallest: this month.
     let period =
       query.period
       ?? (order == .newest
@@ -19,24 +19,20 @@ extension Answers {
     filter.kind = kind
     filter.from = period.from
     filter.to = period.to
-    var rows: [Transaction]
-    if order == .largest {
-      rows = []
+    var sections: [(Currency?, Listing<Transaction>)] = []
+    if order == .newest {
+      sections = [(nil, try store.listing(filter, limit: limit, order: order))]
+    } else {
       for summary in ordered(try store.summaries(filter)) {
         var one = filter
         one.currency = summary.currency
-        rows += try store.list(one, limit: limit, order: .largest)
+        sections.append((summary.currency, try store.listing(one, limit: limit, order: order)))
       }
-    } else {
-      rows = try store.list(filter, limit: limit, order: .newest)
     }
-    let what =
-      kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
-      ?? (limit == 1 ? "transaction" : "transactions")
-    let count = limit == 1 ? "" : " \(limit)"
-    let heading =
-      (order == .largest ? "largest\(count) \(what)" : "last\(count) \(what)")
-      + (query.period == nil && order == .newest ? "" : " " + describe(query, period))
+    defer {
+      for (_, listing) in sections { Render.warnings(listing, output: output) }
+    }
+    let rows = sections.flatMap(\.1.items)
     if context.json {
       emit(
         .object([
@@ -46,22 +42,30 @@ extension Answers {
         ]))
       return
     }
-    output.line("  " + heading)
+    let what =
+      kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
+      ?? (limit == 1 ? "transaction" : "transactions")
+    let count = limit == 1 ? "" : " \(limit)"
+    let word = order == .newest ? "last" : order == .largest ? "largest" : "smallest"
+    let subject = describe(query, query.period == nil && order == .newest ? nil : period)
+    output.line("  \(word)\(count) \(what)" + (subject.isEmpty ? "" : " " + subject))
     guard !rows.isEmpty else {
       output.line("  nothing to show")
       return
     }
-    for line in Render.table(rows, output: output) { output.line("  " + line) }
+    for (currency, listing) in sections where !listing.items.isEmpty {
+      if let currency, sections.count > 1 { output.line(output.style("  \(currency.code)", .bold)) }
+      for line in Render.table(listing.items, output: output) { output.line("  " + line) }
+    }
   }
 
-  /// The measure's total over the period divided by its elapsed days (or months): one figure.
+  /// The measure's total over the period divided by its elapsed days (or months): one figure a
+  /// currency, or what kept that currency's total from being added up.
   func average(_ query: Query, per unit: Grouping) throws {
     let period = query.period ?? .month(containing: today, label: "this month")
     let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
-    let days = max(1, period.elapsedDays(today: today))
-    let months = max(
-      1, (min(today, period.to).year - period.from.year) * 12 + min(today, period.to).month - period.from.month + 1)
-    let divisor = unit == .month ? months : days
+    let divisor =
+      unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
     let noun = unit == .month ? "month" : "day"
     if context.json {
       emit(
@@ -72,6 +76,7 @@ extension Answers {
               "averages",
               .array(
                 summaries.map { s in
+                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
                   let total = amount(s, query.measure)
                   return .object(
                     [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
@@ -87,6 +92,10 @@ extension Answers {
     }
     let verb = query.measure == .income ? "income" : query.measure == .savings ? "saved" : "spent"
     for s in summaries {
+      if let problem = s.problem {
+        output.line(problemLine(s.currency, problem))
+        continue
+      }
       let total = amount(s, query.measure)
       output.line(
         "  \(output.style(format(Analytics.average(total, over: divisor), s.currency) + "/\(noun)", .bold)) \(verb) "

@@ -151,7 +151,7 @@ extension Answers {
     var spent = query
     spent.measure = .spent
     let months = try store.breakdown(spent.effectiveFilter(period: period), by: .month)
-    let monthCount = (period.to.year - period.from.year) * 12 + period.to.month - period.from.month + 1
+    let monthCount = max(1, period.elapsedMonths(today: period.to))
     if context.json {
       emit(
         .object(

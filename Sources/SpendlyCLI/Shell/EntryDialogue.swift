@@ -34,16 +34,19 @@ extension Shell {
       output.error(scripted(error.message))
       return false
     }
-    // Ask for what is missing: the amount is never invented.
+    // Ask for what is missing, after showing what was understood: the amount is never invented.
+    if !draft.missing.isEmpty {
+      output.line(DraftView.line(draft, today: context.today, output: output))
+      for line in DraftView.notes(draft, output: output) { output.line(line) }
+    }
     for field in draft.missing {
-      if let why = draft.warnings.first(where: { $0.contains("amount") }), field == .amount {
-        output.line("  " + why)
-      }
       if context.assumeYes && !input.isTerminal {
         output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
         return false
       }
-      guard case .value = ask(field, in: &draft, parser: parser) else { return abandon(entryLine) }
+      guard case .value = ask(field, in: &draft, parser: parser, entryLine: entryLine) else {
+        return abandon(entryLine)
+      }
     }
     if context.assumeYes {
       output.line(DraftView.line(draft, today: context.today, output: output))
@@ -76,11 +79,10 @@ extension Shell {
           return .save
         case "n", "no":
           return .discard
-        case "e",
-          "edit" where words.count == 1:
-          guard review(&draft, parser: parser) else { return .abandon }
+        case _ where ["e", "edit"].contains(words[0]) && words.count == 1:
+          guard review(&draft, parser: parser, entryLine: entryLine) else { return .abandon }
         case _ where field != nil && words.count <= 2:
-          guard review(&draft, parser: parser, from: field!, only: true) else { return .abandon }
+          guard review(&draft, parser: parser, from: field!, only: true, entryLine: entryLine) else { return .abandon }
         default:
           guard input.isTerminal else {
             output.line("  discarded (nothing saved)")
@@ -125,14 +127,13 @@ extension Shell {
   /// One prompt per field, pre-filled and editable, from `start` (only that one with `only`):
   /// `<` goes back a field, `>NAME` jumps to a field (as hledger add's stages). False on ^C.
   func review(
-    _ draft: inout TransactionDraft, parser: PhraseParser, from start: DraftField = .amount, only: Bool = false
-  )
-    -> Bool
-  {
+    _ draft: inout TransactionDraft, parser: PhraseParser, from start: DraftField = .amount, only: Bool = false,
+    entryLine: Int? = nil
+  ) -> Bool {
     var index = Shell.reviewFields.firstIndex(of: start) ?? 0
     while index < Shell.reviewFields.count {
       let field = Shell.reviewFields[index]
-      switch ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft)) {
+      switch ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft), entryLine: entryLine) {
       case .abandoned: return false
       case .value: index = only ? Shell.reviewFields.count : index + 1
       case .back: index = max(0, index - 1)
@@ -152,9 +153,12 @@ extension Shell {
 
   /// Prompts for one field until a valid value (Enter keeps the pre-filled one). Up recalls
   /// earlier values of this field only. `<` and `>NAME` move in a review.
-  func ask(_ field: DraftField, in draft: inout TransactionDraft, parser: PhraseParser, prefill: String = "")
-    -> FieldAnswer
-  {
+  /// Off a terminal, a refused value is an error naming its line: the draft is not saved and the
+  /// line is not read again as anything else.
+  func ask(
+    _ field: DraftField, in draft: inout TransactionDraft, parser: PhraseParser, prefill: String = "",
+    entryLine: Int? = nil
+  ) -> FieldAnswer {
     let label = "  " + field.rawValue + String(repeating: " ", count: max(1, 9 - field.rawValue.count)) + ": "
     let reviewing = !prefill.isEmpty || !draft.missing.contains(field)
     var prefill = prefill
@@ -181,6 +185,14 @@ extension Shell {
       // Not on a terminal there is no pre-fill: an empty answer keeps the value.
       let text = !input.isTerminal && typed.isEmpty ? prefill : typed
       if text.isEmpty && field == .amount {
+        guard input.isTerminal else {
+          output.line("  discarded (nothing saved)")
+          output.error(
+            "line \(input.lineNumber): an empty line gives no amount, for the draft from line "
+              + "\(entryLine ?? input.lineNumber): nothing saved")
+          inputRefused = true
+          return .abandoned
+        }
         output.line("  amount is needed (example: \(DraftEdit.example(.amount)))")
         continue
       }
@@ -198,9 +210,17 @@ extension Shell {
         return .value
       } catch {
         // The message quotes what was typed: `output.line` sanitizes it like everything printed.
-        output.line(
-          "  " + error.message + (error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"))
-        if input.isTerminal { prefill = text }  // off a terminal an empty answer keeps the field's value
+        let advice = error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"
+        guard input.isTerminal else {
+          output.line("  discarded (nothing saved)")
+          output.error(
+            "line \(input.lineNumber): \(error.message)\(advice), for the draft from line \(entryLine ?? input.lineNumber): "
+              + "nothing saved")
+          inputRefused = true
+          return .abandoned
+        }
+        output.line("  " + error.message + advice)
+        prefill = text
       }
     }
   }
@@ -256,7 +276,7 @@ extension Shell {
     var draft = TransactionDraft(old)
     let entryLine = input.lineNumber
     output.line(DraftView.line(draft, today: context.today, output: output))
-    guard review(&draft, parser: parser) else { return abandon(entryLine) }
+    guard review(&draft, parser: parser, entryLine: entryLine) else { return abandon(entryLine) }
     switch confirm(&draft, parser: parser, entryLine: entryLine) {
     case .discard:
       output.line("  #\(id) unchanged")

@@ -153,6 +153,13 @@ final class Shell {
     let asked =
       "  \(Render.safe(line)) → \(record), or answer \"\(Render.safe(Answers(context: context).question(query)))\"? [e/q] "
     let entryLine = input.lineNumber
+    if context.assumeYes && !input.isTerminal {
+      // Nobody to ask: refused on its own, the next line is read as a line of its own.
+      output.error(
+        "line \(entryLine): '\(line)' is both an entry and a question: start it with 'add' to record it, "
+          + "'?' to ask it")
+      return false
+    }
     while true {
       switch readLine(prompt: asked, prefill: "", completer: nil) {
       case .interrupted, .end:
