@@ -67,15 +67,10 @@ public struct IntegrityMemo: Sendable {
     if written == text.utf8.count { rename(temporary, path) } else { unlink(temporary) }
   }
 
-  /// The memo's folder and those above it, owner-only, when missing.
+  /// The memo's folder and those above it, owner-only (0700), when missing.
   private func makeFolder() {
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
-    var built = ""
-    for part in path[..<slash].split(separator: "/") {
-      built += "/" + part
-      var info = stat()
-      if stat(built, &info) != 0 && mkdir(built, 0o700) != 0 { return }
-    }
+    try? DatabaseFile.makeDirectories(String(path[..<slash]))
   }
 
   /// Forgets the file (it was found damaged).
