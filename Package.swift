@@ -32,7 +32,7 @@ let package = Package(
 
     .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
-    .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"]),
+    .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly"]),
     // The shell on a real pseudo-terminal, and golden transcripts of scripted sessions.
     .testTarget(name: "SpendlyShellTests", dependencies: ["spendly"], exclude: ["Transcripts"]),

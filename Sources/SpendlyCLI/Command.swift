@@ -21,7 +21,7 @@ extension Command {
 let commands: [any Command.Type] = [
   AddCommand.self, ParseCommand.self, QueryCommand.self, DashboardCommand.self, ListCommand.self, ShowCommand.self,
   EditCommand.self, DeleteCommand.self,
-  UndoCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
+  UndoCommand.self, RedoCommand.self, LogCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
 ]
 
 func command(named word: String) -> (any Command.Type)? {

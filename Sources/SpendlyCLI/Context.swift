@@ -43,6 +43,9 @@ public final class Context {
       } catch .readOnly where storeUse == .writeOrRead {
         store = try TransactionStore(path: databasePath, access: .read, clock: clock, memo: memo)
       }
+      // A command that writes learns first whether it can: before it reads anything to write
+      // (a malformed file is then named as such, not by the first damaged row read).
+      if storeUse == .write { try store.ensureWritable() }
       openedStore = store
       return store
     } catch {

@@ -1,10 +1,23 @@
-/// The schema as an ordered list of migrations; `PRAGMA user_version` records how many have run.
+/// One step of the schema: a name that says what it does, and SQL or Swift (for backfills that
+/// SQL alone cannot write), as GRDB's `DatabaseMigrator` registers them.
+struct Migration: Sendable {
+  let name: String
+  let run: @Sendable (Database) throws -> Void
+
+  static func sql(_ name: String, _ sql: String) -> Migration {
+    Migration(name: name) { db in try db.execute(sql) }
+  }
+}
+
+/// The schema as an ordered list of named migrations; `PRAGMA user_version` records how many
+/// have run, so every database made so far still opens.
 ///
 /// Never edit a migration that has shipped: append a new one.
 enum Schema {
-  static let migrations: [String] = [
-    // 1: categories, methods, settings, the change log, revisions and the current view.
-    """
+  static let migrations: [Migration] = [
+    .sql(
+      "categories, methods, settings, the change log, revisions and the current view",
+      """
     CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     CREATE TABLE categories(
       id INTEGER PRIMARY KEY,
@@ -66,23 +79,57 @@ enum Schema {
       ('Refund', 'income', 1), ('Gift', 'income', 1), ('Other income', 'income', 1);
     INSERT INTO methods(name, builtin) VALUES ('Cash', 1), ('UPI', 1), ('Credit Card', 1),
       ('Debit Card', 1), ('Bank Transfer', 1), ('Other', 1);
-    """,
-    // 2: indexes for the phrase parser's history lookups and for filters and imports.
-    """
+    """),
+    .sql(
+      "indexes for the phrase parser's history lookups and for filters and imports",
+      """
     CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
       WHERE merchant IS NOT NULL;
     CREATE INDEX transactions_by_category ON transactions(category_id, date);
     CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
-    """,
-    // 3: a covering index for reports over a period (totals, breakdowns, trends).
-    """
-    CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);
-    """,
-    // 4: income that names no method is taken as a bank transfer (a setting, so it can change).
-    """
-    INSERT OR IGNORE INTO settings(key, value) VALUES ('default_income_method', 'Bank Transfer');
-    """,
+    """),
+    .sql(
+      "a covering index for reports over a period (totals, breakdowns, trends)",
+      "CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);"),
+    .sql(
+      "income that names no method is taken as a bank transfer (a setting, so it can change)",
+      "INSERT OR IGNORE INTO settings(key, value) VALUES ('default_income_method', 'Bank Transfer');"),
+    .sql(
+      "one change log for every record: plain words, redo, and the catalog and settings rows each change touched",
+      """
+    ALTER TABLE changes ADD COLUMN summary TEXT;
+    ALTER TABLE changes ADD COLUMN redoes INTEGER REFERENCES changes(id);
+    CREATE TABLE change_rows(
+      id INTEGER PRIMARY KEY,
+      change_id INTEGER NOT NULL REFERENCES changes(id),
+      tbl TEXT NOT NULL,
+      row_key TEXT NOT NULL,
+      before TEXT,
+      after TEXT);
+    CREATE INDEX change_rows_by_change ON change_rows(change_id, id);
+    """),
+    Migration(name: "plain words for the changes made before the log had them", run: backfillSummaries),
   ]
+
+  /// Changes recorded before summaries existed say what they did from their revisions:
+  /// "added #3", "edited #2", "imported 214 transactions", "undid: added #3".
+  static func backfillSummaries(_ db: Database) throws {
+    let verbs = ["add": "added", "edit": "edited", "delete": "deleted", "import": "imported"]
+    for row in try db.rows("SELECT id, action, undoes FROM changes WHERE summary IS NULL ORDER BY id") {
+      guard let id = row.int(0), let action = row.text(1) else { continue }
+      let ids = try db.rows("SELECT DISTINCT txn_id FROM revisions WHERE change_id = ? ORDER BY txn_id", [.integer(id)])
+        .compactMap { $0.int(0) }
+      let what = ids.count == 1 ? "#\(ids[0])" : "\(ids.count) transactions"
+      let summary: String
+      if action == "undo", let undone = row.int(2) {
+        let earlier = try db.row("SELECT summary FROM changes WHERE id = ?", [.integer(undone)])?.text(0)
+        summary = "undid: " + (earlier ?? what)
+      } else {
+        summary = "\(verbs[action] ?? action) \(what)"
+      }
+      try db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary), .integer(id)])
+    }
+  }
 
   static var latestVersion: Int { migrations.count }
 
@@ -93,7 +140,7 @@ enum Schema {
       try db.transaction {
         // Re-read inside the write lock: another process may have migrated meanwhile.
         guard db.userVersion == version else { return }
-        try db.execute(migrations[version])
+        try migrations[version].run(db)
         try db.setUserVersion(version + 1)
       }
     }

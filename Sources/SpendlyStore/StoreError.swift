@@ -6,6 +6,7 @@ public enum StoreError: Error, CustomStringConvertible {
   case invalid(ValidationError)
   case notFound(Int64)
   case nothingToUndo
+  case nothingToRedo
   case duplicateName(String, String)
   case unknown(String, String)
   case newerDatabase(Int)
@@ -33,6 +34,7 @@ public enum StoreError: Error, CustomStringConvertible {
     case .invalid(let error): return error.description
     case .notFound(let id): return "id '\(id)': no transaction #\(id)"
     case .nothingToUndo: return "nothing to undo"
+    case .nothingToRedo: return "nothing to redo (a change made after an undo ends what can be redone)"
     case .duplicateName(let what, let name): return "\(what) '\(name)' already exists"
     case .unknown(let what, let name): return "\(what) '\(name)': not found"
     case .newerDatabase(let version):

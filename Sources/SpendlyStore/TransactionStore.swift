@@ -145,10 +145,14 @@ public final class TransactionStore {
   }
 
   public func setSetting(_ key: String, _ value: String) throws(StoreError) {
-    try write { db in
-      try db.run(
-        "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        [.text(key), .text(value)])
+    let old = try setting(key)
+    let summary = "set \(key) to \(value)" + (old.map { " (was \($0))" } ?? "")
+    try change(.setting, summary: summary) { log in
+      try log.track(.settings, key: .text(key)) {
+        try log.db.run(
+          "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          [.text(key), .text(value)])
+      }
     }
   }
 
@@ -159,21 +163,25 @@ public final class TransactionStore {
 
   public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "category")
-    try write { db in
-      try insertName(db, table: "categories", what: "category", name: name, extra: side.rawValue)
-      let id = db.lastInsertRowID
+    let summary = "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    try change(.addCategory, summary: summary) { log in
+      try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
+      let id = log.db.lastInsertRowID
+      try log.inserted(.categories, key: .integer(id))
       for alias in aliases {
-        try insertAlias(db, table: "category_aliases", column: "category_id", id: id, alias: alias)
+        try insertAlias(log, table: .categoryAliases, column: "category_id", id: id, alias: alias)
       }
     }
   }
 
   public func addMethod(_ name: String, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "method")
-    try write { db in
-      try insertName(db, table: "methods", what: "method", name: name, extra: nil)
-      let id = db.lastInsertRowID
-      for alias in aliases { try insertAlias(db, table: "method_aliases", column: "method_id", id: id, alias: alias) }
+    let summary = "added payment method \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    try change(.addMethod, summary: summary) { log in
+      try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
+      let id = log.db.lastInsertRowID
+      try log.inserted(.methods, key: .integer(id))
+      for alias in aliases { try insertAlias(log, table: .methodAliases, column: "method_id", id: id, alias: alias) }
     }
   }
 
@@ -181,11 +189,15 @@ public final class TransactionStore {
   /// by any name it answers to; returns its current name.
   @discardableResult
   public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) -> String {
-    let (aliasTable, column) =
-      what == "category" ? ("category_aliases", "category_id") : ("method_aliases", "method_id")
-    return try write { db in
-      guard let (id, current) = try named(db, name, what: what) else { throw StoreError.unknown(what, name) }
-      try insertAlias(db, table: aliasTable, column: column, id: id, alias: alias)
+    let (aliasTable, column): (LoggedTable, String) =
+      what == "category" ? (.categoryAliases, "category_id") : (.methodAliases, "method_id")
+    let noun = what == "category" ? "category" : "payment method"
+    guard let current = try reading({ try named(database, name, what: what)?.1 }) else {
+      throw StoreError.unknown(what, name)
+    }
+    return try change(.addAlias, summary: "added alias \(alias) for \(noun) \(current)") { log in
+      guard let (id, current) = try named(log.db, name, what: what) else { throw StoreError.unknown(what, name) }
+      try insertAlias(log, table: aliasTable, column: column, id: id, alias: alias)
       return current
     }
   }
@@ -193,23 +205,34 @@ public final class TransactionStore {
   /// Renames the category or method `old` (any name it answers to); returns the name it had.
   @discardableResult
   public func rename(_ what: String, from old: String, to new: String) throws(StoreError) -> String {
-    let table = what == "category" ? "categories" : "methods"
+    let table: LoggedTable = what == "category" ? .categories : .methods
     let new = try checkedName(new, what: what)
-    return try write { db in
+    let noun = what == "category" ? "category" : "payment method"
+    guard let shown = try reading({ try named(database, old, what: what)?.1 }) else {
+      throw StoreError.unknown(what, old)
+    }
+    return try change(.rename, summary: "renamed \(noun) \(shown) → \(new)") { log in
+      let db = log.db
       // `old` may be an alias or an earlier name: what is renamed is the name it means now.
-      guard let (id, current) = try named(db, old, what: what) else { throw StoreError.unknown(what, old) }
+      guard let (id, current) = try self.named(db, old, what: what) else { throw StoreError.unknown(what, old) }
       let sameWord = current.lowercased() == new.lowercased()
-      let aliasTable = what == "category" ? "category_aliases" : "method_aliases"
+      let aliasTable: LoggedTable = what == "category" ? .categoryAliases : .methodAliases
       let column = what == "category" ? "category_id" : "method_id"
       // Renaming to one of its own aliases (renaming back) frees that alias first.
-      try db.run("DELETE FROM \(aliasTable) WHERE alias = ? AND \(column) = ?", [.text(new), .integer(id)])
+      try log.track(aliasTable, key: .text(new)) {
+        try db.run("DELETE FROM \(aliasTable.rawValue) WHERE alias = ? AND \(column) = ?", [.text(new), .integer(id)])
+      }
       if !sameWord, try wordTaken(db, new, categories: what == "category") {
         throw StoreError.duplicateName(what, new)
       }
-      try db.run("UPDATE \(table) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+      try log.track(table, key: .integer(id)) {
+        try db.run("UPDATE \(table.rawValue) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+      }
       // The old name keeps working (and the lexicon's words for it): it becomes an alias.
       if !sameWord, try !wordTaken(db, current, categories: what == "category") {
-        try db.run("INSERT INTO \(aliasTable)(alias, \(column)) VALUES (?, ?)", [.text(current), .integer(id)])
+        try db.run(
+          "INSERT INTO \(aliasTable.rawValue)(alias, \(column)) VALUES (?, ?)", [.text(current), .integer(id)])
+        try log.inserted(aliasTable, key: .text(current))
       }
       return current
     }
@@ -246,20 +269,19 @@ public final class TransactionStore {
     }
   }
 
-  private func insertAlias(_ db: Database, table: String, column: String, id: Int64, alias: String) throws {
+  private func insertAlias(_ log: ChangeRecorder, table: LoggedTable, column: String, id: Int64, alias: String) throws {
     guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
-    if try wordTaken(db, alias, categories: table == "category_aliases") {
+    if try wordTaken(log.db, alias, categories: table == .categoryAliases) {
       throw StoreError.duplicateName("alias", alias)
     }
-    try db.run("INSERT INTO \(table)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])
+    try log.db.run("INSERT INTO \(table.rawValue)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])
+    try log.inserted(table, key: .text(alias))
   }
 
   /// Runs a write in one transaction, mapping errors, and forgets the cached catalog. A file found
   /// damaged (now or earlier on this connection) takes no write.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
-    if isReadOnly { throw .readOnly(path) }
-    if let damage { throw .damagedFile(path, damage) }
-    if !checkedIntact { try checkIntact() }
+    try ensureWritable()
     defer { cachedCatalog = nil }
     do {
       let result = try database.transaction { try body(database) }
@@ -275,6 +297,14 @@ public final class TransactionStore {
     } catch {
       throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
     }
+  }
+
+  /// Refuses a write before anything is read for it: a read-only or malformed file (checked
+  /// page by page before the first write) takes none.
+  public func ensureWritable() throws(StoreError) {
+    if isReadOnly { throw .readOnly(path) }
+    if let damage { throw .damagedFile(path, damage) }
+    if !checkedIntact { try checkIntact() }
   }
 
   /// SQLite notices damage only in the pages a statement reads, so before a connection's first write

@@ -13,10 +13,12 @@ public struct ChangeResult: Sendable {
   public let transactionIDs: [Int64]
 }
 
-/// What `undo` reverted.
+/// What `undo` reverted (or `redo` re-applied).
 public struct UndoResult: Sendable {
   public let undoneChangeID: Int64
   public let action: String
+  /// The change in plain words ("renamed category Food → Meals").
+  public let summary: String
   public let transactionIDs: [Int64]
 }
 
@@ -24,14 +26,14 @@ extension TransactionStore {
   /// Adds one transaction; returns it as stored.
   @discardableResult
   public func add(_ fields: TransactionFields) throws(StoreError) -> Transaction {
-    let result = try apply(action: "add", [.add(fields)])
+    let result = try apply(action: .add, [.add(fields)])
     return try transaction(id: result.transactionIDs[0])!
   }
 
   /// Replaces a transaction's fields, keeping the old ones as a revision.
   @discardableResult
   public func edit(id: Int64, _ fields: TransactionFields) throws(StoreError) -> Transaction {
-    _ = try apply(action: "edit", [.update(id: id, fields)])
+    _ = try apply(action: .edit, [.update(id: id, fields)])
     return try transaction(id: id)!
   }
 
@@ -39,14 +41,17 @@ extension TransactionStore {
   @discardableResult
   public func delete(id: Int64) throws(StoreError) -> Transaction {
     guard let old = try transaction(id: id) else { throw .notFound(id) }
-    _ = try apply(action: "delete", [.delete(id: id)])
+    _ = try apply(action: .delete, [.delete(id: id)], summary: "deleted \(TransactionStore.describe(id, old.fields))")
     return old
   }
 
   /// The single write path: validates every write, then records one change with its revisions
   /// and updates the current view, all in one SQLite transaction. Nothing is written if any part fails.
   @discardableResult
-  public func apply(action: String, _ writes: [TransactionWrite]) throws(StoreError) -> ChangeResult {
+  public func apply(action: ChangeAction, _ writes: [TransactionWrite], summary: String? = nil) throws(StoreError)
+    -> ChangeResult
+  {
+    try ensureWritable()
     let catalog = try catalog()
     var validated: [TransactionWrite] = []
     validated.reserveCapacity(writes.count)
@@ -66,7 +71,9 @@ extension TransactionStore {
     return try write { db in
       // Ids are read inside the transaction: another process may have renamed a category.
       let ids = try self.nameIDs()
-      try db.run("INSERT INTO changes(action, recorded_at) VALUES (?, ?)", [.text(action), .text(stamp)])
+      try db.run(
+        "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
+        [.text(action.rawValue), .text(stamp), SQLValue(summary)])
       let changeID = db.lastInsertRowID
       var touched: [Int64] = []
       for write in validated {
@@ -105,22 +112,54 @@ extension TransactionStore {
           touched.append(id)
         }
       }
+      if summary == nil {
+        try db.run(
+          "UPDATE changes SET summary = ? WHERE id = ?",
+          [.text(TransactionStore.summary(action, validated, ids: touched)), .integer(changeID)])
+      }
       return ChangeResult(changeID: changeID, transactionIDs: touched)
     }
   }
 
-  /// Reverts the latest change that is not yet undone (add, edit, delete or import).
-  /// Each transaction it touched goes back to its revision before that change.
+  /// "#12 -₹420.00 Food": a transaction in a few words.
+  static func describe(_ id: Int64, _ fields: TransactionFields) -> String {
+    "#\(id) \(MoneyFormat.signed(fields.amount, kind: fields.kind)) \(fields.category)"
+  }
+
+  /// A transaction change in plain words: "added #12 -₹420.00 Food", "imported 214 transactions".
+  static func summary(_ action: ChangeAction, _ writes: [TransactionWrite], ids: [Int64]) -> String {
+    let verb =
+      switch action {
+      case .add: "added"
+      case .edit: "edited"
+      case .delete: "deleted"
+      case .import: "imported"
+      default: action.rawValue
+      }
+    guard writes.count == 1, let id = ids.first else { return "\(verb) \(writes.count) transactions" }
+    switch writes[0] {
+    case .add(let fields), .update(_, let fields): return "\(verb) \(describe(id, fields))"
+    case .delete: return "\(verb) #\(id)"
+    }
+  }
+
+  /// Reverts the latest change of any kind that is not yet undone: each transaction it touched
+  /// goes back to its revision before it, each catalog or settings row to what it was.
   public func undo() throws(StoreError) -> UndoResult {
     let stamp = now.description
     return try write { db in
       guard
         let change = try db.row(
-          "SELECT id, action FROM changes WHERE undone_by IS NULL AND undoes IS NULL ORDER BY id DESC LIMIT 1")
+          """
+          SELECT id, action, summary FROM changes
+          WHERE undone_by IS NULL AND action NOT IN ('undo', 'redo') ORDER BY id DESC LIMIT 1
+          """)
       else { throw StoreError.nothingToUndo }
       let changeID = try RowReader(row: change, name: "change").integer(0, "id")
+      let summary = change.text(2) ?? "\(change.text(1) ?? "change") (change #\(changeID))"
       try db.run(
-        "INSERT INTO changes(action, recorded_at, undoes) VALUES ('undo', ?, ?)", [.text(stamp), .integer(changeID)])
+        "INSERT INTO changes(action, recorded_at, undoes, summary) VALUES ('undo', ?, ?, ?)",
+        [.text(stamp), .integer(changeID), .text("undid: " + summary)])
       let undoID = db.lastInsertRowID
       try db.run("UPDATE changes SET undone_by = ? WHERE id = ?", [.integer(undoID), .integer(changeID)])
       var touched: [Int64] = []
@@ -134,34 +173,96 @@ extension TransactionStore {
         let previous = try db.row(
           "SELECT id, live FROM revisions WHERE txn_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
           [.integer(txnID), .integer(revisionID)])
-        let source = previous?.int(0) ?? revisionID
-        let live: Int64 = previous?.int(1) ?? 0
-        try db.run(
-          """
-          INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
-            merchant, note, date, time, recurring_id, import_source, external_ref, status,
-            foreign_amount, foreign_currency, rate, recorded_at)
-          SELECT txn_id, ?, ?, kind, amount, currency, category_id, method_id, merchant, note, date, time,
-            recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
-          FROM revisions WHERE id = ?
-          """, [.integer(undoID), .integer(live), .text(stamp), .integer(source)])
-        let newRevision = db.lastInsertRowID
-        try db.run("DELETE FROM transactions WHERE id = ?", [.integer(txnID)])
-        if live == 1 {
-          try db.run(
-            """
-            INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
-              date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
-              created_at, updated_at)
-            SELECT txn_id, id, kind, amount, currency, category_id, method_id, merchant, note, date, time,
-              recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
-              (SELECT recorded_at FROM revisions WHERE txn_id = ? ORDER BY id LIMIT 1), recorded_at
-            FROM revisions WHERE id = ?
-            """, [.integer(txnID), .integer(newRevision)])
-        }
+        try restore(
+          db, txnID: txnID, from: previous?.int(0) ?? revisionID, live: previous?.int(1) ?? 0, changeID: undoID,
+          stamp: stamp)
       }
+      try putRowsBack(db, of: changeID, redoing: false)
       return UndoResult(
-        undoneChangeID: changeID, action: change.text(1) ?? "change", transactionIDs: touched.reversed())
+        undoneChangeID: changeID, action: change.text(1) ?? "change", summary: summary,
+        transactionIDs: touched.reversed())
+    }
+  }
+
+  /// Re-applies the change undone last, when nothing has been changed since that undo (a new
+  /// change ends what can be redone, as in any editor).
+  public func redo() throws(StoreError) -> UndoResult {
+    let stamp = now.description
+    return try write { db in
+      guard
+        let undo = try db.row(
+          """
+          SELECT c.id, c.action, c.summary FROM changes u JOIN changes c ON c.id = u.undoes
+          WHERE u.action = 'undo' AND c.undone_by = u.id
+            AND NOT EXISTS (SELECT 1 FROM changes n WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
+          ORDER BY u.id DESC LIMIT 1
+          """)
+      else { throw StoreError.nothingToRedo }
+      let changeID = try RowReader(row: undo, name: "change").integer(0, "id")
+      let summary = undo.text(2) ?? "\(undo.text(1) ?? "change") (change #\(changeID))"
+      try db.run(
+        "INSERT INTO changes(action, recorded_at, redoes, summary) VALUES ('redo', ?, ?, ?)",
+        [.text(stamp), .integer(changeID), .text("redid: " + summary)])
+      let redoID = db.lastInsertRowID
+      try db.run("UPDATE changes SET undone_by = NULL WHERE id = ?", [.integer(changeID)])
+      var touched: [Int64] = []
+      for row in try db.rows("SELECT id, txn_id, live FROM revisions WHERE change_id = ? ORDER BY id", [.integer(changeID)])
+      {
+        let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of change #\(changeID)")
+        let txnID = try reader.integer(1, "txn_id")
+        touched.append(txnID)
+        try restore(
+          db, txnID: txnID, from: try reader.integer(0, "id"), live: try reader.integer(2, "live"), changeID: redoID,
+          stamp: stamp)
+      }
+      try putRowsBack(db, of: changeID, redoing: true)
+      return UndoResult(
+        undoneChangeID: changeID, action: undo.text(1) ?? "change", summary: summary, transactionIDs: touched)
+    }
+  }
+
+  /// Puts the catalog and settings rows a change touched back as they were before it (undo) or
+  /// after it (redo), in the order that undoes (or repeats) it.
+  private func putRowsBack(_ db: Database, of changeID: Int64, redoing: Bool) throws {
+    let rows = try db.rows(
+      "SELECT tbl, row_key, before, after FROM change_rows WHERE change_id = ? ORDER BY id \(redoing ? "ASC" : "DESC")",
+      [.integer(changeID)])
+    for row in rows {
+      let reader = RowReader(row: row, name: "a row of change #\(changeID)")
+      guard let table = LoggedTable(rawValue: try reader.text(0, "tbl")) else {
+        throw DamagedRow(
+          row: "a row of change #\(changeID)", field: "tbl", value: row.text(0), expected: "a table the log keeps")
+      }
+      try ChangeRecorder.apply(db, table, key: try reader.text(1, "row_key"), snapshot: row.text(redoing ? 3 : 2))
+    }
+  }
+
+  /// Makes transaction `txnID` what revision `source` says (live or deleted), as a new revision of `changeID`.
+  private func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)
+    throws
+  {
+    try db.run(
+      """
+      INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+        merchant, note, date, time, recurring_id, import_source, external_ref, status,
+        foreign_amount, foreign_currency, rate, recorded_at)
+      SELECT txn_id, ?, ?, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+        recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
+      FROM revisions WHERE id = ?
+      """, [.integer(changeID), .integer(live), .text(stamp), .integer(source)])
+    let newRevision = db.lastInsertRowID
+    try db.run("DELETE FROM transactions WHERE id = ?", [.integer(txnID)])
+    if live == 1 {
+      try db.run(
+        """
+        INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
+          date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+          created_at, updated_at)
+        SELECT txn_id, id, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+          recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+          (SELECT recorded_at FROM revisions WHERE txn_id = ? ORDER BY id LIMIT 1), recorded_at
+        FROM revisions WHERE id = ?
+        """, [.integer(txnID), .integer(newRevision)])
     }
   }
 

@@ -77,7 +77,7 @@ enum Generate {
     func flush() {
       guard !batch.isEmpty else { return }
       do {
-        try store.apply(action: "import", batch)
+        try store.apply(action: .import, batch)
       } catch {
         fatalError("import failed: \(error)")
       }

@@ -122,7 +122,7 @@ enum ParseBench {
             date: now.date.adding(days: -(offset % 700)), time: nil, importSource: "bench"))
       }
       do {
-        _ = try store.apply(action: "import", writes)
+        _ = try store.apply(action: .import, writes)
       } catch {
         print("parse bench: import failed: \(error)")
         exit(1)

@@ -16,7 +16,7 @@ struct AnswerProblemTests {
     let rent = TransactionFields(
       kind: .expense, amount: Money(minorUnits: largest, currency: kwd), category: "Rent", method: "Bank Transfer",
       date: LocalDate(iso: "2026-11-20")!)
-    try store.apply(action: "import", Array(repeating: .add(rent), count: 9_224))
+    try store.apply(action: .import, Array(repeating: .add(rent), count: 9_224))
     return sandbox
   }
 

@@ -24,7 +24,7 @@ struct DamagedFileTests {
         merchant: random.pick(["Social", "Uber", nil]), note: index % 3 == 0 ? "note \(index)" : nil,
         date: LocalDate(iso: "2026-11-01")!.adding(days: random.below(28)), time: LocalTime(hour: 12, minute: 30))
     }
-    try store.apply(action: "import", fields.map { .add($0) })
+    try store.apply(action: .import, fields.map { .add($0) })
     try store.edit(id: 3, fields[2])
   }
 

@@ -72,7 +72,7 @@ struct FailedWriteTests {
       let kept = try store.add(expense(420))
       let before = try store.tableCounts()
       let writes: [TransactionWrite] = [.add(expense(1)), .update(id: 999, expense(2)), .add(expense(3))]
-      guard case .notFound(999)? = storeError({ try store.apply(action: "import", writes) }) else {
+      guard case .notFound(999)? = storeError({ try store.apply(action: .import, writes) }) else {
         Issue.record("a batch with an unknown id should fail")
         return
       }

@@ -14,7 +14,7 @@ struct MigrationTests {
   static func buildDatabase(at path: String, version: Int) throws {
     let database = try Database(path: path)
     for step in 0..<version {
-      try database.execute(Schema.migrations[step])
+      try Schema.migrations[step].run(database)
     }
     try database.setUserVersion(version)
     guard version >= 1 else { return }

@@ -104,7 +104,7 @@ enum ParityData {
 
   static func store(with data: [TransactionFields]) throws -> TransactionStore {
     let store = try TransactionStore(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
-    let result = try store.apply(action: "import", data.map { TransactionWrite.add($0) })
+    let result = try store.apply(action: .import, data.map { TransactionWrite.add($0) })
     #expect(result.transactionIDs.count == data.count)
     return store
   }

@@ -24,6 +24,10 @@ extension ShowCommand {
   static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
 }
 
+extension LogCommand {
+  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
+}
+
 extension HistoryCommand {
   static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
 }

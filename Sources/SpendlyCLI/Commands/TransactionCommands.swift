@@ -107,24 +107,105 @@ struct DeleteCommand: Command {
 /// `spendly undo`
 struct UndoCommand: Command {
   static let name = "undo"
-  static let summary = "revert the latest change (repeat to go further back)"
-  static let help = "usage: spendly undo\n\nReverts the latest add, edit or delete that is not yet undone."
+  static let summary = "revert the latest change of any kind (repeat to go further back)"
+  static let help = """
+    usage: spendly undo
+
+    Reverts the latest change that is not yet undone: an add, edit, delete or import, a new
+    category, method or alias, a rename, a setting. 'spendly redo' puts it back; 'spendly log'
+    lists the changes.
+    """
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let store = try context.store()
-    let result = try reporting { try store.undo() }
-    let ids = result.transactionIDs.map { "#\($0)" }
+    report(try reporting { try store.undo() }, verb: "undid", context: context)
+  }
+
+  /// "undid add of #2", "undid: renamed category Food → Meals", or the JSON of it.
+  static func report(_ result: UndoResult, verb: String, context: Context) {
     if context.json {
       context.output.line(
         JSON.object([
-          ("undone", .string(result.action)), ("transactions", .array(result.transactionIDs.map { .int($0) })),
+          (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(result.summary)),
+          ("transactions", .array(result.transactionIDs.map { .int($0) })),
         ]).rendered())
-    } else {
-      let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
-      context.output.line("undid \(result.action) of \(subject)")
+      return
     }
+    let ids = result.transactionIDs.map { "#\($0)" }
+    guard !ids.isEmpty else {
+      context.output.line("\(verb): \(Render.safe(result.summary))")
+      return
+    }
+    let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
+    context.output.line("\(verb) \(result.action) of \(subject)")
+  }
+}
+
+/// `spendly redo`
+struct RedoCommand: Command {
+  static let name = "redo"
+  static let summary = "re-apply the change undone last"
+  static let help = """
+    usage: spendly redo
+
+    Puts back the change 'spendly undo' reverted last, as long as nothing was changed since.
+    """
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let store = try context.store()
+    UndoCommand.report(try reporting { try store.redo() }, verb: "redid", context: context)
+  }
+}
+
+/// `spendly log`: the change log in plain words, newest first.
+struct LogCommand: Command {
+  static let name = "log"
+  static let summary = "list recent changes in plain words"
+  static let help = """
+    usage: spendly log [--limit N]
+
+    Every change, newest first: transactions added, edited, deleted or imported, categories,
+    methods and aliases added, renames, settings, undos and redos. A change that was undone
+    is marked so.
+
+    options:
+      --limit N   at most N changes (default 20; 0 for all)
+    """
+  static let specs: [Arguments.Spec] = [.init("limit")]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let limit = try arguments.int("limit", default: 20)
+    let entries = try reporting { try context.store().changeLog(limit: limit == 0 ? Int(Int32.max) : limit) }
+    if context.json {
+      context.output.line(
+        JSON.array(
+          entries.map { entry in
+            .object([
+              ("id", .int(entry.id)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
+              ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
+            ])
+          }
+        ).rendered())
+      return
+    }
+    guard !entries.isEmpty else {
+      context.output.line("no changes yet")
+      return
+    }
+    var table = Table(headers: ["Change", "When", "What"], alignments: [.right, .left, .left])
+    for entry in entries {
+      let when = LocalDateTime(iso: entry.recordedAt).map { "\($0.date) \($0.time)" } ?? entry.recordedAt
+      table.add([
+        "#\(entry.id)", Render.safe(when),
+        Render.safe(entry.summary) + (entry.undone ? context.output.style(" (undone)", .dim) : ""),
+      ])
+    }
+    for line in table.render(header: { context.output.style($0, .bold) }) { context.output.line(line) }
   }
 }
 

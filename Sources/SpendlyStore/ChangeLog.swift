@@ -1,0 +1,165 @@
+import Foundation
+import SpendlyCore
+
+/// What a change did, as the change log records it. Every write of the store is one of these.
+public enum ChangeAction: String, Sendable, CaseIterable {
+  case add, edit, delete
+  case `import`
+  case undo, redo
+  case addCategory = "add-category"
+  case addMethod = "add-method"
+  case addAlias = "add-alias"
+  case rename
+  case setting
+}
+
+/// One entry of the change log, in plain words, for `spendly log`.
+public struct ChangeEntry: Sendable {
+  public let id: Int64
+  /// The action as stored (a `ChangeAction`'s raw value).
+  public let action: String
+  public let summary: String
+  public let recordedAt: String
+  /// Undone later (and not redone).
+  public let undone: Bool
+}
+
+/// The tables whose rows the change log keeps before and after each change, so `undo` and
+/// `redo` can put any of them back: the catalog and the settings (and each new family's).
+enum LoggedTable: String, CaseIterable {
+  case settings
+  case categories
+  case categoryAliases = "category_aliases"
+  case methods
+  case methodAliases = "method_aliases"
+
+  /// The primary key column.
+  var key: String {
+    switch self {
+    case .settings: return "key"
+    case .categories, .methods: return "id"
+    case .categoryAliases, .methodAliases: return "alias"
+    }
+  }
+
+  var columns: [String] {
+    switch self {
+    case .settings: return ["key", "value"]
+    case .categories: return ["id", "name", "side", "builtin"]
+    case .methods: return ["id", "name", "builtin"]
+    case .categoryAliases: return ["alias", "category_id"]
+    case .methodAliases: return ["alias", "method_id"]
+    }
+  }
+}
+
+/// Records the rows one change touches, inside that change's SQLite transaction.
+struct ChangeRecorder {
+  let db: Database
+  let changeID: Int64
+
+  /// Runs `body`, recording the row of `table` with primary key `key` as it was before and after.
+  @discardableResult
+  func track<T>(_ table: LoggedTable, key: SQLValue, _ body: () throws -> T) throws -> T {
+    let before = try ChangeRecorder.snapshot(db, table, key: key)
+    let result = try body()
+    try record(table, key: key, before: before, after: try ChangeRecorder.snapshot(db, table, key: key))
+    return result
+  }
+
+  /// Records a row just inserted (it was not there before).
+  func inserted(_ table: LoggedTable, key: SQLValue) throws {
+    try record(table, key: key, before: nil, after: try ChangeRecorder.snapshot(db, table, key: key))
+  }
+
+  private func record(_ table: LoggedTable, key: SQLValue, before: String?, after: String?) throws {
+    guard before != after else { return }
+    try db.run(
+      "INSERT INTO change_rows(change_id, tbl, row_key, before, after) VALUES (?, ?, ?, ?, ?)",
+      [.integer(changeID), .text(table.rawValue), .text(ChangeRecorder.keyText(key)), SQLValue(before), SQLValue(after)])
+  }
+
+  static func keyText(_ key: SQLValue) -> String {
+    switch key {
+    case .integer(let value): return String(value)
+    case .text(let text): return text
+    default: return ""
+    }
+  }
+
+  /// The row as JSON (column → value), or nil when there is none.
+  static func snapshot(_ db: Database, _ table: LoggedTable, key: SQLValue) throws -> String? {
+    let sql = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.rawValue) WHERE \(table.key) = ?"
+    guard let row = try db.row(sql, [key]) else { return nil }
+    var object: [String: Any] = [:]
+    for (index, column) in table.columns.enumerated() {
+      switch row.values[index] {
+      case .integer(let value): object[column] = NSNumber(value: value)
+      case .text(let text): object[column] = text
+      default: object[column] = NSNull()
+      }
+    }
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Puts the row of `table` with `key` back as `snapshot` says: removed when nil, else
+  /// inserted or updated in place (so rows that point at it keep pointing at it).
+  static func apply(_ db: Database, _ table: LoggedTable, key: String, snapshot: String?) throws {
+    let keyValue: SQLValue = table.key == "id" ? .integer(Int64(key) ?? 0) : .text(key)
+    guard let snapshot else {
+      try db.run("DELETE FROM \(table.rawValue) WHERE \(table.key) = ?", [keyValue])
+      return
+    }
+    guard let object = try JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any] else {
+      throw DamagedRow(row: "change log row of \(table.rawValue) '\(key)'", field: "before/after", value: snapshot, expected: "a row as JSON")
+    }
+    let values: [SQLValue] = table.columns.map { column in
+      switch object[column] {
+      case let number as NSNumber: return .integer(number.int64Value)
+      case let text as String: return .text(text)
+      default: return .null
+      }
+    }
+    let updates = table.columns.filter { $0 != table.key }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+    try db.run(
+      """
+      INSERT INTO \(table.rawValue)(\(table.columns.joined(separator: ", ")))
+      VALUES (\(Array(repeating: "?", count: values.count).joined(separator: ", ")))
+      ON CONFLICT(\(table.key)) DO UPDATE SET \(updates)
+      """, values)
+  }
+}
+
+extension TransactionStore {
+  /// Runs `body` as one change: one SQLite transaction, one entry in the change log with its
+  /// plain-words summary, and every catalog or settings row it touches recorded for undo.
+  func change<T>(_ action: ChangeAction, summary: String, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
+    -> T
+  {
+    let stamp = now.description
+    return try write { db in
+      try db.run(
+        "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
+        [.text(action.rawValue), .text(stamp), .text(summary)])
+      return try body(ChangeRecorder(db: db, changeID: db.lastInsertRowID))
+    }
+  }
+
+  /// The latest changes, newest first, in plain words.
+  public func changeLog(limit: Int = 20) throws(StoreError) -> [ChangeEntry] {
+    try reading {
+      try database.rows(
+        "SELECT id, action, summary, recorded_at, undone_by FROM changes ORDER BY id DESC LIMIT ?",
+        [.integer(Int64(limit))]
+      ).map { row in
+        let reader = RowReader(row: row, name: "change #\(row.text(0) ?? "?")")
+        let id = try reader.integer(0, "id")
+        let action = try reader.text(1, "action")
+        return ChangeEntry(
+          id: id, action: action, summary: row.text(2) ?? "\(action) (change #\(id))",
+          recordedAt: try reader.text(3, "recorded_at"), undone: row.int(4) != nil)
+      }
+    }
+  }
+}
