@@ -1,5 +1,5 @@
 import Foundation
-import SpendlyCLI
+@testable import SpendlyCLI
 import Testing
 
 @Suite("spendly --help and --version")
