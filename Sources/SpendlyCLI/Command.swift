@@ -16,15 +16,3 @@ protocol Command: SendableMetatype {
 extension Command {
   static var aliases: [String] { [] }
 }
-
-/// Every command, in the order `help` lists them.
-let commands: [any Command.Type] = [
-  AddCommand.self, ParseCommand.self, QueryCommand.self, DashboardCommand.self, ListCommand.self, ShowCommand.self,
-  EditCommand.self, DeleteCommand.self,
-  UndoCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
-]
-
-func command(named word: String) -> (any Command.Type)? {
-  let lowered = word.lowercased()
-  return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
-}

@@ -101,6 +101,9 @@ struct MethodsCommand: Command {
 
 /// What `categories` and `methods` share: list (table or JSON), add, rename and alias.
 struct CatalogActions: Sendable {
+  /// The action words after `categories` or `methods`; none lists.
+  static let words = ["list", "add", "rename", "alias"]
+
   let command: String
   /// The store's word: "category" or "method".
   let what: String
@@ -138,7 +141,8 @@ struct CatalogActions: Sendable {
         let name = try store.addAlias(words[2], to: words[1], what: what)
         output.line("'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))")
       default:
-        throw CLIError.usage("\(command): unknown action '\(words[0])' (list, add, rename, alias)")
+        throw CLIError.usage(
+          "\(command): unknown action '\(words[0])' (\(CatalogActions.words.joined(separator: ", ")))")
       }
     }
   }
