@@ -81,7 +81,7 @@ public enum CLI {
     }
     let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
     context.storeUse = command.storeUse(arguments)
-    try command.run(arguments, context)
+    context.show(try command.run(arguments, context))
     return 0
   }
 

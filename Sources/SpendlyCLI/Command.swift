@@ -10,7 +10,8 @@ protocol Command: SendableMetatype {
   static var specs: [Arguments.Spec] { get }
   /// Whether these arguments only read the store (see CommandAccess.swift).
   static func storeUse(_ arguments: Arguments) -> StoreUse
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError)
+  /// Does the command's work and returns what to print (`Context.show` prints it).
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
 }
 
 extension Command {

@@ -25,7 +25,7 @@ struct AddCommand: Command {
     """
   static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let parser = try context.phraseParser()
     let phrase = arguments.positional.joined(separator: " ")
     var draft: TransactionDraft
@@ -51,13 +51,10 @@ struct AddCommand: Command {
       for line in DraftView.notes(draft, output: context.output) { context.output.line(line) }
       context.output.prompt("  save? [Y/n] ")
       let answer = readLine()?.lowercased() ?? "n"
-      guard answer.isEmpty || answer == "y" || answer == "yes" else {
-        context.output.line("  discarded")
-        return
-      }
+      guard answer.isEmpty || answer == "y" || answer == "yes" else { return .lines(["  discarded"]) }
     }
     let saved = try save(fields, context: context)
-    report(saved, draft: draft, context: context)
+    return report(saved, draft: draft)
   }
 
   /// Saves through the store's one write path; a failure is an error, never a success line.
@@ -68,11 +65,7 @@ struct AddCommand: Command {
   }
 
   /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
-  static func report(_ saved: Transaction, draft: TransactionDraft, context: Context) {
-    if context.json {
-      context.output.line(Render.json(saved).rendered())
-      return
-    }
+  static func report(_ saved: Transaction, draft: TransactionDraft) -> Rendered {
     var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
     if !inferred.isEmpty {
@@ -81,7 +74,7 @@ struct AddCommand: Command {
       }
       line += " (inferred \(what.joined(separator: " and ")))"
     }
-    context.output.line(line)
+    return .lines([line], json: Render.json(saved))
   }
 
   static func dayWord(_ date: LocalDate, today: LocalDate) -> String {

@@ -128,7 +128,7 @@ final class Shell {
 
   func answer(_ query: Query) -> Bool {
     do {
-      try Answers(context: context).answer(query)
+      context.show(try Answers(context: context).answer(query))
       return true
     } catch {
       output.error(error.message)
@@ -192,7 +192,7 @@ final class Shell {
         words.append("--yes")  // the shell asks its own question; field options go straight in
       }
       let arguments = try Arguments(words, specs: command.specs, command: command.name)
-      try command.run(arguments, context)
+      context.show(try command.run(arguments, context))
       cachedParser = nil
       completion.forget()
       return true
