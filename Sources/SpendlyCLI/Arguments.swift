@@ -73,8 +73,7 @@ struct Arguments {
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// An integer option, or a usage error naming it.
-  func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int
-  {
+  func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int {
     guard let text = values[name] else { return fallback }
     guard let value = Int(text), range.contains(value) else {
       throw .usage("--\(name) '\(text)': expected a whole number from \(range.lowerBound)")
