@@ -1,23 +1,23 @@
 /// A command's parsed arguments: options with values, flags, and positional words.
-public struct Arguments {
+struct Arguments {
   /// How a command declares an option: `--name VALUE` or a flag `--name`.
-  public struct Spec: Sendable {
-    public let name: String
-    public let takesValue: Bool
-    public let short: Character?
-    public init(_ name: String, value: Bool = true, short: Character? = nil) {
+  struct Spec: Sendable {
+    let name: String
+    let takesValue: Bool
+    let short: Character?
+    init(_ name: String, value: Bool = true, short: Character? = nil) {
       self.name = name
       self.takesValue = value
       self.short = short
     }
   }
 
-  public private(set) var values: [String: String] = [:]
-  public private(set) var flags: Set<String> = []
-  public private(set) var positional: [String] = []
+  private(set) var values: [String: String] = [:]
+  private(set) var flags: Set<String> = []
+  private(set) var positional: [String] = []
 
   /// Parses `words` for `command`; an unknown option or a missing value is a usage error.
-  public init(_ words: [String], specs: [Spec], command: String) throws(CLIError) {
+  init(_ words: [String], specs: [Spec], command: String) throws(CLIError) {
     var index = 0
     var optionsEnded = false
     while index < words.count {
@@ -69,12 +69,11 @@ public struct Arguments {
     return second.isNumber
   }
 
-  public subscript(name: String) -> String? { values[name] }
-  public func has(_ flag: String) -> Bool { flags.contains(flag) }
+  subscript(name: String) -> String? { values[name] }
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// An integer option, or a usage error naming it.
-  public func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int
-  {
+  func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int {
     guard let text = values[name] else { return fallback }
     guard let value = Int(text), range.contains(value) else {
       throw .usage("--\(name) '\(text)': expected a whole number from \(range.lowerBound)")
@@ -83,7 +82,7 @@ public struct Arguments {
   }
 
   /// Fails with a usage error unless there are between `min` and `max` positional words.
-  public func expectPositional(_ min: Int, _ max: Int, command: String, what: String) throws(CLIError) {
+  func expectPositional(_ min: Int, _ max: Int, command: String, what: String) throws(CLIError) {
     if positional.count < min { throw .usage("'\(command)' needs \(what) (see: spendly \(command) --help)") }
     if positional.count > max {
       throw .usage("'\(command)': unexpected '\(positional[max])' (see: spendly \(command) --help)")

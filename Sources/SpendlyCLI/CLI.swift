@@ -8,7 +8,7 @@ import SpendlyCore
 
 /// The command-line entry point: global options, then a command.
 public enum CLI {
-  public static let version = "0.1.0"
+  static let version = "0.1.0"
 
   static let globalHelp = """
         --db PATH       the database (default: $SPENDLY_DB, else $XDG_DATA_HOME/spendly/spendly.db)
@@ -25,8 +25,13 @@ public enum CLI {
     let output = Output(colour: false)
     var code: Int32
     do {
-      let (context, rest, help) = try parseGlobals(arguments, output: output)
-      code = try dispatch(rest, help: help, context: context)
+      switch try parseGlobals(arguments, output: output) {
+      case .version:
+        output.line("spendly \(version)")
+        code = 0
+      case .run(let context, let rest, let help):
+        code = try dispatch(rest, help: help, context: context)
+      }
     } catch {
       output.error(error.message)
       code = error.exitCode
@@ -76,12 +81,19 @@ public enum CLI {
     }
     let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
     context.storeUse = command.storeUse(arguments)
-    try command.run(arguments, context)
+    context.show(try command.run(arguments, context))
     return 0
   }
 
+  /// What the global options ask for: the version alone, or a run of the words left.
+  enum Globals {
+    /// `--version`: print it and exit 0, whatever follows.
+    case version
+    case run(Context, [String], help: Bool)
+  }
+
   /// Takes the global options out of `arguments`, wherever they stand before `--`.
-  static func parseGlobals(_ arguments: [String], output: Output) throws(CLIError) -> (Context, [String], Bool) {
+  static func parseGlobals(_ arguments: [String], output: Output) throws(CLIError) -> Globals {
     var rest: [String] = []
     var database: String?
     var now: LocalDateTime?
@@ -118,10 +130,7 @@ public enum CLI {
       case "--yes", "-y": yes = true
       case "--no-color", "--no-colour": noColour = true
       case "--help", "-h": help = true
-      case "--version":
-        output.line("spendly \(version)")
-        output.flush()
-        exit(0)
+      case "--version": return .version
       default: rest.append(word)
       }
     }
@@ -134,7 +143,7 @@ public enum CLI {
       databasePath: database ?? Context.defaultDatabasePath(), fixedNow: now, json: json, output: output,
       interactive: isTerminal(0))
     context.assumeYes = yes
-    return (context, rest, help)
+    return .run(context, rest, help: help)
   }
 
   static func printHelp(_ output: Output) {

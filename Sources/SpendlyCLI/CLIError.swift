@@ -1,7 +1,7 @@
 /// An error the CLI reports as one line on stderr, with a sysexits exit code.
-public struct CLIError: Error, CustomStringConvertible {
+struct CLIError: Error, CustomStringConvertible {
   /// What went wrong, which decides the exit code.
-  public enum Kind: Sendable {
+  enum Kind: Sendable {
     /// The command line was wrong (EX_USAGE, 64).
     case usage
     /// The input data was wrong (EX_DATAERR, 65).
@@ -18,18 +18,18 @@ public struct CLIError: Error, CustomStringConvertible {
     case tryAgain
   }
 
-  public let kind: Kind
-  public let message: String
+  let kind: Kind
+  let message: String
 
-  public init(_ kind: Kind, _ message: String) {
+  init(_ kind: Kind, _ message: String) {
     self.kind = kind
     self.message = message
   }
 
-  public static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
-  public static func data(_ message: String) -> CLIError { CLIError(.data, message) }
+  static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
+  static func data(_ message: String) -> CLIError { CLIError(.data, message) }
 
-  public var exitCode: Int32 {
+  var exitCode: Int32 {
     switch kind {
     case .usage: return 64
     case .data: return 65
@@ -41,5 +41,5 @@ public struct CLIError: Error, CustomStringConvertible {
     }
   }
 
-  public var description: String { message }
+  var description: String { message }
 }

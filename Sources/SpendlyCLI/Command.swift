@@ -10,21 +10,10 @@ protocol Command: SendableMetatype {
   static var specs: [Arguments.Spec] { get }
   /// Whether these arguments only read the store (see CommandAccess.swift).
   static func storeUse(_ arguments: Arguments) -> StoreUse
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError)
+  /// Does the command's work and returns what to print (`Context.show` prints it).
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
 }
 
 extension Command {
   static var aliases: [String] { [] }
-}
-
-/// Every command, in the order `help` lists them.
-let commands: [any Command.Type] = [
-  AddCommand.self, ParseCommand.self, QueryCommand.self, DashboardCommand.self, ListCommand.self, ShowCommand.self,
-  EditCommand.self, DeleteCommand.self,
-  UndoCommand.self, RedoCommand.self, LogCommand.self, HistoryCommand.self, CategoriesCommand.self, MethodsCommand.self, ConfigCommand.self,
-]
-
-func command(named word: String) -> (any Command.Type)? {
-  let lowered = word.lowercased()
-  return commands.first { $0.name == lowered || $0.aliases.contains(lowered) }
 }

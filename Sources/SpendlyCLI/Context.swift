@@ -2,21 +2,21 @@ import SpendlyCore
 import SpendlyStore
 
 /// What every command gets: the global options, the output and the store, opened on first use.
-public final class Context {
-  public var databasePath: String
+final class Context {
+  var databasePath: String
   /// A fixed clock from `--now`, or nil for the system clock.
-  public var fixedNow: LocalDateTime?
-  public var json: Bool
-  public let output: Output
+  var fixedNow: LocalDateTime?
+  var json: Bool
+  let output: Output
   /// True when stdin is a terminal: commands may ask questions.
-  public var interactive: Bool
+  var interactive: Bool
   /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
-  public var assumeYes = false
+  var assumeYes = false
   private var openedStore: TransactionStore?
   /// What the command does with the store: reads never create a database.
   var storeUse: StoreUse = .write
 
-  public init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {
+  init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {
     self.databasePath = databasePath
     self.fixedNow = fixedNow
     self.json = json
@@ -24,11 +24,11 @@ public final class Context {
     self.interactive = interactive
   }
 
-  public var now: LocalDateTime { fixedNow ?? systemNow() }
-  public var today: LocalDate { now.date }
+  var now: LocalDateTime { fixedNow ?? systemNow() }
+  var today: LocalDate { now.date }
 
   /// The store, opened on first use: created by a command that writes, only read by one that reads.
-  public func store() throws(CLIError) -> TransactionStore {
+  func store() throws(CLIError) -> TransactionStore {
     if let openedStore { return openedStore }
     let fixed = fixedNow
     let clock = { fixed ?? systemNow() }
@@ -54,7 +54,7 @@ public final class Context {
   }
 
   /// `$SPENDLY_DB`, else `$XDG_DATA_HOME/spendly/spendly.db`, else `~/.local/share/spendly/spendly.db`.
-  public static func defaultDatabasePath() -> String {
+  static func defaultDatabasePath() -> String {
     if let path = environment("SPENDLY_DB") { return path }
     if let data = environment("XDG_DATA_HOME") { return data + "/spendly/spendly.db" }
     return (environment("HOME") ?? ".") + "/.local/share/spendly/spendly.db"

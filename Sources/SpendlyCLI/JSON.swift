@@ -1,7 +1,7 @@
 import SpendlyCore
 
 /// A JSON value with ordered keys, written by hand so output is stable and needs no Foundation.
-public indirect enum JSON: Sendable, Equatable {
+indirect enum JSON: Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -9,12 +9,12 @@ public indirect enum JSON: Sendable, Equatable {
   case array([JSON])
   case object([(String, JSON)])
 
-  public static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
+  static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.rendered() == rhs.rendered() }
 
-  public static func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
+  static func optional(_ text: String?) -> JSON { text.map { .string($0) } ?? .null }
 
   /// Compact when `indent` is nil, otherwise pretty-printed.
-  public func rendered(indent: Int? = 2) -> String {
+  func rendered(indent: Int? = 2) -> String {
     var out = ""
     write(into: &out, indent: indent, level: 0)
     return out

@@ -10,26 +10,26 @@ import SpendlyCore
 /// Everything written passes one sanitizer (`TextSanitizer.printable`): no escape sequence or
 /// control character from stored rows, files or typed text reaches the terminal; the only
 /// escapes written are this type's own styles.
-public final class Output {
-  public var colour: Bool
+final class Output {
+  var colour: Bool
   private var buffer = ""
   /// Set when stdout could not be written (a full disk, a closed pipe): the command must not exit 0.
-  public private(set) var writeFailed = false
+  private(set) var writeFailed = false
 
-  public init(colour: Bool) {
+  init(colour: Bool) {
     self.colour = colour
   }
 
   /// Writes a line to stdout (buffered until `flush`), without hidden characters: a bidi
   /// control in a stored name must not turn the rest of the line around.
-  public func line(_ text: String = "") {
+  func line(_ text: String = "") {
     buffer += printable(text)
     buffer += "\n"
     if buffer.utf8.count > 1 << 16 { flush() }
   }
 
   /// Writes text with no newline and flushes (prompts).
-  public func prompt(_ text: String) {
+  func prompt(_ text: String) {
     buffer += printable(text)
     flush()
   }
@@ -78,14 +78,14 @@ public final class Output {
     return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != markOpen && $0 != markClose }))
   }
 
-  public func flush() {
+  func flush() {
     guard !buffer.isEmpty else { return }
     if !writeAll(1, buffer) { writeFailed = true }
     buffer = ""
   }
 
   /// Writes one line to stderr at once.
-  public func error(_ text: String) {
+  func error(_ text: String) {
     flush()
     // Each line is made safe on its own, so a phrase error keeps its caret line under the input.
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -95,12 +95,12 @@ public final class Output {
   }
 
   /// Writes "spendly: warning: …" to stderr: something the person should know, the rest still shown.
-  public func warning(_ text: String) {
+  func warning(_ text: String) {
     error("warning: " + text)
   }
 
   /// ANSI styles used sparingly: dim for inferred fields, colour for amounts.
-  public enum Style: String, CaseIterable {
+  enum Style: String, CaseIterable {
     case bold = "1"
     case dim = "2"
     case red = "31"
@@ -110,7 +110,7 @@ public final class Output {
   }
 
   /// `text` in a style, when colour is on. The escapes are written by `line` and `prompt`.
-  public func style(_ text: String, _ style: Style) -> String {
+  func style(_ text: String, _ style: Style) -> String {
     colour
       ? "\(Output.markOpen)\(style.rawValue)\(Output.markClose)\(text)\(Output.markOpen)0\(Output.markClose)" : text
   }

@@ -1,21 +1,21 @@
 /// A plain-text table with aligned columns; amounts right-aligned.
-public struct Table {
+struct Table {
   /// How a column lines up: text left, amounts right.
-  public enum Alignment { case left, right }
+  enum Alignment { case left, right }
 
-  public var headers: [String]
-  public var alignments: [Alignment]
-  public var rows: [[String]] = []
+  var headers: [String]
+  var alignments: [Alignment]
+  var rows: [[String]] = []
 
-  public init(headers: [String], alignments: [Alignment]) {
+  init(headers: [String], alignments: [Alignment]) {
     self.headers = headers
     self.alignments = alignments
   }
 
-  public mutating func add(_ row: [String]) { rows.append(row) }
+  mutating func add(_ row: [String]) { rows.append(row) }
 
   /// The lines of the table, headers first, each trimmed at the right.
-  public func render(indent: String = "", header: (String) -> String = { $0 }) -> [String] {
+  func render(indent: String = "", header: (String) -> String = { $0 }) -> [String] {
     var widths = headers.map(displayWidth)
     for row in rows {
       for (i, cell) in row.enumerated() where i < widths.count {
@@ -37,7 +37,7 @@ public struct Table {
 }
 
 /// Columns a string takes on a terminal: wide East Asian characters and emoji count two.
-public func displayWidth(_ text: String) -> Int {
+func displayWidth(_ text: String) -> Int {
   var width = 0
   var inMark = false  // an Output style mark takes no room
   for character in text {

@@ -4,20 +4,17 @@ import SpendlyStore
 /// The warnings under a listing: rows that could not be read back (by id), and currencies found in
 /// stored rows that spendly does not know (shown by their code, never as ₹).
 extension Render {
-  static func warnings(_ listing: Listing<Transaction>, output: Output) {
-    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields), output: output)
+  static func warnings(_ listing: Listing<Transaction>) -> [String] {
+    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields))
   }
 
-  static func warnings(_ listing: Listing<Revision>, output: Output) {
-    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields), output: output)
+  static func warnings(_ listing: Listing<Revision>) -> [String] {
+    warnings(damaged: listing.damaged, fields: listing.items.map(\.fields))
   }
 
-  static func warnings(damaged: [DamagedRow], fields: [TransactionFields], output: Output) {
-    for row in damaged { output.warning(row.description) }
+  static func warnings(damaged: [DamagedRow], fields: [TransactionFields]) -> [String] {
     let currencies = fields.flatMap { [$0.amount.currency] + ($0.foreignAmount.map { [$0.currency] } ?? []) }
-    for code in Set(currencies.filter { !$0.isKnown }.map(\.code)).sorted() {
-      output.warning(unknownCurrency(code))
-    }
+    return damaged.map(\.description) + Set(currencies.filter { !$0.isKnown }.map(\.code)).sorted().map(unknownCurrency)
   }
 
   static func unknownCurrency(_ code: String) -> String {

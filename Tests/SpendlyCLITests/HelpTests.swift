@@ -1,6 +1,7 @@
 import Foundation
-import SpendlyCLI
 import Testing
+
+@testable import SpendlyCLI
 
 @Suite("spendly --help and --version")
 struct HelpTests {

@@ -9,20 +9,22 @@ struct Answers {
   var output: Output { context.output }
   var today: LocalDate { context.today }
 
-  func answer(_ query: Query) throws(CLIError) {
-    defer { notes.flush(to: output) }
-    try reporting {
+  /// The answer's text and JSON; the warnings noted while either is made follow the output.
+  func answer(_ query: Query) throws(CLIError) -> Rendered {
+    let notes = notes
+    let answer = try reporting { () throws -> Rendered in
       switch query.action {
-      case .total: try total(query)
-      case .breakdown(let grouping, let top): try breakdown(query, grouping, top: top)
-      case .trend(let grouping): try trend(query, grouping)
-      case .compare(let other): try compare(query, with: other)
-      case .dashboard: try dashboard(query)
-      case .lifetime: try lifetime(query)
-      case .list(let order, let limit, let kind): try listing(query, order: order, limit: limit, kind: kind)
-      case .average(let unit): try average(query, per: unit)
+      case .total: return try total(query)
+      case .breakdown(let grouping, let top): return try breakdown(query, grouping, top: top)
+      case .trend(let grouping): return try trend(query, grouping)
+      case .compare(let other): return try compare(query, with: other)
+      case .dashboard: return try dashboard(query)
+      case .lifetime: return try lifetime(query)
+      case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
+      case .average(let unit): return try average(query, per: unit)
       }
     }
+    return Rendered(text: answer.text, json: answer.json, warnings: { answer.warnings() + notes.take() })
   }
 
   var store: TransactionStore { get throws { try context.store() } }
@@ -32,67 +34,70 @@ struct Answers {
 
   // MARK: Totals
 
-  func total(_ query: Query) throws {
+  func total(_ query: Query) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
     let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
     let days = max(1, period.elapsedDays(today: today))
-    if context.json {
-      // Only what the question measured: a "spent" question filters out income, so it has none to show.
-      emit(
-        .object(
-          base(query, period) + [
-            ("days", .int(Int64(days))),
-            (
-              "totals",
-              .array(
-                summaries.map { s in
-                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                  var pairs: [(String, JSON)] = [
-                    ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+    // Only what the question measured: a "spent" question filters out income, so it has none to show.
+    let json = { () -> JSON in
+      .object(
+        base(query, period) + [
+          ("days", .int(Int64(days))),
+          (
+            "totals",
+            .array(
+              summaries.map { s in
+                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
+                var pairs: [(String, JSON)] = [
+                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+                ]
+                switch query.measure {
+                case .spent: pairs.append(("spent", money(s.expenses, s.currency)))
+                case .income: pairs.append(("income", money(s.income, s.currency)))
+                case .savings:
+                  pairs += [
+                    ("income", money(s.income, s.currency)), ("spent", money(s.expenses, s.currency)),
+                    ("savings", money(s.savings, s.currency)),
+                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
                   ]
-                  switch query.measure {
-                  case .spent: pairs.append(("spent", money(s.expenses, s.currency)))
-                  case .income: pairs.append(("income", money(s.income, s.currency)))
-                  case .savings:
-                    pairs += [
-                      ("income", money(s.income, s.currency)), ("spent", money(s.expenses, s.currency)),
-                      ("savings", money(s.savings, s.currency)),
-                      ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                    ]
-                  }
-                  pairs.append(("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)))
-                  return .object(pairs)
-                })
-            ),
-          ]))
-      return
+                }
+                pairs.append(("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)))
+                return .object(pairs)
+              })
+          ),
+        ])
     }
-    let subject = describe(query, period)
-    guard !summaries.isEmpty else {
-      output.line("  nothing \(query.measure == .income ? "received" : "spent") \(subject)")
-      return
-    }
-    for s in summaries {
-      let c = s.currency
-      if let problem = s.problem {
-        output.line(problemLine(c, problem))
-        continue
-      }
-      switch query.measure {
-      case .spent, .income:
-        let value = amount(s, query.measure)
-        let noun = query.measure == .spent ? "expense" : "transaction"
-        let count = "\(s.count) \(noun)\(s.count == 1 ? "" : "s")"
-        output.line(
-          "  \(output.style(format(value, c), .bold)) \(query.measure == .spent ? "spent" : "income") \(subject)"
-            + " · \(count) · \(format(Analytics.average(value, over: days), c))/day")
-      case .savings:
-        output.line(
-          "  \(subject): income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings "
-            + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))"
-            + " · \(s.count) transaction\(s.count == 1 ? "" : "s")")
-      }
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        let subject = describe(query, period)
+        guard !summaries.isEmpty else {
+          lines.append("  nothing \(query.measure == .income ? "received" : "spent") \(subject)")
+          return lines
+        }
+        for s in summaries {
+          let c = s.currency
+          if let problem = s.problem {
+            lines.append(problemLine(c, problem))
+            continue
+          }
+          switch query.measure {
+          case .spent, .income:
+            let value = amount(s, query.measure)
+            let noun = query.measure == .spent ? "expense" : "transaction"
+            let count = "\(s.count) \(noun)\(s.count == 1 ? "" : "s")"
+            lines.append(
+              "  \(output.style(format(value, c), .bold)) \(query.measure == .spent ? "spent" : "income") \(subject)"
+                + " · \(count) · \(format(Analytics.average(value, over: days), c))/day")
+          case .savings:
+            lines.append(
+              "  \(subject): income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings "
+                + "\(output.style(format(s.savings, c), .bold)) · savings rate \(percentText(basisPoints: s.savingsRateBasisPoints))"
+                + " · \(s.count) transaction\(s.count == 1 ? "" : "s")")
+          }
+        }
+        return lines
+      }, json: json)
   }
 
   func amount(_ summary: Summary, _ measure: Query.Measure) -> Int64 {

@@ -4,7 +4,7 @@ import SpendlyStore
 
 /// Breakdowns by a group and trends over time, as tables with bars.
 extension Answers {
-  func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws {
+  func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
     let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
     let all = breakdown.groups
@@ -13,51 +13,57 @@ extension Answers {
     for (code, group) in sections(all) { totals[code] = Analytics.sum(group.map(\.minorUnits)) ?? .max }
     let named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
     let shown = sections(named).map { ($0.0, Array($0.1.prefix(top ?? $0.1.count))) }
-    if context.json {
-      let rows = shown.flatMap(\.1)
-      emit(
-        .object(
-          base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]
-            + problemsJSON(breakdown)))
-      return
+    let rows = shown.flatMap(\.1)
+    let json = { () -> JSON in
+      .object(
+        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]
+          + problemsJSON(breakdown))
     }
-    let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
-    output.line("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
-    for line in problemLines(breakdown) { output.line(line) }
-    guard !named.isEmpty else {
-      if breakdown.problems.isEmpty { output.line("  nothing to show") }
-      return
-    }
-    for (code, group) in shown {
-      if shown.count > 1 { output.line(output.style("  \(code)", .bold)) }
-      table(group, total: totals[code] ?? 0, label: title(grouping))
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
+        lines.append("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
+        for line in problemLines(breakdown) { lines.append(line) }
+        guard !named.isEmpty else {
+          if breakdown.problems.isEmpty { lines.append("  nothing to show") }
+          return lines
+        }
+        for (code, group) in shown {
+          if shown.count > 1 { lines.append(output.style("  \(code)", .bold)) }
+          lines += table(group, total: totals[code] ?? 0, label: title(grouping))
+        }
+        return lines
+      }, json: json)
   }
 
-  func trend(_ query: Query, _ grouping: Grouping) throws {
+  func trend(_ query: Query, _ grouping: Grouping) throws -> Rendered {
     let period = query.period ?? defaultTrendPeriod(grouping)
     let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
     let rows = breakdown.groups
     // Every bucket of the period, empty ones as zero, so a chart has no gaps.
     let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
-    if context.json {
-      emit(
-        .object(
-          base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]
-            + problemsJSON(breakdown)))
-      return
+    let json = { () -> JSON in
+      .object(
+        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]
+          + problemsJSON(breakdown))
     }
-    output.line("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
-    for line in problemLines(breakdown) { output.line(line) }
-    guard !rows.isEmpty else {
-      if breakdown.problems.isEmpty { output.line("  nothing to show") }
-      return
-    }
-    for (code, group) in filled {
-      if filled.count > 1 { output.line(output.style("  \(code)", .bold)) }
-      if grouping == .day { output.line("  " + Charts.sparkline(group.map(\.minorUnits))) }
-      table(group, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        lines.append("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
+        for line in problemLines(breakdown) { lines.append(line) }
+        guard !rows.isEmpty else {
+          if breakdown.problems.isEmpty { lines.append("  nothing to show") }
+          return lines
+        }
+        for (code, group) in filled {
+          if filled.count > 1 { lines.append(output.style("  \(code)", .bold)) }
+          if grouping == .day { lines.append("  " + Charts.sparkline(group.map(\.minorUnits))) }
+          lines += table(group, total: nil, label: title(grouping), keyText: { timeLabel($0, grouping) })
+        }
+        return lines
+      }, json: json)
   }
 
   func defaultTrendPeriod(_ grouping: Grouping) -> Period {
@@ -106,7 +112,7 @@ extension Answers {
   }
 
   /// An aligned table of groups with amounts, shares and bars.
-  func table(_ rows: [GroupTotal], total: Int64?, label: String, keyText: (String) -> String = { $0 }) {
+  func table(_ rows: [GroupTotal], total: Int64?, label: String, keyText: (String) -> String = { $0 }) -> [String] {
     let maximum = rows.map(\.minorUnits).max() ?? 0
     var table = Table(
       headers: [label, "Amount", total == nil ? "Count" : "Share", ""], alignments: [.left, .right, .right, .left])
@@ -119,6 +125,6 @@ extension Answers {
         output.style(Charts.bar(row.minorUnits, of: maximum), .cyan),
       ])
     }
-    for line in table.render(indent: "  ", header: { output.style($0, .dim) }) { output.line(line) }
+    return table.render(indent: "  ", header: { output.style($0, .dim) })
   }
 }

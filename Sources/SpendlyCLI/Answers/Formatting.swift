@@ -113,8 +113,6 @@ extension Answers {
     return [("measure", .string(query.measure.rawValue)), ("period", periodJSON(period)), ("filter", .object(filter))]
   }
 
-  func emit(_ json: JSON) { output.line(json.rendered()) }
-
   func title(_ grouping: Grouping) -> String {
     grouping.rawValue.prefix(1).uppercased() + grouping.rawValue.dropFirst()
   }

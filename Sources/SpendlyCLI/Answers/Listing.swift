@@ -7,7 +7,7 @@ import SpendlyStore
 extension Answers {
   /// The newest N, or the N largest (smallest) per currency: amounts in different currencies
   /// are never ranked against each other. Damaged rows are named and the rest listed.
-  func listing(_ query: Query, order: ListOrder, limit: Int, kind: Kind?) throws {
+  func listing(_ query: Query, order: ListOrder, limit: Int, kind: Kind?) throws -> Rendered {
     // The newest: all time unless a period is named; the largest and smallest: this month.
     let period =
       query.period
@@ -29,79 +29,82 @@ extension Answers {
         sections.append((summary.currency, try store.listing(one, limit: limit, order: order)))
       }
     }
-    defer {
-      for (_, listing) in sections { Render.warnings(listing, output: output) }
-    }
     let rows = sections.flatMap(\.1.items)
-    if context.json {
-      emit(
-        .object([
-          ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
-          ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
-          ("transactions", .array(rows.map(Render.json))),
-        ]))
-      return
+    let json = { () -> JSON in
+      .object([
+        ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
+        ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
+        ("transactions", .array(rows.map(Render.json))),
+      ])
     }
-    let what =
-      kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
-      ?? (limit == 1 ? "transaction" : "transactions")
-    let count = limit == 1 ? "" : " \(limit)"
-    let word = order == .newest ? "last" : order == .largest ? "largest" : "smallest"
-    let subject = describe(query, query.period == nil && order == .newest ? nil : period)
-    output.line("  \(word)\(count) \(what)" + (subject.isEmpty ? "" : " " + subject))
-    guard !rows.isEmpty else {
-      output.line("  nothing to show")
-      return
-    }
-    for (currency, listing) in sections where !listing.items.isEmpty {
-      if let currency, sections.count > 1 { output.line(output.style("  \(currency.code)", .bold)) }
-      for line in Render.table(listing.items, output: output) { output.line("  " + line) }
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        let what =
+          kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
+          ?? (limit == 1 ? "transaction" : "transactions")
+        let count = limit == 1 ? "" : " \(limit)"
+        let word = order == .newest ? "last" : order == .largest ? "largest" : "smallest"
+        let subject = describe(query, query.period == nil && order == .newest ? nil : period)
+        lines.append("  \(word)\(count) \(what)" + (subject.isEmpty ? "" : " " + subject))
+        guard !rows.isEmpty else {
+          lines.append("  nothing to show")
+          return lines
+        }
+        for (currency, listing) in sections where !listing.items.isEmpty {
+          if let currency, sections.count > 1 { lines.append(output.style("  \(currency.code)", .bold)) }
+          for line in Render.table(listing.items, output: output) { lines.append("  " + line) }
+        }
+        return lines
+      }, json: json, warnings: { [sections] in sections.flatMap { Render.warnings($0.1) } })
   }
 
   /// The measure's total over the period divided by its elapsed days (or months): one figure a
   /// currency, or what kept that currency's total from being added up.
-  func average(_ query: Query, per unit: Grouping) throws {
+  func average(_ query: Query, per unit: Grouping) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
     let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
     let divisor =
       unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
     let noun = unit == .month ? "month" : "day"
-    if context.json {
-      emit(
-        .object(
-          base(query, period) + [
-            ("per", .string(noun)), (unit == .month ? "months" : "days", .int(Int64(divisor))),
-            (
-              "averages",
-              .array(
-                summaries.map { s in
-                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                  let total = amount(s, query.measure)
-                  return .object(
-                    [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
-                      + moneyPairs(Analytics.average(total, over: divisor), s.currency))
-                })
-            ),
-          ]))
-      return
+    let json = { () -> JSON in
+      .object(
+        base(query, period) + [
+          ("per", .string(noun)), (unit == .month ? "months" : "days", .int(Int64(divisor))),
+          (
+            "averages",
+            .array(
+              summaries.map { s in
+                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
+                let total = amount(s, query.measure)
+                return .object(
+                  [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
+                    + moneyPairs(Analytics.average(total, over: divisor), s.currency))
+              })
+          ),
+        ])
     }
-    guard !summaries.isEmpty else {
-      output.line("  nothing \(query.measure == .income ? "received" : "spent") \(describe(query, period))")
-      return
-    }
-    let verb = query.measure == .income ? "income" : query.measure == .savings ? "saved" : "spent"
-    for s in summaries {
-      if let problem = s.problem {
-        output.line(problemLine(s.currency, problem))
-        continue
-      }
-      let total = amount(s, query.measure)
-      output.line(
-        "  \(output.style(format(Analytics.average(total, over: divisor), s.currency) + "/\(noun)", .bold)) \(verb) "
-          + "\(describe(query, period)) · \(format(total, s.currency)) over \(divisor) \(noun)\(divisor == 1 ? "" : "s")"
-      )
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        guard !summaries.isEmpty else {
+          lines.append("  nothing \(query.measure == .income ? "received" : "spent") \(describe(query, period))")
+          return lines
+        }
+        let verb = query.measure == .income ? "income" : query.measure == .savings ? "saved" : "spent"
+        for s in summaries {
+          if let problem = s.problem {
+            lines.append(problemLine(s.currency, problem))
+            continue
+          }
+          let total = amount(s, query.measure)
+          lines.append(
+            "  \(output.style(format(Analytics.average(total, over: divisor), s.currency) + "/\(noun)", .bold)) \(verb) "
+              + "\(describe(query, period)) · \(format(total, s.currency)) over \(divisor) \(noun)\(divisor == 1 ? "" : "s")"
+          )
+        }
+        return lines
+      }, json: json)
   }
 
   /// The question in a few words, for the shell's "entry or question?" prompt: "food in 2025".

@@ -4,7 +4,7 @@ import SpendlyStore
 
 /// Comparisons of two periods, the dashboard and lifetime totals.
 extension Answers {
-  func compare(_ query: Query, with other: Period?) throws {
+  func compare(_ query: Query, with other: Period?) throws -> Rendered {
     var period = query.period ?? .month(containing: today, label: "this month")
     var before = other ?? period.previous
     // A period still under way is compared to date, against the same number of days of the other.
@@ -20,18 +20,18 @@ extension Answers {
     let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted { a, b in
       a == home || (b != home && a < b)
     }
+    // Both renderings are made in one pass: each row notes the same warnings either way.
     var rows: [JSON] = []
-    if !context.json {
-      output.line(
-        "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))")
-    }
+    var lines = [
+      "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))"
+    ]
     for code in codes {
       let current = now.first { $0.currency.code == code }
       let previous = then.first { $0.currency.code == code }
       let currency = current?.currency ?? previous?.currency ?? Currency.stored(code)
       if let problem = current?.problem ?? previous?.problem {
         rows.append(problemJSON(currency, problem))
-        if !context.json { output.line(problemLine(currency, problem)) }
+        lines.append(problemLine(currency, problem))
         continue
       }
       let a = current.map { amount($0, query.measure) } ?? 0
@@ -46,21 +46,18 @@ extension Answers {
           ("change", differenceJSON),
           ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
         ]))
-      if !context.json {
-        output.line(
-          "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
-            + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
-        )
-      }
+      lines.append(
+        "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
+          + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
+      )
     }
-    if context.json {
-      emit(.object(base(query, period) + [("previous_period", periodJSON(before)), ("comparison", .array(rows))]))
-    } else if codes.isEmpty {
-      output.line("  nothing in either period")
-    }
+    if codes.isEmpty { lines.append("  nothing in either period") }
+    return .lines(
+      lines,
+      json: .object(base(query, period) + [("previous_period", periodJSON(before)), ("comparison", .array(rows))]))
   }
 
-  func dashboard(_ query: Query) throws {
+  func dashboard(_ query: Query) throws -> Rendered {
     let month = Period.month(containing: today, label: "this month")
     var filter = query.filter
     filter.from = month.from
@@ -76,73 +73,78 @@ extension Answers {
     let mtd = try store.summaries(spentQuery.effectiveFilter(period: monthToDate))
     let last = try store.summaries(spentQuery.effectiveFilter(period: sameDays))
     let categories = try store.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
-    if context.json {
-      emit(
-        .object(
-          [
-            ("question", .string("dashboard")), ("period", periodJSON(month)),
-            (
-              "totals",
-              .array(
-                summaries.map { s in
-                  if let problem = s.problem { return problemJSON(s.currency, problem) }
-                  return .object([
-                    ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
-                    ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
-                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                  ])
-                })
-            ),
-            ("month_to_date", .array(mtd.map(spentJSON))),
-            ("same_days_last_month", .array(last.map(spentJSON))),
-            ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
-          ] + problemsJSON(categories)))
-      return
+    let json = { () -> JSON in
+      .object(
+        [
+          ("question", .string("dashboard")), ("period", periodJSON(month)),
+          (
+            "totals",
+            .array(
+              summaries.map { s in
+                if let problem = s.problem { return problemJSON(s.currency, problem) }
+                return .object([
+                  ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
+                  ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
+                  ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
+                ])
+              })
+          ),
+          ("month_to_date", .array(mtd.map(spentJSON))),
+          ("same_days_last_month", .array(last.map(spentJSON))),
+          ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
+        ] + problemsJSON(categories))
     }
-    output.line(
-      output.style(
-        "  \(LocalDate.monthAbbreviations[today.month - 1]) \(today.year) · day \(today.day) of \(month.days)", .bold))
-    guard !summaries.isEmpty else {
-      output.line("  nothing recorded this month yet: try '420 upi food lunch at Social'")
-      return
-    }
-    for s in summaries {
-      let c = s.currency
-      if let problem = s.problem {
-        output.line(problemLine(c, problem))
-        continue
-      }
-      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
-      output.line("  income    \(pad(format(s.income, c)))")
-      output.line("  expenses  \(pad(format(s.expenses, c)))")
-      output.line(
-        "  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
-      let recent = mtd.first { $0.currency == c }
-      let before = last.first { $0.currency == c }
-      if let problem = recent?.problem ?? before?.problem {
-        output.line("  month to date: " + problemLine(c, problem).dropFirst(2))
-      } else {
-        let now = recent?.expenses ?? 0
-        let then = before?.expenses ?? 0
-        let change =
-          Analytics.changeBasisPoints(from: then, to: now).map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) }
-          ?? "—"
-        output.line("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
-      }
-      let top = categories.filter { $0.currency == c }.prefix(5)
-      if let problem = categories.problems[c] {
-        output.line("  top categories: " + problemLine(c, problem).dropFirst(2))
-      } else if !top.isEmpty {
-        output.line("  top categories")
-        table(Array(top), total: s.expenses, label: "Category")
-      }
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        lines.append(
+          output.style(
+            "  \(LocalDate.monthAbbreviations[today.month - 1]) \(today.year) · day \(today.day) of \(month.days)",
+            .bold))
+        guard !summaries.isEmpty else {
+          lines.append("  nothing recorded this month yet: try '420 upi food lunch at Social'")
+          return lines
+        }
+        for s in summaries {
+          let c = s.currency
+          if let problem = s.problem {
+            lines.append(problemLine(c, problem))
+            continue
+          }
+          if summaries.count > 1 { lines.append(output.style("  \(c.code)", .bold)) }
+          lines.append("  income    \(pad(format(s.income, c)))")
+          lines.append("  expenses  \(pad(format(s.expenses, c)))")
+          lines.append(
+            "  savings   \(pad(format(s.savings, c)))  rate \(percentText(basisPoints: s.savingsRateBasisPoints))")
+          let recent = mtd.first { $0.currency == c }
+          let before = last.first { $0.currency == c }
+          if let problem = recent?.problem ?? before?.problem {
+            lines.append("  month to date: " + problemLine(c, problem).dropFirst(2))
+          } else {
+            let now = recent?.expenses ?? 0
+            let then = before?.expenses ?? 0
+            let change =
+              Analytics.changeBasisPoints(from: then, to: now).map {
+                (($0 > 0) ? "+" : "") + percentText(basisPoints: $0)
+              }
+              ?? "—"
+            lines.append("  month to date \(format(now, c)) vs \(format(then, c)) same days last month (\(change))")
+          }
+          let top = categories.filter { $0.currency == c }.prefix(5)
+          if let problem = categories.problems[c] {
+            lines.append("  top categories: " + problemLine(c, problem).dropFirst(2))
+          } else if !top.isEmpty {
+            lines.append("  top categories")
+            lines += table(Array(top), total: s.expenses, label: "Category")
+          }
+        }
+        return lines
+      }, json: json)
   }
 
-  func lifetime(_ query: Query) throws {
+  func lifetime(_ query: Query) throws -> Rendered {
     guard let (first, last) = try store.dateRange() else {
-      output.line(context.json ? "{}" : "  nothing recorded yet")
-      return
+      return .lines(["  nothing recorded yet"], json: .object([]))
     }
     let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
     var all = query
@@ -152,50 +154,53 @@ extension Answers {
     spent.measure = .spent
     let months = try store.breakdown(spent.effectiveFilter(period: period), by: .month)
     let monthCount = max(1, period.elapsedMonths(today: period.to))
-    if context.json {
-      emit(
-        .object(
-          [
-            ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
-            (
-              "totals",
-              .array(
-                summaries.map { s in
-                  if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                  return .object([
-                    ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                    ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
-                    ("savings", money(s.savings, s.currency)),
-                    ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
-                    ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
-                  ])
-                })
-            ),
-            ("expenses_by_month", groups(months.groups)),
-          ] + problemsJSON(months)))
-      return
+    let json = { () -> JSON in
+      .object(
+        [
+          ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
+          (
+            "totals",
+            .array(
+              summaries.map { s in
+                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
+                return .object([
+                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
+                  ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
+                  ("savings", money(s.savings, s.currency)),
+                  ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
+                  ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
+                ])
+              })
+          ),
+          ("expenses_by_month", groups(months.groups)),
+        ] + problemsJSON(months))
     }
-    output.line("  lifetime \(period.label) · \(monthCount) month\(monthCount == 1 ? "" : "s")")
-    for s in summaries {
-      let c = s.currency
-      if let problem = s.problem {
-        output.line(problemLine(c, problem))
-        continue
-      }
-      if summaries.count > 1 { output.line(output.style("  \(c.code)", .bold)) }
-      output.line(
-        "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
-          + "\(s.count) transaction\(s.count == 1 ? "" : "s")")
-      output.line(
-        "  per month: expenses \(format(Analytics.average(s.expenses, over: monthCount), c)) · income "
-          + "\(format(Analytics.average(s.income, over: monthCount), c))")
-      if let problem = months.problems[c] {
-        output.line("  expenses by month: " + problemLine(c, problem).dropFirst(2))
-        continue
-      }
-      let series = fill(months.filter { $0.currency == c }, .month, period).map(\.minorUnits)
-      if !series.isEmpty { output.line("  expenses by month  " + output.style(Charts.sparkline(series), .cyan)) }
-    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        lines.append("  lifetime \(period.label) · \(monthCount) month\(monthCount == 1 ? "" : "s")")
+        for s in summaries {
+          let c = s.currency
+          if let problem = s.problem {
+            lines.append(problemLine(c, problem))
+            continue
+          }
+          if summaries.count > 1 { lines.append(output.style("  \(c.code)", .bold)) }
+          lines.append(
+            "  income \(format(s.income, c)) · expenses \(format(s.expenses, c)) · savings \(format(s.savings, c)) · "
+              + "\(s.count) transaction\(s.count == 1 ? "" : "s")")
+          lines.append(
+            "  per month: expenses \(format(Analytics.average(s.expenses, over: monthCount), c)) · income "
+              + "\(format(Analytics.average(s.income, over: monthCount), c))")
+          if let problem = months.problems[c] {
+            lines.append("  expenses by month: " + problemLine(c, problem).dropFirst(2))
+            continue
+          }
+          let series = fill(months.filter { $0.currency == c }, .month, period).map(\.minorUnits)
+          if !series.isEmpty { lines.append("  expenses by month  " + output.style(Charts.sparkline(series), .cyan)) }
+        }
+        return lines
+      }, json: json)
   }
 
   /// What the dashboard says was spent in one currency over a stretch of days.

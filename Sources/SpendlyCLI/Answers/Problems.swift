@@ -9,9 +9,10 @@ final class AnswerNotes {
     if !lines.contains(line) { lines.append(line) }
   }
 
-  func flush(to output: Output) {
-    for line in lines { output.warning(line) }
-    lines.removeAll()
+  /// The warnings noted so far, once: they are cleared.
+  func take() -> [String] {
+    defer { lines.removeAll() }
+    return lines
   }
 }
 

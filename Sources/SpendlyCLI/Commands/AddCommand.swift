@@ -10,7 +10,8 @@ struct AddCommand: Command {
     usage: spendly add [PHRASE...] [--FIELD VALUE...] [--yes]
 
     Records one transaction. Field options override what the phrase says.
-    On a terminal the draft is shown and Enter saves; elsewhere --yes is required.
+    On a terminal the draft is shown as in the shell: Enter saves, e reviews each field,
+    n discards. Elsewhere --yes is required.
     Inferred fields are marked with '?'. A phrase without an amount is refused (exit 65).
 
     options:
@@ -25,7 +26,7 @@ struct AddCommand: Command {
     """
   static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let parser = try context.phraseParser()
     let phrase = arguments.positional.joined(separator: " ")
     var draft: TransactionDraft
@@ -39,7 +40,7 @@ struct AddCommand: Command {
       draft = try context.draft(phrase, parser: parser)
     }
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
-    guard let fields = draft.fields else {
+    guard var fields = draft.fields else {
       let why = draft.warnings.first.map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
     }
@@ -47,17 +48,21 @@ struct AddCommand: Command {
       guard context.interactive else {
         throw .usage("not on a terminal: add --yes to save without asking")
       }
-      context.output.line(DraftView.line(draft, today: context.today, output: context.output))
-      for line in DraftView.notes(draft, output: context.output) { context.output.line(line) }
-      context.output.prompt("  save? [Y/n] ")
-      let answer = readLine()?.lowercased() ?? "n"
-      guard answer.isEmpty || answer == "y" || answer == "yes" else {
-        context.output.line("  discarded")
-        return
+      // The shell's own confirm dialogue: Enter saves, e reviews, a field's name edits it, n discards.
+      let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { shell.input.close() }
+      switch shell.confirm(&draft, parser: parser, entryLine: 0) {
+      case .save: break
+      case .discard: return .lines(["  discarded"])
+      case .abandon:
+        _ = shell.abandon(0)
+        return .nothing
       }
+      guard let reviewed = draft.fields else { throw .data("amount: missing") }
+      fields = reviewed
     }
     let saved = try save(fields, context: context)
-    report(saved, draft: draft, context: context)
+    return report(saved, draft: draft)
   }
 
   /// Saves through the store's one write path; a failure is an error, never a success line.
@@ -68,11 +73,7 @@ struct AddCommand: Command {
   }
 
   /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
-  static func report(_ saved: Transaction, draft: TransactionDraft, context: Context) {
-    if context.json {
-      context.output.line(Render.json(saved).rendered())
-      return
-    }
+  static func report(_ saved: Transaction, draft: TransactionDraft) -> Rendered {
     var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
     if !inferred.isEmpty {
@@ -81,7 +82,7 @@ struct AddCommand: Command {
       }
       line += " (inferred \(what.joined(separator: " and ")))"
     }
-    context.output.line(line)
+    return .lines([line], json: Render.json(saved))
   }
 
   static func dayWord(_ date: LocalDate, today: LocalDate) -> String {

@@ -45,7 +45,7 @@ struct CategoriesCommand: Command {
       return "added \(side.rawValue) category \(Render.safe(name))"
     })
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try actions.run(arguments, context)
   }
 }
@@ -94,13 +94,16 @@ struct MethodsCommand: Command {
       return "added payment method \(Render.safe(name))"
     })
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try actions.run(arguments, context)
   }
 }
 
 /// What `categories` and `methods` share: list (table or JSON), add, rename and alias.
 struct CatalogActions: Sendable {
+  /// The action words after `categories` or `methods`; none lists.
+  static let words = ["list", "add", "rename", "alias"]
+
   let command: String
   /// The store's word: "category" or "method".
   let what: String
@@ -111,34 +114,34 @@ struct CatalogActions: Sendable {
   let json: @Sendable (Catalog) -> [JSON]
   let add: @Sendable (TransactionStore, String, Arguments) throws -> String
 
-  func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let store = try context.store()
     let words = arguments.positional
     let output = context.output
-    try reporting {
+    return try reporting {
       switch words.first?.lowercased() {
       case nil, "list":
         let catalog = try store.catalog()
-        if context.json {
-          output.line(JSON.array(json(catalog)).rendered())
-          return
-        }
-        var table = Table(headers: headers, alignments: headers.map { _ in .left })
-        for row in rows(catalog) { table.add(row) }
-        for line in table.render(header: { output.style($0, .bold) }) { output.line(line) }
+        return Rendered(
+          text: {
+            var table = Table(headers: headers, alignments: headers.map { _ in .left })
+            for row in rows(catalog) { table.add(row) }
+            return table.render(header: { output.style($0, .bold) })
+          }, json: { JSON.array(json(catalog)) })
       case "add":
         try arguments.expectPositional(2, 2, command: "\(command) add", what: "a name")
-        output.line(try add(store, words[1], arguments))
+        return .lines([try add(store, words[1], arguments)])
       case "rename":
         try arguments.expectPositional(3, 3, command: "\(command) rename", what: "the old and the new name")
         let previous = try store.rename(what, from: words[1], to: words[2])
-        output.line("renamed \(noun) \(Render.safe(previous)) to \(Render.safe(words[2].trimmingSpaces()))")
+        return .lines(["renamed \(noun) \(Render.safe(previous)) to \(Render.safe(words[2].trimmingSpaces()))"])
       case "alias":
         try arguments.expectPositional(3, 3, command: "\(command) alias", what: "a \(noun) and an alias")
         let name = try store.addAlias(words[2], to: words[1], what: what)
-        output.line("'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))")
+        return .lines(["'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))"])
       default:
-        throw CLIError.usage("\(command): unknown action '\(words[0])' (list, add, rename, alias)")
+        throw CLIError.usage(
+          "\(command): unknown action '\(words[0])' (\(CatalogActions.words.joined(separator: ", ")))")
       }
     }
   }

@@ -20,32 +20,24 @@ struct ConfigCommand: Command {
     ("income-method", "default_income_method"), ("week", "week_start"),
   ]
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 2, command: name, what: "")
     let store = try context.store()
     let words = arguments.positional
-    try reporting {
+    return try reporting {
       if words.isEmpty {
         var pairs: [(String, JSON)] = []
         for (word, key) in keys { pairs.append((word, .optional(try current(key, store)))) }
-        if context.json {
-          context.output.line(JSON.object(pairs).rendered())
-        } else {
-          for (word, value) in pairs {
-            if case .string(let text) = value {
-              context.output.line(word + String(repeating: " ", count: 15 - word.count) + Render.safe(text))
-            }
-          }
+        let lines = pairs.compactMap { (word, value) -> String? in
+          guard case .string(let text) = value else { return nil }
+          return word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
         }
-        return
+        return .lines(lines, json: JSON.object(pairs))
       }
       guard let entry = keys.first(where: { $0.word == words[0].lowercased() }) else {
         throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, income-method, card, week)")
       }
-      guard words.count == 2 else {
-        context.output.line(Render.safe(try current(entry.key, store) ?? ""))
-        return
-      }
+      guard words.count == 2 else { return .lines([Render.safe(try current(entry.key, store) ?? "")]) }
       let value: String
       switch entry.word {
       case "currency":
@@ -65,7 +57,7 @@ struct ConfigCommand: Command {
         value = method.name
       }
       try store.setSetting(entry.key, value)
-      context.output.line("\(entry.word) set to \(Render.safe(value))")
+      return .lines(["\(entry.word) set to \(Render.safe(value))"])
     }
   }
 

@@ -28,7 +28,7 @@ struct ListCommand: Command {
     .init("currency"), .init("from"), .init("to"),
   ]
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let limit = try arguments.int("limit", default: 20)
     let offset = try arguments.int("offset", default: 0)
@@ -43,24 +43,22 @@ struct ListCommand: Command {
       throw error.cli
     }
     let transactions = listing.items
-    defer { Render.warnings(listing, output: context.output) }
-    if context.json {
-      context.output.line(JSON.array(transactions.map(Render.json)).rendered())
-      return
-    }
-    if transactions.isEmpty && listing.damaged.isEmpty {
-      context.output.line(total == 0 ? "no transactions" : "no transactions past the first \(total)")
-      return
-    }
-    if !transactions.isEmpty {
-      for line in Render.table(transactions, output: context.output) { context.output.line(line) }
-    }
-    let read = transactions.count + listing.damaged.count
-    if offset + read < total {
-      context.output.line(
-        context.output.style(
-          "showing \(offset + 1)–\(offset + read) of \(total) · next: --offset \(offset + read)", .dim))
-    }
+    let output = context.output
+    return Rendered(
+      text: {
+        if transactions.isEmpty && listing.damaged.isEmpty {
+          return [total == 0 ? "no transactions" : "no transactions past the first \(total)"]
+        }
+        var lines = transactions.isEmpty ? [] : Render.table(transactions, output: output)
+        let read = transactions.count + listing.damaged.count
+        if offset + read < total {
+          lines.append(
+            output.style("showing \(offset + 1)–\(offset + read) of \(total) · next: --offset \(offset + read)", .dim))
+        }
+        return lines
+      },
+      json: { JSON.array(transactions.map(Render.json)) },
+      warnings: { Render.warnings(listing) })
   }
 
   static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {

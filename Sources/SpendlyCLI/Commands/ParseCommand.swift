@@ -18,15 +18,13 @@ struct ParseCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, .max, command: name, what: "a phrase, like 420 upi food")
     let phrase = arguments.positional.joined(separator: " ")
     let draft = try context.draft(phrase, parser: try context.phraseParser())
-    if context.json {
-      context.output.line(DraftView.json(draft).rendered())
-    } else {
-      context.output.line(DraftView.line(draft, today: context.today, output: context.output))
-      for line in DraftView.notes(draft, output: context.output) { context.output.line(line) }
-    }
+    let output = context.output
+    return Rendered(
+      text: { [DraftView.line(draft, today: context.today, output: output)] + DraftView.notes(draft, output: output) },
+      json: { DraftView.json(draft) })
   }
 }

@@ -22,15 +22,15 @@ struct QueryCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, .max, command: name, what: "a question, like: spent this week")
-    try answer(arguments.positional.joined(separator: " "), context: context)
+    return try answer(arguments.positional.joined(separator: " "), context: context)
   }
 
-  /// Parses and answers one question, printing text or JSON.
-  static func answer(_ text: String, context: Context) throws(CLIError) {
+  /// Parses and answers one question, as text and JSON.
+  static func answer(_ text: String, context: Context) throws(CLIError) -> Rendered {
     let query = try context.query(text)
-    try Answers(context: context).answer(query)
+    return try Answers(context: context).answer(query)
   }
 }
 
@@ -41,9 +41,9 @@ struct DashboardCommand: Command {
   static let help = "usage: spendly dashboard [--json]"
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
-    try QueryCommand.answer("dashboard", context: context)
+    return try QueryCommand.answer("dashboard", context: context)
   }
 }
 

@@ -27,15 +27,12 @@ struct ShowCommand: Command {
   static let help = "usage: spendly show ID\n\nexample:\n  spendly show 12"
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let transaction = try existing(try transactionID(arguments.positional[0]), try context.store())
-    defer { Render.warnings(Listing(items: [transaction]), output: context.output) }
-    if context.json {
-      context.output.line(Render.json(transaction).rendered())
-    } else {
-      for line in Render.detail(transaction) { context.output.line(line) }
-    }
+    return Rendered(
+      text: { Render.detail(transaction) }, json: { Render.json(transaction) },
+      warnings: { Render.warnings(Listing(items: [transaction])) })
   }
 }
 
@@ -56,7 +53,7 @@ struct EditCommand: Command {
     """
   static let specs = FieldOptions.specs
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
     guard FieldOptions.any(arguments) else {
@@ -68,17 +65,9 @@ struct EditCommand: Command {
     try FieldOptions.apply(
       arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
-    guard fields != old else {
-      context.output.line("#\(id) unchanged: it already has those values")
-      return
-    }
+    guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
     let saved = try reporting { try store.edit(id: id, fields) }
-    if context.json {
-      context.output.line(Render.json(saved).rendered())
-    } else {
-      context.output.line("updated:")
-      for line in Render.detail(saved) { context.output.line("  " + line) }
-    }
+    return .lines(["updated:"] + Render.detail(saved).map { "  " + $0 }, json: Render.json(saved))
   }
 }
 
@@ -90,17 +79,14 @@ struct DeleteCommand: Command {
   static let help = "usage: spendly delete ID\n\nThe transaction's revisions are kept; `spendly undo` restores it."
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
     let store = try context.store()
     let old = try reporting { try store.delete(id: id) }
-    if context.json {
-      context.output.line(JSON.object([("deleted", Render.json(old))]).rendered())
-    } else {
-      context.output.line(
-        "deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back")
-    }
+    return .lines(
+      ["deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back"],
+      json: JSON.object([("deleted", Render.json(old))]))
   }
 }
 
@@ -117,29 +103,23 @@ struct UndoCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let store = try context.store()
-    report(try reporting { try store.undo() }, verb: "undid", context: context)
+    return report(try reporting { try store.undo() }, verb: "undid")
   }
 
-  /// "undid add of #2", "undid: renamed category Food → Meals", or the JSON of it.
-  static func report(_ result: UndoResult, verb: String, context: Context) {
-    if context.json {
-      context.output.line(
-        JSON.object([
-          (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(result.summary)),
-          ("transactions", .array(result.transactionIDs.map { .int($0) })),
-        ]).rendered())
-      return
-    }
+  /// "undid add of #2", "undid: renamed category Food → Meals", and the JSON of it.
+  static func report(_ result: UndoResult, verb: String) -> Rendered {
     let ids = result.transactionIDs.map { "#\($0)" }
-    guard !ids.isEmpty else {
-      context.output.line("\(verb): \(Render.safe(result.summary))")
-      return
-    }
     let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
-    context.output.line("\(verb) \(result.action) of \(subject)")
+    let line = ids.isEmpty ? "\(verb): \(Render.safe(result.summary))" : "\(verb) \(result.action) of \(subject)"
+    return .lines(
+      [line],
+      json: JSON.object([
+        (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(result.summary)),
+        ("transactions", .array(result.transactionIDs.map { .int($0) })),
+      ]))
   }
 }
 
@@ -154,10 +134,10 @@ struct RedoCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let store = try context.store()
-    UndoCommand.report(try reporting { try store.redo() }, verb: "redid", context: context)
+    return UndoCommand.report(try reporting { try store.redo() }, verb: "redid")
   }
 }
 
@@ -177,35 +157,33 @@ struct LogCommand: Command {
     """
   static let specs: [Arguments.Spec] = [.init("limit")]
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let limit = try arguments.int("limit", default: 20)
     let entries = try reporting { try context.store().changeLog(limit: limit == 0 ? Int(Int32.max) : limit) }
-    if context.json {
-      context.output.line(
+    let output = context.output
+    return Rendered(
+      text: {
+        guard !entries.isEmpty else { return ["no changes yet"] }
+        var table = Table(headers: ["Change", "When", "What"], alignments: [.right, .left, .left])
+        for entry in entries {
+          let when = LocalDateTime(iso: entry.recordedAt).map { "\($0.date) \($0.time)" } ?? entry.recordedAt
+          table.add([
+            "#\(entry.id)", Render.safe(when),
+            Render.safe(entry.summary) + (entry.undone ? output.style(" (undone)", .dim) : ""),
+          ])
+        }
+        return table.render(header: { output.style($0, .bold) })
+      },
+      json: {
         JSON.array(
           entries.map { entry in
             .object([
               ("id", .int(entry.id)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
               ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
             ])
-          }
-        ).rendered())
-      return
-    }
-    guard !entries.isEmpty else {
-      context.output.line("no changes yet")
-      return
-    }
-    var table = Table(headers: ["Change", "When", "What"], alignments: [.right, .left, .left])
-    for entry in entries {
-      let when = LocalDateTime(iso: entry.recordedAt).map { "\($0.date) \($0.time)" } ?? entry.recordedAt
-      table.add([
-        "#\(entry.id)", Render.safe(when),
-        Render.safe(entry.summary) + (entry.undone ? context.output.style(" (undone)", .dim) : ""),
-      ])
-    }
-    for line in table.render(header: { context.output.style($0, .bold) }) { context.output.line(line) }
+          })
+      })
   }
 }
 
@@ -216,7 +194,7 @@ struct HistoryCommand: Command {
   static let help = "usage: spendly history ID"
   static let specs: [Arguments.Spec] = []
 
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) {
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
     let listing: Listing<Revision>
@@ -228,9 +206,10 @@ struct HistoryCommand: Command {
     }
     let revisions = listing.items
     guard !revisions.isEmpty || !listing.damaged.isEmpty else { throw .data(StoreError.notFound(id).description) }
-    defer { Render.warnings(listing, output: context.output) }
-    if context.json {
-      context.output.line(
+    let output = context.output
+    return Rendered(
+      text: { historyTable(id, revisions, output: output) },
+      json: {
         JSON.array(
           revisions.map { revision in
             .object(
@@ -238,10 +217,13 @@ struct HistoryCommand: Command {
                 ("revision", .int(revision.id)), ("action", .string(revision.action)), ("live", .bool(revision.live)),
                 ("recorded_at", .string(revision.recordedAt.description)),
               ] + Render.json(revision.fields))
-          }
-        ).rendered())
-      return
-    }
+          })
+      },
+      warnings: { Render.warnings(listing) })
+  }
+
+  /// `#12: 3 revisions` and a table of them, oldest first.
+  static func historyTable(_ id: Int64, _ revisions: [Revision], output: Output) -> [String] {
     var table = Table(
       headers: ["#", "Recorded", "By", "State", "Amount", "Category", "Method", "Merchant", "Date", "Note"],
       alignments: [.right, .left, .left, .left, .right, .left, .left, .left, .left, .left])
@@ -254,7 +236,7 @@ struct HistoryCommand: Command {
         Render.clip(Render.safe(f.note), 30),
       ])
     }
-    context.output.line("#\(id): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")")
-    for line in table.render(header: { context.output.style($0, .bold) }) { context.output.line(line) }
+    return ["#\(id): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")"]
+      + table.render(header: { output.style($0, .bold) })
   }
 }

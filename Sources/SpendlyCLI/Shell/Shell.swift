@@ -70,28 +70,27 @@ final class Shell {
       return entry(String(line.drop { $0 != " " }).trimmingSpaces())
     }
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
-    // "categories this month" is a question; "categories add Pets" a command.
-    let catalogQuestion =
-      ["categories", "methods", "category", "method"].contains(first) && words.count > 1
-      && !["list", "add", "rename", "alias"].contains(words[1].lowercased()) && !words[1].hasPrefix("-")
     // "edit 12" alone opens the field-by-field review of that transaction.
     if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
       return reviewExisting(id)
     }
-    // "show me food last month", "list expenses over 1000": a question after a command word
-    // that takes no such words.
-    if ["show", "list"].contains(first), words.count > 1, !words[1].hasPrefix("-"),
-      (try? transactionID(words[1])) == nil,
-      let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
-    {
-      return answer(query)
-    }
-    if let command = command(named: first), !catalogQuestion {
-      do {
-        return runCommand(command, Array(try splitWords(line).dropFirst()))
-      } catch {
-        output.error(error.message)
-        return false
+    if let route = route(named: first) {
+      let next = words.dropFirst().first
+      switch route.reading {
+      case .command:
+        return runCommand(route.command, line)
+      case .questionUnlessAction:
+        // "categories this month" is a question; "categories add Pets" a command.
+        guard let next, !route.isAction(next), !next.hasPrefix("-") else { return runCommand(route.command, line) }
+      case .questionWhenItReads:
+        // "show me food last month", "list expenses over 1000": a question after a command word
+        // that takes no such words.
+        if let next, !next.hasPrefix("-"), (try? transactionID(next)) == nil,
+          let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
+        {
+          return answer(query)
+        }
+        return runCommand(route.command, line)
       }
     }
     guard let questions = try? queryParser() else { return entry(line) }
@@ -129,7 +128,7 @@ final class Shell {
 
   func answer(_ query: Query) -> Bool {
     do {
-      try Answers(context: context).answer(query)
+      context.show(try Answers(context: context).answer(query))
       return true
     } catch {
       output.error(error.message)
@@ -181,18 +180,19 @@ final class Shell {
     }
   }
 
-  func runCommand(_ command: any Command.Type, _ words: [String]) -> Bool {
+  /// Runs the command that `line` starts with, on the line's other words.
+  func runCommand(_ command: any Command.Type, _ line: String) -> Bool {
     do {
+      var words = Array(try splitWords(line).dropFirst())
       if words.contains("--help") || words.contains("-h") {
         CLI.printHelp(command, output)
         return true
       }
-      var words = words
       if command == AddCommand.self && !words.contains("--yes") && !words.contains("-y") {
         words.append("--yes")  // the shell asks its own question; field options go straight in
       }
       let arguments = try Arguments(words, specs: command.specs, command: command.name)
-      try command.run(arguments, context)
+      context.show(try command.run(arguments, context))
       cachedParser = nil
       completion.forget()
       return true

@@ -1,0 +1,55 @@
+/// How the shell reads a line that starts with a command's word: always as the command, or
+/// possibly as a question ("categories this month", "show me food last month").
+enum LineReading: Sendable {
+  /// The line runs the command.
+  case command
+  /// A question (or entry) unless the next word is one of the command's actions or an option:
+  /// "categories this month" is asked, "categories add Pets" runs.
+  case questionUnlessAction
+  /// A question when the whole line reads as one and the next word is no option or id:
+  /// "list last 3 transactions" is asked, "show 12" runs.
+  case questionWhenItReads
+}
+
+/// One row of the routing table: a command, the action words that may follow it, and how
+/// the shell reads a line starting with it.
+struct Route: Sendable {
+  let command: any Command.Type
+  /// The sub-action words (`categories add`, `config currency`).
+  let actions: [String]
+  let reading: LineReading
+
+  init(_ command: any Command.Type, actions: [String] = [], reading: LineReading = .command) {
+    self.command = command
+    self.actions = actions
+    self.reading = reading
+  }
+
+  /// The words that run the command: its name, then its aliases.
+  var words: [String] { [command.name] + command.aliases }
+
+  /// Whether `word` names one of the command's actions, ignoring case.
+  func isAction(_ word: String) -> Bool { actions.contains(word.lowercased()) }
+}
+
+/// Every command, in the order `help` lists them; the CLI and the shell both route through it.
+let routes: [Route] = [
+  Route(AddCommand.self), Route(ParseCommand.self), Route(QueryCommand.self), Route(DashboardCommand.self),
+  Route(ListCommand.self, reading: .questionWhenItReads), Route(ShowCommand.self, reading: .questionWhenItReads),
+  Route(EditCommand.self), Route(DeleteCommand.self), Route(UndoCommand.self), Route(RedoCommand.self),
+  Route(LogCommand.self), Route(HistoryCommand.self),
+  Route(CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
+  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
+  Route(ConfigCommand.self, actions: ConfigCommand.keys.map(\.word)),
+]
+
+/// The commands alone, in the same order.
+let commands: [any Command.Type] = routes.map(\.command)
+
+/// The route whose name or alias is `word`, ignoring case.
+func route(named word: String) -> Route? {
+  let lowered = word.lowercased()
+  return routes.first { $0.words.contains(lowered) }
+}
+
+func command(named word: String) -> (any Command.Type)? { route(named: word)?.command }
