@@ -2,12 +2,12 @@ import CSQLite
 import SpendlyCore
 
 /// A failed SQLite call: the result code, SQLite's message and the statement.
-public struct DatabaseError: Error, CustomStringConvertible, Sendable {
-  public let code: Int32
-  public let message: String
-  public let sql: String?
+struct DatabaseError: Error, CustomStringConvertible, Sendable {
+  let code: Int32
+  let message: String
+  let sql: String?
 
-  public var description: String {
+  var description: String {
     "database error \(code): \(message)" + (sql.map { " (in: \($0.prefix(80)))" } ?? "")
   }
 
@@ -15,16 +15,16 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
 
 /// How a connection waits for a lock another one holds: called with the number of waits so far
 /// for that lock, it waits and returns true to try again, or returns false to give up (SQLITE_BUSY).
-public struct BusyWait: Sendable {
-  public let body: @Sendable (Int) -> Bool
+struct BusyWait: Sendable {
+  let body: @Sendable (Int) -> Bool
 
-  public init(_ body: @escaping @Sendable (Int) -> Bool) { self.body = body }
+  init(_ body: @escaping @Sendable (Int) -> Bool) { self.body = body }
 
   /// What every connection uses: SQLite's own back-off (1 ms growing to 100 ms), for 5 seconds in all.
-  public static let standard = BusyWait.backOff(milliseconds: 5000)
+  static let standard = BusyWait.backOff(milliseconds: 5000)
 
   /// Sleeps 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, then 100 ms per wait until `milliseconds` have passed.
-  public static func backOff(milliseconds timeout: Int) -> BusyWait {
+  static func backOff(milliseconds timeout: Int) -> BusyWait {
     BusyWait { count in
       let delays = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
       let waited = count < delays.count ? delays[..<count].reduce(0, +) : 328 + 100 * (count - delays.count)
@@ -43,7 +43,7 @@ private final class BusyBox {
 }
 
 /// A value bound to or read from a statement.
-public enum SQLValue: Sendable, Equatable {
+enum SQLValue: Sendable, Equatable {
   case null
   case integer(Int64)
   case text(String)
@@ -52,14 +52,14 @@ public enum SQLValue: Sendable, Equatable {
 private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One SQLite connection. Every statement is parameterised; no SQL is built from values.
-public final class Database {
+final class Database {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
   private let busy: Unmanaged<BusyBox>
 
   /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.
   /// `onBusy` decides how long to wait for another connection's lock (see `BusyWait`).
-  public init(
+  init(
     path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, onBusy: BusyWait = .standard
   ) throws(DatabaseError) {
     var db: OpaquePointer?
@@ -88,7 +88,7 @@ public final class Database {
   /// Runs `sql` again after waiting while it fails with SQLITE_BUSY. SQLite returns BUSY without
   /// calling the busy handler when a connection that is reading asks to write (its deadlock
   /// guard), which `PRAGMA journal_mode = WAL` does; no lock is held between attempts.
-  public func executeWaiting(_ sql: String) throws(DatabaseError) {
+  func executeWaiting(_ sql: String) throws(DatabaseError) {
     var attempt = 0
     while true {
       do {
@@ -104,13 +104,13 @@ public final class Database {
   }
 
   /// Runs one or more statements that take no parameters (schema, pragmas).
-  public func execute(_ sql: String) throws(DatabaseError) {
+  func execute(_ sql: String) throws(DatabaseError) {
     let rc = sqlite3_exec(handle, sql, nil, nil, nil)
     guard rc == SQLITE_OK else { throw error(rc, sql) }
   }
 
   /// A prepared statement for `sql`, reused across calls.
-  public func statement(_ sql: String) throws(DatabaseError) -> Statement {
+  func statement(_ sql: String) throws(DatabaseError) -> Statement {
     if let cached = cache[sql] {
       cached.reset()
       return cached
@@ -124,14 +124,14 @@ public final class Database {
   }
 
   /// Runs a statement with parameters and no result rows.
-  public func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) {
+  func run(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) {
     let stmt = try statement(sql)
     try stmt.bind(values)
     while try stmt.step() {}
   }
 
   /// All rows of a query.
-  public func rows(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> [Row] {
+  func rows(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> [Row] {
     let stmt = try statement(sql)
     try stmt.bind(values)
     var result: [Row] = []
@@ -140,17 +140,17 @@ public final class Database {
   }
 
   /// The first row of a query, if any.
-  public func row(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Row? {
+  func row(_ sql: String, _ values: [SQLValue] = []) throws(DatabaseError) -> Row? {
     let stmt = try statement(sql)
     try stmt.bind(values)
     defer { stmt.reset() }
     return try stmt.step() ? stmt.row() : nil
   }
 
-  public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
-  public func transaction<T>(_ body: () throws -> T) throws -> T {
+  func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")
     do {
       let value = try body()
@@ -162,17 +162,17 @@ public final class Database {
     }
   }
 
-  public var userVersion: Int {
+  var userVersion: Int {
     get { (try? row("PRAGMA user_version")?.int(0)).flatMap { $0 }.map(Int.init) ?? 0 }
   }
 
-  public func setUserVersion(_ version: Int) throws(DatabaseError) {
+  func setUserVersion(_ version: Int) throws(DatabaseError) {
     try execute("PRAGMA user_version = \(version)")
   }
 }
 
 /// A prepared statement. Owned by its database's cache.
-public final class Statement {
+final class Statement {
   unowned let database: Database
   let handle: OpaquePointer
   let sql: String
@@ -190,7 +190,7 @@ public final class Statement {
     sqlite3_clear_bindings(handle)
   }
 
-  public func bind(_ values: [SQLValue]) throws(DatabaseError) {
+  func bind(_ values: [SQLValue]) throws(DatabaseError) {
     for (i, value) in values.enumerated() {
       let index = Int32(i + 1)
       let rc: Int32
@@ -204,7 +204,7 @@ public final class Statement {
   }
 
   /// Advances to the next row; false when done.
-  public func step() throws(DatabaseError) -> Bool {
+  func step() throws(DatabaseError) -> Bool {
     let rc = sqlite3_step(handle)
     switch rc {
     case SQLITE_ROW: return true
@@ -237,16 +237,16 @@ public final class Statement {
 }
 
 /// One result row, read by column index.
-public struct Row: Sendable {
-  public let values: [SQLValue]
+struct Row: Sendable {
+  let values: [SQLValue]
 
-  public func int(_ i: Int) -> Int64? {
+  func int(_ i: Int) -> Int64? {
     if case .integer(let v) = values[i] { return v }
     if case .text(let s) = values[i] { return Int64(s) }
     return nil
   }
 
-  public func text(_ i: Int) -> String? {
+  func text(_ i: Int) -> String? {
     switch values[i] {
     case .text(let s): return s
     case .integer(let v): return String(v)
@@ -269,7 +269,7 @@ private final class FunctionBox {
 extension Database {
   /// Registers a deterministic SQL function of two text arguments that answers 1 or 0,
   /// so a query can use exactly the same rule as the Swift code (Unicode case folding).
-  public func defineFunction(_ name: String, _ body: @escaping (String?, String?) -> Bool) throws(DatabaseError) {
+  func defineFunction(_ name: String, _ body: @escaping (String?, String?) -> Bool) throws(DatabaseError) {
     let box = Unmanaged.passRetained(FunctionBox(body)).toOpaque()
     let rc = sqlite3_create_function_v2(
       handle, name, 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, box,
@@ -298,7 +298,7 @@ extension Database {
   /// Registers `spendly_sum(x)`: the sum of positive integers as an integer; NULL once it passes
   /// Int64 (SQLite's own sum() fails the whole statement instead), and the text 'damaged' when a
   /// value is not a positive integer. So each group, and each currency, answers for itself.
-  public func defineCheckedSum() throws(DatabaseError) {
+  func defineCheckedSum() throws(DatabaseError) {
     let rc = sqlite3_create_function_v2(
       handle, "spendly_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil,
       { context, _, arguments in

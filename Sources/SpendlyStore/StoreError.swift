@@ -26,8 +26,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case busy
   /// Reading or writing the file failed (what the system said).
   case ioError(String)
-  /// Any other SQLite failure, as its plain message.
-  case database(DatabaseError)
+  /// Any other failure of SQLite (or of reading the store), as its plain message.
+  case database(String)
 
   public var description: String {
     switch self {
@@ -51,7 +51,7 @@ public enum StoreError: Error, CustomStringConvertible {
     case .diskFull: return "the disk is full: nothing was saved"
     case .busy: return "the database is busy (another spendly is using it): nothing was saved; try again"
     case .ioError(let detail): return "the database file could not be read or written (\(detail)): nothing was saved"
-    case .database(let error): return "database error: \(error.message)"
+    case .database(let message): return "database error: \(message)"
     }
   }
 
@@ -83,7 +83,7 @@ extension StoreError {
     case SQLITE_READONLY: return .readOnly(path)
     case SQLITE_IOERR: return .ioError(error.message)
     case SQLITE_CANTOPEN, SQLITE_PERM: return .cannotOpen(path, error.message)
-    default: return .database(error)
+    default: return .database(error.message)
     }
   }
 }

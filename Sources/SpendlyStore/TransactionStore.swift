@@ -5,7 +5,7 @@ import SpendlyCore
 /// validates, appends revisions and updates the current view in one SQLite transaction; `undo`
 /// restores earlier revisions (already validated when written) in one transaction of its own.
 public final class TransactionStore {
-  public let database: Database
+  let database: Database
   public let path: String
   private let clock: () -> LocalDateTime
   private var cachedCatalog: Catalog?
@@ -26,10 +26,17 @@ public final class TransactionStore {
   /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
   /// created owner-only (directory 0700, file 0600); every access checks that the file is a
   /// database first (see `DatabaseFile`). A writable file is migrated to the latest schema.
-  /// `onBusy` is how long to wait for another process's lock (tests replace it). With a `memo`,
-  /// a file unchanged since it was last known intact is not checked again (see `IntegrityMemo`).
-  public init(
-    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait = .standard,
+  /// With a `memo`, a file unchanged since it was last known intact is not checked again (see
+  /// `IntegrityMemo`).
+  public convenience init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, memo: IntegrityMemo? = nil
+  ) throws(StoreError) {
+    try self.init(path: path, access: access, clock: clock, onBusy: .standard, memo: memo)
+  }
+
+  /// As above; `onBusy` is how long to wait for another process's lock (tests replace it).
+  init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait,
     memo: IntegrityMemo? = nil
   ) throws(StoreError) {
     self.path = path
@@ -295,7 +302,7 @@ public final class TransactionStore {
     } catch let error as DatabaseError {
       throw failure(error)
     } catch {
-      throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
+      throw .database("\(error)")
     }
   }
 
@@ -340,7 +347,7 @@ public final class TransactionStore {
     } catch let error as DatabaseError {
       throw failure(error)
     } catch {
-      throw .database(DatabaseError(code: 1, message: "\(error)", sql: nil))
+      throw .database("\(error)")
     }
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 import SpendlyCore
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 /// Answers when one currency cannot be added up (9,224 KWD expenses at the largest amount), and

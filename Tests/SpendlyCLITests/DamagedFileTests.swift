@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import SpendlyCore
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 #if canImport(Glibc)

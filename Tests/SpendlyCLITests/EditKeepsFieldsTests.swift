@@ -1,6 +1,6 @@
 import Foundation
 import SpendlyCore
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 /// `spendly edit` and questions at the edges, through the binary.

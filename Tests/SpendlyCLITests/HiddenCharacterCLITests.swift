@@ -1,6 +1,6 @@
 import Foundation
 import SpendlyCore
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 /// Zero-width and bidi characters: refused in names, removed from merchants and notes, and never

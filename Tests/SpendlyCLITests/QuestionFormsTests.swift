@@ -1,5 +1,5 @@
 import Foundation
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 /// Issue 8's question forms answered through the binary on PRODUCT.md's fixed data set:

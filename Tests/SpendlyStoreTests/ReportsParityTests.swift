@@ -1,5 +1,5 @@
 import SpendlyCore
-import SpendlyStore
+@testable import SpendlyStore
 import Testing
 
 /// Random transactions for the parity test: several years, three currencies, both kinds,
