@@ -89,3 +89,12 @@ public struct Catalog: Sendable {
 
   public func categories(on side: Category.Side) -> [Category] { categories.filter { $0.side == side } }
 }
+
+/// The two kinds of names a person keeps: categories and payment methods (aliases and renames
+/// work the same way on both).
+public enum CatalogKind: String, Sendable, CaseIterable {
+  case category, method
+
+  /// The word for people: "category", "payment method".
+  public var noun: String { self == .category ? "category" : "payment method" }
+}

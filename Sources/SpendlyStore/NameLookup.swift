@@ -1,10 +1,12 @@
+import SpendlyCore
+
 /// Finding a category or method by any name it answers to, for the catalog commands.
 extension TransactionStore {
-  /// The id and current name of the category or method (`what`) that `word` names: its name,
+  /// The id and current name of the category or method (`kind`) that `word` names: its name,
   /// or an alias, which includes every name it had before a rename; any case.
-  func named(_ db: Database, _ word: String, what: String) throws -> (Int64, String)? {
+  func named(_ db: Database, _ word: String, kind: CatalogKind) throws -> (Int64, String)? {
     let sql =
-      what == "category"
+      kind == .category
       ? """
       SELECT id, name FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL
       SELECT c.id, c.name FROM category_aliases a JOIN categories c ON c.id = a.category_id WHERE a.alias = ?1
@@ -18,4 +20,12 @@ extension TransactionStore {
     guard let row = try db.row(sql, [.text(word)]), let id = row.int(0), let name = row.text(1) else { return nil }
     return (id, name)
   }
+}
+
+/// Where each kind of name is kept.
+extension CatalogKind {
+  var table: LoggedTable { self == .category ? .categories : .methods }
+  var aliasTable: LoggedTable { self == .category ? .categoryAliases : .methodAliases }
+  /// The alias table's column pointing at the name.
+  var aliasColumn: String { self == .category ? "category_id" : "method_id" }
 }

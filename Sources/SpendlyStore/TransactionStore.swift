@@ -175,9 +175,7 @@ public final class TransactionStore {
       try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
       let id = log.db.lastInsertRowID
       try log.inserted(.categories, key: .integer(id))
-      for alias in aliases {
-        try insertAlias(log, table: .categoryAliases, column: "category_id", id: id, alias: alias)
-      }
+      for alias in aliases { try insertAlias(log, .category, id: id, alias: alias) }
     }
   }
 
@@ -188,58 +186,52 @@ public final class TransactionStore {
       try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
       let id = log.db.lastInsertRowID
       try log.inserted(.methods, key: .integer(id))
-      for alias in aliases { try insertAlias(log, table: .methodAliases, column: "method_id", id: id, alias: alias) }
+      for alias in aliases { try insertAlias(log, .method, id: id, alias: alias) }
     }
   }
 
-  /// Adds an alias to an existing category or method (`what` is "category" or "method"), named
-  /// by any name it answers to; returns its current name.
+  /// Adds an alias to an existing category or method, named by any name it answers to; returns
+  /// its current name.
   @discardableResult
-  public func addAlias(_ alias: String, to name: String, what: String) throws(StoreError) -> String {
-    let (aliasTable, column): (LoggedTable, String) =
-      what == "category" ? (.categoryAliases, "category_id") : (.methodAliases, "method_id")
-    let noun = what == "category" ? "category" : "payment method"
-    guard let current = try reading({ try named(database, name, what: what)?.1 }) else {
-      throw StoreError.unknown(what, name)
+  public func addAlias(_ alias: String, to name: String, kind: CatalogKind) throws(StoreError) -> String {
+    guard let current = try reading({ try named(database, name, kind: kind)?.1 }) else {
+      throw StoreError.unknown(kind.rawValue, name)
     }
-    return try change(.addAlias, summary: "added alias \(alias) for \(noun) \(current)") { log in
-      guard let (id, current) = try named(log.db, name, what: what) else { throw StoreError.unknown(what, name) }
-      try insertAlias(log, table: aliasTable, column: column, id: id, alias: alias)
+    return try change(.addAlias, summary: "added alias \(alias) for \(kind.noun) \(current)") { log in
+      guard let (id, current) = try named(log.db, name, kind: kind) else { throw StoreError.unknown(kind.rawValue, name) }
+      try insertAlias(log, kind, id: id, alias: alias)
       return current
     }
   }
 
   /// Renames the category or method `old` (any name it answers to); returns the name it had.
   @discardableResult
-  public func rename(_ what: String, from old: String, to new: String) throws(StoreError) -> String {
-    let table: LoggedTable = what == "category" ? .categories : .methods
-    let new = try checkedName(new, what: what)
-    let noun = what == "category" ? "category" : "payment method"
-    guard let shown = try reading({ try named(database, old, what: what)?.1 }) else {
-      throw StoreError.unknown(what, old)
+  public func rename(_ kind: CatalogKind, from old: String, to new: String) throws(StoreError) -> String {
+    let new = try checkedName(new, what: kind.rawValue)
+    guard let shown = try reading({ try named(database, old, kind: kind)?.1 }) else {
+      throw StoreError.unknown(kind.rawValue, old)
     }
-    return try change(.rename, summary: "renamed \(noun) \(shown) → \(new)") { log in
+    return try change(.rename, summary: "renamed \(kind.noun) \(shown) → \(new)") { log in
       let db = log.db
       // `old` may be an alias or an earlier name: what is renamed is the name it means now.
-      guard let (id, current) = try self.named(db, old, what: what) else { throw StoreError.unknown(what, old) }
+      guard let (id, current) = try self.named(db, old, kind: kind) else { throw StoreError.unknown(kind.rawValue, old) }
       let sameWord = current.lowercased() == new.lowercased()
-      let aliasTable: LoggedTable = what == "category" ? .categoryAliases : .methodAliases
-      let column = what == "category" ? "category_id" : "method_id"
       // Renaming to one of its own aliases (renaming back) frees that alias first.
-      try log.track(aliasTable, key: .text(new)) {
-        try db.run("DELETE FROM \(aliasTable.rawValue) WHERE alias = ? AND \(column) = ?", [.text(new), .integer(id)])
+      try log.track(kind.aliasTable, key: .text(new)) {
+        try db.run(
+          "DELETE FROM \(kind.aliasTable.rawValue) WHERE alias = ? AND \(kind.aliasColumn) = ?",
+          [.text(new), .integer(id)])
       }
-      if !sameWord, try wordTaken(db, new, categories: what == "category") {
-        throw StoreError.duplicateName(what, new)
-      }
-      try log.track(table, key: .integer(id)) {
-        try db.run("UPDATE \(table.rawValue) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+      if !sameWord, try wordTaken(db, new, kind: kind) { throw StoreError.duplicateName(kind.rawValue, new) }
+      try log.track(kind.table, key: .integer(id)) {
+        try db.run("UPDATE \(kind.table.rawValue) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
       }
       // The old name keeps working (and the lexicon's words for it): it becomes an alias.
-      if !sameWord, try !wordTaken(db, current, categories: what == "category") {
+      if !sameWord, try !wordTaken(db, current, kind: kind) {
         try db.run(
-          "INSERT INTO \(aliasTable.rawValue)(alias, \(column)) VALUES (?, ?)", [.text(current), .integer(id)])
-        try log.inserted(aliasTable, key: .text(current))
+          "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)",
+          [.text(current), .integer(id)])
+        try log.inserted(kind.aliasTable, key: .text(current))
       }
       return current
     }
@@ -257,16 +249,16 @@ public final class TransactionStore {
   }
 
   /// True when `word` already names or aliases a category (or a method), so it would be ambiguous.
-  private func wordTaken(_ db: Database, _ word: String, categories: Bool) throws -> Bool {
+  private func wordTaken(_ db: Database, _ word: String, kind: CatalogKind) throws -> Bool {
     let sql =
-      categories
+      kind == .category
       ? "SELECT 1 FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM category_aliases WHERE alias = ?1"
       : "SELECT 1 FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM method_aliases WHERE alias = ?1"
     return try db.row(sql, [.text(word)]) != nil
   }
 
   private func insertName(_ db: Database, table: String, what: String, name: String, extra: String?) throws {
-    if try wordTaken(db, name, categories: table == "categories") {
+    if try wordTaken(db, name, kind: table == "categories" ? .category : .method) {
       throw StoreError.duplicateName(what, name)
     }
     if let extra {
@@ -276,13 +268,12 @@ public final class TransactionStore {
     }
   }
 
-  private func insertAlias(_ log: ChangeRecorder, table: LoggedTable, column: String, id: Int64, alias: String) throws {
+  private func insertAlias(_ log: ChangeRecorder, _ kind: CatalogKind, id: Int64, alias: String) throws {
     guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
-    if try wordTaken(log.db, alias, categories: table == .categoryAliases) {
-      throw StoreError.duplicateName("alias", alias)
-    }
-    try log.db.run("INSERT INTO \(table.rawValue)(alias, \(column)) VALUES (?, ?)", [.text(alias), .integer(id)])
-    try log.inserted(table, key: .text(alias))
+    if try wordTaken(log.db, alias, kind: kind) { throw StoreError.duplicateName("alias", alias) }
+    try log.db.run(
+      "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)", [.text(alias), .integer(id)])
+    try log.inserted(kind.aliasTable, key: .text(alias))
   }
 
   /// Runs a write in one transaction, mapping errors, and forgets the cached catalog. A file found

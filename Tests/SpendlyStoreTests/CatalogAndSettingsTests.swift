@@ -35,14 +35,14 @@ struct CatalogAndSettingsTests {
   func methodsAndAliases(_ location: Location) throws {
     try withStore(location) { store, _ in
       try store.addMethod("HDFC Card", aliases: ["hdfc"])
-      try store.addAlias("bhim", to: "upi", what: "method")
-      try store.addAlias("eating out", to: "Food", what: "category")
+      try store.addAlias("bhim", to: "upi", kind: .method)
+      try store.addAlias("eating out", to: "Food", kind: .category)
       let catalog = try store.catalog()
       #expect(catalog.method(named: "HDFC")?.name == "HDFC Card")
       #expect(catalog.method(named: "Bhim")?.name == "UPI")
       #expect(catalog.category(named: "Eating Out")?.name == "Food")
       #expect(try store.add(expense(50, "eating out", method: "hdfc")).fields.method == "HDFC Card")
-      guard case .unknown("method", "Paypal")? = storeError({ try store.addAlias("pp", to: "Paypal", what: "method") })
+      guard case .unknown("method", "Paypal")? = storeError({ try store.addAlias("pp", to: "Paypal", kind: .method) })
       else {
         Issue.record("an alias for an unknown method should fail")
         return
@@ -53,10 +53,10 @@ struct CatalogAndSettingsTests {
   @Test(arguments: Location.allCases)
   func renameKeepsTransactionsAndAliases(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.addAlias("electricity", to: "Bills", what: "category")
+      try store.addAlias("electricity", to: "Bills", kind: .category)
       let bill = try store.add(expense(800, "Bills"))
-      try store.rename("category", from: "bills", to: "Utilities")
-      try store.rename("method", from: "UPI", to: "UPI Lite")
+      try store.rename(.category, from: "bills", to: "Utilities")
+      try store.rename(.method, from: "UPI", to: "UPI Lite")
       let catalog = try store.catalog()
       // The old name stays an alias, so the lexicon's words for Bills still reach it.
       #expect(catalog.category(named: "Bills")?.name == "Utilities")
@@ -65,7 +65,7 @@ struct CatalogAndSettingsTests {
       #expect(try store.transaction(id: bill.id)?.fields.category == "Utilities")
       #expect(try store.transaction(id: bill.id)?.fields.method == "UPI Lite")
       #expect(try store.history(id: bill.id).first?.fields.category == "Utilities")
-      try store.rename("category", from: "Utilities", to: "utilities")
+      try store.rename(.category, from: "Utilities", to: "utilities")
       #expect(try store.catalog().category(named: "UTILITIES")?.name == "utilities")
     }
   }
@@ -79,8 +79,8 @@ struct CatalogAndSettingsTests {
         ("category food", { try store.addCategory("food", side: .expense, aliases: []) }),
         ("category PETS", { try store.addCategory("PETS", side: .income, aliases: []) }),
         ("method upi", { try store.addMethod("upi", aliases: []) }),
-        ("rename onto Shopping", { try store.rename("category", from: "Food", to: "Shopping") }),
-        ("alias vet", { try store.addAlias("VET", to: "Food", what: "category") }),
+        ("rename onto Shopping", { try store.rename(.category, from: "Food", to: "Shopping") }),
+        ("alias vet", { try store.addAlias("VET", to: "Food", kind: .category) }),
         ("new category reusing alias", { try store.addCategory("Zoo", side: .expense, aliases: ["vet"]) }),
       ]
       for (name, attempt) in attempts {

@@ -13,8 +13,8 @@ struct ChangeLogTests {
   func undoAndRedoEveryKindOfChange(_ location: Location) throws {
     try withStore(location) { store, _ in
       try store.add(expense(420))
-      try store.rename("category", from: "Food", to: "Meals")
-      try store.addAlias("snacks", to: "Meals", what: "category")
+      try store.rename(.category, from: "Food", to: "Meals")
+      try store.addAlias("snacks", to: "Meals", kind: .category)
       try store.addCategory("Pets", side: .expense, aliases: ["vet"])
       try store.addMethod("Wallet", aliases: ["paytm wallet"])
       try store.setSetting("default_currency", "USD")
@@ -82,7 +82,7 @@ struct ChangeLogTests {
   func aRefusedChangeIsNotLogged(_ location: Location) throws {
     try withStore(location) { store, _ in
       #expect(storeError({ try store.addCategory("Food", side: .expense, aliases: []) }) != nil)
-      #expect(storeError({ try store.rename("category", from: "Nope", to: "X") }) != nil)
+      #expect(storeError({ try store.rename(.category, from: "Nope", to: "X") }) != nil)
       let log = try store.changeLog()
       #expect(log.isEmpty)
     }

@@ -15,10 +15,10 @@ struct HiddenCharacterStoreTests {
         ("add category", { try store.addCategory(name, side: .expense, aliases: []) }),
         ("add method", { try store.addMethod(name, aliases: []) }),
         ("alias in add", { try store.addCategory("Zoo", side: .expense, aliases: [name]) }),
-        ("alias", { try store.addAlias(name, to: "Food", what: "category") }),
-        ("method alias", { try store.addAlias(name, to: "UPI", what: "method") }),
-        ("rename category", { try store.rename("category", from: "Food", to: name) }),
-        ("rename method", { try store.rename("method", from: "HDFC Card", to: name) }),
+        ("alias", { try store.addAlias(name, to: "Food", kind: .category) }),
+        ("method alias", { try store.addAlias(name, to: "UPI", kind: .method) }),
+        ("rename category", { try store.rename(.category, from: "Food", to: name) }),
+        ("rename method", { try store.rename(.method, from: "HDFC Card", to: name) }),
       ]
       for (what, attempt) in attempts {
         guard case .invalid(let error)? = storeError(attempt) else {

@@ -21,7 +21,7 @@ struct CategoriesCommand: Command {
   static let specs: [Arguments.Spec] = [.init("income", value: false), .init("alias")]
 
   static let actions = CatalogActions(
-    command: name, what: "category", noun: "category", headers: ["Category", "Side", "Aliases", "Suggested by"],
+    command: name, kind: .category, headers: ["Category", "Side", "Aliases", "Suggested by"],
     rows: { catalog in
       catalog.categories.map { category in
         [
@@ -68,7 +68,7 @@ struct MethodsCommand: Command {
   static let specs: [Arguments.Spec] = [.init("alias")]
 
   static let actions = CatalogActions(
-    command: name, what: "method", noun: "payment method", headers: ["Method", "Aliases", "Also understood"],
+    command: name, kind: .method, headers: ["Method", "Aliases", "Also understood"],
     rows: { catalog in
       catalog.methods.map { method in
         [
@@ -105,10 +105,10 @@ struct CatalogActions: Sendable {
   static let words = ["list", "add", "rename", "alias"]
 
   let command: String
-  /// The store's word: "category" or "method".
-  let what: String
+  /// Categories or methods.
+  let kind: CatalogKind
   /// The word people read: "category" or "payment method".
-  let noun: String
+  var noun: String { kind.noun }
   let headers: [String]
   let rows: @Sendable (Catalog) -> [[String]]
   let json: @Sendable (Catalog) -> [JSON]
@@ -133,11 +133,11 @@ struct CatalogActions: Sendable {
         return .lines([try add(store, words[1], arguments)])
       case "rename":
         try arguments.expectPositional(3, 3, command: "\(command) rename", what: "the old and the new name")
-        let previous = try store.rename(what, from: words[1], to: words[2])
+        let previous = try store.rename(kind, from: words[1], to: words[2])
         return .lines(["renamed \(noun) \(Render.safe(previous)) to \(Render.safe(words[2].trimmingSpaces()))"])
       case "alias":
         try arguments.expectPositional(3, 3, command: "\(command) alias", what: "a \(noun) and an alias")
-        let name = try store.addAlias(words[2], to: words[1], what: what)
+        let name = try store.addAlias(words[2], to: words[1], kind: kind)
         return .lines(["'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))"])
       default:
         throw CLIError.usage(
