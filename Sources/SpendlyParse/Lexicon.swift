@@ -141,7 +141,8 @@ public struct Lexicon: Sendable {
     case "dates":
       try addDates(key: key, words: words)
     case "queries":
-      return  // read by QueryLexicon
+      // The words are read by QueryLexicon; the roles are checked here too, so a test of the files finds one.
+      guard QueryRole(rawValue: key) != nil else { throw LineError(text: "unknown question role \(key)") }
     default:
       throw LineError(text: "unknown lexicon file")
     }

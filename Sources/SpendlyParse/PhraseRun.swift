@@ -74,7 +74,7 @@ struct PhraseRun {
   // MARK: Explicit fields: cat:food method:upi note:"..." date:yesterday time:21:30 cur:usd kind:income
 
   mutating func explicitFields() throws(PhraseError) {
-    var seen: Set<String> = []
+    var seen: Set<DraftField> = []
     for i in tokens.indices where !tokens[i].quoted && tokens[i].text.utf8.contains(0x3A) {
       let token = tokens[i]
       guard let colon = token.text.firstIndex(of: ":"), colon != token.text.startIndex else { continue }
@@ -83,46 +83,46 @@ struct PhraseRun {
       guard let field = PhraseRun.explicitKeys[key] else { continue }
       let value = String(token.text[token.text.index(after: colon)...])
       func fail(_ message: String) -> PhraseError { PhraseError(message, column: token.column, length: token.length) }
-      guard seen.insert(field).inserted else { throw fail("\(field) given twice") }
-      if value.isEmpty && field != "note" {
+      guard seen.insert(field).inserted else { throw fail("\(field.rawValue) given twice") }
+      if value.isEmpty && field != .note {
         throw fail("\(key): needs a value, like \(key):\(PhraseRun.examples[field] ?? "x")")
       }
       switch field {
-      case "category":
+      case .category:
         guard let category = parser.explicitCategory(value) else {
           throw fail("unknown category '\(value)' (see: spendly categories)")
         }
         explicitCategory = category
-      case "method":
+      case .method:
         guard let method = parser.methodWords[value.lowercased()] else {
           throw fail("unknown payment method '\(value)' (see: spendly methods)")
         }
         draft.method = method
-      case "note":
+      case .note:
         explicitNote = (i, value)
-      case "merchant":
+      case .merchant:
         draft.merchant = canonicalMerchant(value)
-      case "kind":
+      case .kind:
         guard let kind = Kind(rawValue: value.lowercased()) else { throw fail("kind must be expense or income") }
         explicitKind = kind
-      case "currency":
+      case .currency:
         guard let currency = Currency.named(value) ?? lexicon.currencyWords[value.lowercased()] else {
           throw fail("unknown currency '\(value)'")
         }
         explicitCurrency = currency
-      case "date":
+      case .date:
         guard let date = DateWords.date(value.lowercased(), today: now.date, lexicon: lexicon, nearest: true) else {
           throw fail("date '\(value)': expected YYYY-MM-DD, 14/08, today or yesterday")
         }
         draft.date = date
         dateGiven = true
-      case "time":
+      case .time:
         guard let time = DateWords.time(value.lowercased(), lexicon: lexicon) else {
           throw fail("time '\(value)': expected HH:MM or 9pm")
         }
         draft.time = time
         timeGiven = true
-      default:  // amount: read as a phrase reads one (amount:1.5k)
+      case .amount:  // read as a phrase reads one (amount:1.5k)
         do {
           explicitAmount = try PhraseParser(tables: parser).amount(
             value, currency: explicitCurrency ?? parser.settings.currency)
@@ -135,14 +135,15 @@ struct PhraseRun {
   }
 
   /// Explicit keys and the field each names.
-  static let explicitKeys: [String: String] = [
-    "cat": "category", "category": "category", "method": "method", "pay": "method", "via": "method",
-    "note": "note", "merchant": "merchant", "at": "merchant", "kind": "kind", "type": "kind",
-    "cur": "currency", "currency": "currency", "date": "date", "time": "time", "amount": "amount",
+  static let explicitKeys: [String: DraftField] = [
+    "cat": .category, "category": .category, "method": .method, "pay": .method, "via": .method,
+    "note": .note, "merchant": .merchant, "at": .merchant, "kind": .kind, "type": .kind,
+    "cur": .currency, "currency": .currency, "date": .date, "time": .time, "amount": .amount,
   ]
-  static let examples = [
-    "category": "food", "method": "upi", "merchant": "Social", "kind": "income", "currency": "usd",
-    "date": "yesterday", "time": "21:30", "amount": "420",
+  /// A value for each field, shown when its key is typed without one (`cat:` → "like cat:food").
+  static let examples: [DraftField: String] = [
+    .category: "food", .method: "upi", .merchant: "Social", .kind: "income", .currency: "usd",
+    .date: "yesterday", .time: "21:30", .amount: "420",
   ]
 
   // MARK: Methods, categories, markers

@@ -65,26 +65,72 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message }
 }
 
-/// The question words from `grammar/lexicon/queries.txt`.
-struct QueryLexicon: Sendable {
-  var roles: [String: String] = [:]
+/// What a question word does, one case per role in `grammar/lexicon/queries.txt` (the raw
+/// values are the role names there), so the parser matches cases, not strings.
+enum QueryRole: String, CaseIterable, Sendable {
+  case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
+  case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
+  case groupCurrency = "group-currency", groupDay = "group-day", groupWeek = "group-week"
+  case groupMonth = "group-month", groupYear = "group-year"
+  case by, top, trend, average, largest, smallest, recent, items
+  case moreThan = "more-than", lessThan = "less-than"
+  case compare, versus, dashboard, lifetime, this, last, since, between, from, and, ask, filler
 
-  static let standard: QueryLexicon = {
-    var lexicon = QueryLexicon()
-    for line in (embeddedLexicon["queries"] ?? "").split(separator: "\n") {
+  /// Spent or income: a measure of one kind (savings is both).
+  var isKindMeasure: Bool { self == .measureSpent || self == .measureIncome }
+
+  /// What a listing lists: transactions, expenses or income.
+  var isListItem: Bool { self == .items || isKindMeasure }
+
+  /// The unit of an average ("per day", "monthly"): day or month, nil for any other role.
+  var averageUnit: Grouping? {
+    switch self {
+    case .groupDay: .day
+    case .groupMonth: .month
+    default: nil
+    }
+  }
+
+  /// The order of a listing word after a count ("5 biggest", "3 top", "10 latest").
+  var listOrder: ListOrder? {
+    switch self {
+    case .largest, .top: .largest
+    case .smallest: .smallest
+    case .recent: .newest
+    default: nil
+    }
+  }
+}
+
+/// The question words from `grammar/lexicon/queries.txt`, each with its role.
+struct QueryLexicon: Sendable {
+  var roles: [String: QueryRole] = [:]
+
+  /// Reads the file's text; a role the parser does not know is an error with its line.
+  init(text: String) throws(Lexicon.FileError) {
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let text = line.trimmingSpaces()
       guard !text.isEmpty, !text.hasPrefix("#"), let colon = text.firstIndex(of: ":") else { continue }
-      let role = String(text[..<colon])
-      for word in text[text.index(after: colon)...].split(separator: " ") { lexicon.roles[String(word)] = role }
+      let name = String(text[..<colon]).trimmingSpaces()
+      guard let role = QueryRole(rawValue: name) else {
+        throw Lexicon.FileError(file: "queries", line: number + 1, message: "unknown question role \(name)")
+      }
+      for word in text[text.index(after: colon)...].split(separator: " ") { roles[String(word)] = role }
     }
-    return lexicon
+  }
+
+  static let standard: QueryLexicon = {
+    do {
+      return try QueryLexicon(text: embeddedLexicon["queries"] ?? "")
+    } catch {
+      fatalError("the embedded question lexicon is invalid: \(error)")
+    }
   }()
 
-  func role(_ word: String) -> String? { roles[word] }
+  func role(_ word: String) -> QueryRole? { roles[word] }
 
-  static let groupings: [String: Grouping] = [
-    "group-category": .category, "group-method": .method, "group-merchant": .merchant,
-    "group-currency": .currency, "group-day": .day, "group-week": .week, "group-month": .month,
-    "group-year": .year,
+  static let groupings: [QueryRole: Grouping] = [
+    .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupCurrency: .currency,
+    .groupDay: .day, .groupWeek: .week, .groupMonth: .month, .groupYear: .year,
   ]
 }

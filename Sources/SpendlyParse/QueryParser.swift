@@ -120,7 +120,7 @@ struct QueryRun {
     index + offset < tokens.count ? tokens[index + offset].word : nil
   }
 
-  func role(_ offset: Int = 0) -> String? { word(offset).flatMap(parser.words.role) }
+  func role(_ offset: Int = 0) -> QueryRole? { word(offset).flatMap(parser.words.role) }
 
   mutating func parse() throws(QueryError) {
     var unknown: [Token] = []
@@ -147,8 +147,8 @@ struct QueryRun {
     let start = index
     let currentRole = parser.words.role(current)
     switch currentRole {
-    case "measure-spent", "measure-income", "measure-savings":
-      query.measure = currentRole == "measure-income" ? .income : currentRole == "measure-savings" ? .savings : .spent
+    case .measureSpent, .measureIncome, .measureSavings:
+      query.measure = currentRole == .measureIncome ? .income : currentRole == .measureSavings ? .savings : .spent
       measureGiven = true
       // "spent" and "income" also mark entries ("spent 2025 on food"): weak structure alone.
       if lexicon.incomeMarkers.contains(current) || lexicon.expenseMarkers.contains(current)
@@ -160,69 +160,69 @@ struct QueryRun {
       }
       index += 1
       return true
-    case "ask":
+    case .ask:
       // how much, what, show: words only a question has.
       query.structured = true
       index += 1
       return true
-    case "average":
+    case .average:
       index += 1
       query.structured = true
       // avg daily spend, average per day, average monthly spending
       var unit: Grouping = .day
-      if let role = role(), ["group-day", "group-month"].contains(role) {
-        unit = role == "group-month" ? .month : .day
+      if let perUnit = role()?.averageUnit {
+        unit = perUnit
         index += 1
-      } else if word() == "per" || word() == "a", let role = role(1), ["group-day", "group-month"].contains(role) {
-        unit = role == "group-month" ? .month : .day
+      } else if word() == "per" || word() == "a", let perUnit = role(1)?.averageUnit {
+        unit = perUnit
         index += 2
       }
       query.action = .average(unit)
       return true
-    case "more-than", "less-than":
-      return try amountBound(over: currentRole == "more-than")
-    case "largest", "smallest", "recent":
+    case .moreThan, .lessThan:
+      return try amountBound(over: currentRole == .moreThan)
+    case .largest, .smallest, .recent:
       // biggest expenses, largest 3 expenses, smallest expense, latest 10 transactions
       index += 1
-      let order: ListOrder = currentRole == "recent" ? .newest : currentRole == "smallest" ? .smallest : .largest
+      let order: ListOrder = currentRole == .recent ? .newest : currentRole == .smallest ? .smallest : .largest
       return try listing(order, count: nil, defaultCount: order == .newest ? 10 : 5)
-    case "items":
+    case .items:
       // "transactions over 1000", "how many transactions": every kind
       if !measureGiven { query.measure = .savings }
       query.structured = true
       index += 1
       return true
-    case "between" where amountAhead:
+    case .between where amountAhead:
       // spent between 100 and 500
       return try amountRange()
-    case "dashboard":
+    case .dashboard:
       query.action = .dashboard
       query.structured = true
       index += 1
       return true
-    case "lifetime":
+    case .lifetime:
       query.action = .lifetime
       query.structured = true
       index += 1
       return true
-    case "trend":
+    case .trend:
       if case .trend = query.action {} else { query.action = .trend(.month) }
       query.structured = true
       index += 1
       return true
-    case "compare":
+    case .compare:
       query.action = .compare(with: nil)
       query.structured = true
       index += 1
       return true
-    case "versus" where measureGiven && ["measure-spent", "measure-income"].contains(role(1) ?? ""),
-      "and" where measureGiven && ["measure-spent", "measure-income"].contains(role(1) ?? ""):
+    case .versus where measureGiven && role(1)?.isKindMeasure == true,
+      .and where measureGiven && role(1)?.isKindMeasure == true:
       // income vs expenses: both, and what is left
       query.measure = .savings
       query.structured = true
       index += 2
       return true
-    case "versus" where true, "and" where isComparing:
+    case .versus where true, .and where isComparing:
       // "compare this month with last month", "this month vs last month", "compare ... to ..."
       guard query.period != nil || isComparing else { break }
       if !isComparing { query.action = .compare(with: nil) }
@@ -231,7 +231,7 @@ struct QueryRun {
       guard let other = try period() else { return false }
       query.action = .compare(with: other)
       return true
-    case "top":
+    case .top:
       index += 1
       query.structured = true
       var count = 5
@@ -245,11 +245,11 @@ struct QueryRun {
       query.action = .breakdown(group, top: count)
       index += 1
       return true
-    case "by":
+    case .by:
       index += 1
       // "average spend per day": the unit of the average, not a chart
-      if case .average = query.action, let unit = role(), ["group-day", "group-month"].contains(unit) {
-        query.action = .average(unit == "group-month" ? .month : .day)
+      if case .average = query.action, let unit = role()?.averageUnit {
+        query.action = .average(unit)
         index += 1
         return true
       }
@@ -260,7 +260,7 @@ struct QueryRun {
         return true
       }
       return filterWord()  // "by card", "by upi"
-    case "group-category", "group-method", "group-merchant", "group-currency":
+    case .groupCategory, .groupMethod, .groupMerchant, .groupCurrency:
       // "categories this month": a plural group word alone asks for a breakdown.
       if current.hasSuffix("s") || current.hasSuffix("ies") {
         query.action = .breakdown(QueryLexicon.groupings[currentRole!]!, top: nil)
@@ -268,7 +268,7 @@ struct QueryRun {
         index += 1
         return true
       }
-    case "group-day", "group-week", "group-month", "group-year":
+    case .groupDay, .groupWeek, .groupMonth, .groupYear:
       // "monthly", "weekly" (but "month"/"week" alone belong to periods, handled below)
       if ["daily", "weekly", "monthly", "yearly"].contains(current) {
         query.action = .trend(QueryLexicon.groupings[currentRole!]!)
@@ -276,18 +276,17 @@ struct QueryRun {
         index += 1
         return true
       }
-    case "filler":
+    case .filler:
       index += 1
       return true
-    case "last" where itemAhead(from: index + 1, counted: false):
+    case .last where itemAhead(from: index + 1, counted: false):
       // last 5 transactions, last 5 food expenses, last expense, last 10
       index += 1
       return try listing(.newest, count: nil, defaultCount: 1)
     default:
       // 5 biggest expenses, 3 largest expenses this year, 10 latest transactions
-      if let n = Int(current), let next = role(1), ["largest", "smallest", "recent", "top"].contains(next) {
+      if let n = Int(current), let order = role(1)?.listOrder {
         index += 2
-        let order: ListOrder = next == "recent" ? .newest : next == "smallest" ? .smallest : .largest
         return try listing(order, count: try checkedCount(n), defaultCount: n)
       }
     }
@@ -329,7 +328,7 @@ struct QueryRun {
     while i < tokens.count {
       let word = tokens[i].word
       if let role = parser.words.role(word) {
-        return role == "items" || role == "measure-spent" || role == "measure-income"
+        return role.isListItem
       }
       guard
         parser.entry.catalog.category(named: word) != nil || parser.entry.method(named: word) != nil
@@ -360,10 +359,10 @@ struct QueryRun {
       counted = true
       index += 1
     }
-    while index < tokens.count, !["items", "measure-spent", "measure-income"].contains(role() ?? ""), filterWord() {}
+    while index < tokens.count, role()?.isListItem != true, filterWord() {}
     var kind: Kind?
-    if let item = word(), let itemRole = role(), ["items", "measure-spent", "measure-income"].contains(itemRole) {
-      kind = itemRole == "measure-spent" ? .expense : itemRole == "measure-income" ? .income : nil
+    if let item = word(), let itemRole = role(), itemRole.isListItem {
+      kind = itemRole == .measureSpent ? .expense : itemRole == .measureIncome ? .income : nil
       // "biggest expense": one; "biggest expenses": the default count.
       if !counted && !item.hasSuffix("s") { count = 1 }
       index += 1
@@ -389,7 +388,7 @@ struct QueryRun {
   mutating func amountRange() throws(QueryError) -> Bool {
     let start = index
     index += 1
-    guard let low = try amountHere(), ["and", "to"].contains(word() ?? "") || role() == "and" else {
+    guard let low = try amountHere(), ["and", "to"].contains(word() ?? "") || role() == .and else {
       index = start
       return false
     }
@@ -471,7 +470,7 @@ struct QueryRun {
         if !measureGiven && category.side == .income { query.measure = .income }
         index += n
         // food and groceries: a second category joins the first
-        if role() == "and", index + 1 < tokens.count, startsCategory(at: index + 1) { index += 1 }
+        if role() == .and, index + 1 < tokens.count, startsCategory(at: index + 1) { index += 1 }
         return true
       }
       if let method = parser.entry.method(named: phrase) {

@@ -8,22 +8,22 @@ extension QueryRun {
     let start = index
     guard let current = word() else { return nil }
     let role = parser.words.role(current)
-    if role == "this" || role == "last", let unit = word(1) {
-      let offset = role == "this" ? 0 : -1
+    if role == .this || role == .last, let unit = word(1) {
+      let offset = role == .this ? 0 : -1
       switch parser.words.role(unit) {
-      case "group-week":
+      case .groupWeek:
         index += 2
         let day = today.adding(days: 7 * offset)
-        return .week(containing: day, weekStart: parser.weekStart, label: role == "this" ? "this week" : "last week")
-      case "group-month":
+        return .week(containing: day, weekStart: parser.weekStart, label: role == .this ? "this week" : "last week")
+      case .groupMonth:
         index += 2
-        return .month(containing: today.adding(months: offset), label: role == "this" ? "this month" : "last month")
-      case "group-year":
+        return .month(containing: today.adding(months: offset), label: role == .this ? "this month" : "last month")
+      case .groupYear:
         index += 2
-        return .year(today.year + offset, label: role == "this" ? "this year" : "last year")
+        return .year(today.year + offset, label: role == .this ? "this year" : "last year")
       default:
         // last 30 days, past 3 months
-        if role == "last", let count = Int(unit), (1...10_000).contains(count), let size = word(2),
+        if role == .last, let count = Int(unit), (1...10_000).contains(count), let size = word(2),
           let from = lastCount(count, unit: size)
         {
           index += 3
@@ -51,7 +51,7 @@ extension QueryRun {
       return Period(from: today.startOfMonth, to: today, label: "month to date")
     }
     // last friday
-    if role == "last", let next = word(1), let weekday = lexicon.weekdays[next] {
+    if role == .last, let next = word(1), let weekday = lexicon.weekdays[next] {
       index += 2
       return .day(DateWords.mostRecent(weekday: weekday, before: today, inclusive: false), label: "last \(next)")
     }
@@ -59,7 +59,7 @@ extension QueryRun {
       index += 1
       return .day(today.adding(days: current == "today" ? 0 : -1), label: current)
     }
-    if role == "since" {
+    if role == .since {
       index += 1
       // since oct: from the first of the most recent October.
       if let name = word(), let month = lexicon.months[name], !(word(1).map { Int($0) != nil } ?? false) {
@@ -78,9 +78,9 @@ extension QueryRun {
       }
       return Period(from: date, to: today, label: "since")
     }
-    if role == "between" || role == "from" {
+    if role == .between || role == .from {
       index += 1
-      guard var from = try readDate(), parser.words.role(word() ?? "") == "and" else {
+      guard var from = try readDate(), self.role() == .and else {
         index = start
         return nil
       }
@@ -133,9 +133,9 @@ extension QueryRun {
   /// The first day of the last `count` days, weeks or months up to today; nil for another unit.
   func lastCount(_ count: Int, unit: String) -> LocalDate? {
     switch parser.words.role(unit) {
-    case "group-day": return today.adding(days: -(count - 1))
-    case "group-week": return today.adding(days: -(7 * count - 1))
-    case "group-month": return today.adding(months: -count).adding(days: 1)
+    case .groupDay: return today.adding(days: -(count - 1))
+    case .groupWeek: return today.adding(days: -(7 * count - 1))
+    case .groupMonth: return today.adding(months: -count).adding(days: 1)
     default: return nil
     }
   }

@@ -102,6 +102,40 @@ struct ErrorPositionTests {
     #expect(error.length == 1)
   }
 
+  /// Every explicit key's messages, word for word: the field names and examples are typed now,
+  /// the text a person reads is not to change.
+  @Test func explicitKeyMessagesAreExact() throws {
+    let now = try #require(LocalDateTime(iso: "2026-11-29T13:05"))
+    func message(_ input: String) throws -> String {
+      try #require(throws: PhraseError.self) { try PhraseParser().parse(input, now: now) }.message
+    }
+    let empty = [
+      "cat": "cat: needs a value, like cat:food", "category": "category: needs a value, like category:food",
+      "method": "method: needs a value, like method:upi", "pay": "pay: needs a value, like pay:upi",
+      "via": "via: needs a value, like via:upi", "merchant": "merchant: needs a value, like merchant:Social",
+      "at": "at: needs a value, like at:Social", "kind": "kind: needs a value, like kind:income",
+      "type": "type: needs a value, like type:income", "cur": "cur: needs a value, like cur:usd",
+      "currency": "currency: needs a value, like currency:usd", "date": "date: needs a value, like date:yesterday",
+      "time": "time: needs a value, like time:21:30", "amount": "amount: needs a value, like amount:420",
+      "CAT": "cat: needs a value, like cat:food",
+    ]
+    for (key, expected) in empty.sorted(by: { $0.key < $1.key }) {
+      #expect(try message("420 lunch \(key):") == expected, "\(key):")
+    }
+    let twice = [
+      "420 cat:food category:rent": "category given twice", "420 method:upi via:cash": "method given twice",
+      "420 note:a note:b": "note given twice", "420 at:Social merchant:Cafe": "merchant given twice",
+      "420 kind:income type:expense": "kind given twice", "420 cur:usd currency:eur": "currency given twice",
+      "420 date:today date:yesterday": "date given twice", "420 time:9pm time:10pm": "time given twice",
+      "amount:420 amount:10 lunch": "amount given twice",
+    ]
+    for (input, expected) in twice.sorted(by: { $0.key < $1.key }) {
+      #expect(try message(input) == expected, "\(input)")
+    }
+    // An empty note is allowed: the only key that needs no value.
+    #expect(throws: Never.self) { try PhraseParser().parse("420 lunch note:", now: now) }
+  }
+
   @Test func theMarkersThemselvesAreRead() {
     let (input, column, length) = Self.span("ab ⟨cd⟩ e")
     #expect(input == "ab cd e")

@@ -50,4 +50,38 @@ struct LexiconTests {
       #expect(error.description == "grammar/lexicon/currencies.txt:2: unknown currency code XYZ")
     }
   }
+
+  /// Every role in queries.txt is a `QueryRole` and every `QueryRole` has words there: the file
+  /// and the parser's cases cannot drift apart.
+  @Test func theQuestionRolesAreExactlyTheEnum() throws {
+    let text = try #require(Self.files()["queries"])
+    let lexicon = try QueryLexicon(text: text)
+    #expect(Set(lexicon.roles.values) == Set(QueryRole.allCases))
+    #expect(Set(QueryLexicon.standard.roles.values) == Set(QueryRole.allCases))
+    #expect(QueryLexicon.standard.role("spent") == .measureSpent)
+    #expect(QueryLexicon.standard.role("vs") == .versus)
+    #expect(QueryLexicon.standard.role("monthly") == .groupMonth)
+    #expect(QueryLexicon.standard.role("than") == .filler)
+    #expect(QueryLexicon.standard.role("lunch") == nil)
+    for role in QueryRole.allCases where role.rawValue.hasPrefix("group-") {
+      #expect(QueryLexicon.groupings[role] != nil, "\(role.rawValue) groups nothing")
+    }
+  }
+
+  @Test func anUnknownQuestionRoleNamesItsLine() {
+    let text = "# questions\nby: by per\nmeasure-spendt: spent\n"
+    let expected = "grammar/lexicon/queries.txt:3: unknown question role measure-spendt"
+    do {
+      _ = try QueryLexicon(text: text)
+      Issue.record("an unknown question role was accepted")
+    } catch {
+      #expect(error.description == expected)
+    }
+    do {
+      _ = try Lexicon(files: ["queries": text])
+      Issue.record("the lexicon accepted an unknown question role")
+    } catch {
+      #expect(error.description == expected)
+    }
+  }
 }
