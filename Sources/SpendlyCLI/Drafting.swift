@@ -10,8 +10,8 @@ extension Context {
     let store = try store()
     do {
       let settings = ParseSettings(
-        currency: try store.defaultCurrency(), method: try store.methodSetting("default_method"),
-        incomeMethod: try store.methodSetting("default_income_method"), card: try store.methodSetting("default_card"))
+        currency: try store.defaultCurrency(), method: try store.currentSetting(.method),
+        incomeMethod: try store.currentSetting(.incomeMethod), card: try store.currentSetting(.card))
       let history: any MerchantHistory =
         caching ? CachingHistory(store) : store
       return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)

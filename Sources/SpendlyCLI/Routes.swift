@@ -1,3 +1,5 @@
+import SpendlyStore
+
 /// How the shell reads a line that starts with a command's word: always as the command, or
 /// possibly as a question ("categories this month", "show me food last month").
 enum LineReading: Sendable {
@@ -40,7 +42,7 @@ let routes: [Route] = [
   Route(LogCommand.self), Route(HistoryCommand.self),
   Route(CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
   Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
-  Route(ConfigCommand.self, actions: ConfigCommand.keys.map(\.word)),
+  Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word)),
 ]
 
 /// The commands alone, in the same order.

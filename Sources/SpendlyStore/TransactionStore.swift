@@ -145,29 +145,6 @@ public final class TransactionStore {
     return catalog
   }
 
-  public func setting(_ key: String) throws(StoreError) -> String? {
-    do { return try database.row("SELECT value FROM settings WHERE key = ?", [.text(key)])?.text(0) } catch {
-      throw failure(error)
-    }
-  }
-
-  public func setSetting(_ key: String, _ value: String) throws(StoreError) {
-    let old = try setting(key)
-    let summary = "set \(key) to \(value)" + (old.map { " (was \($0))" } ?? "")
-    try change(.setting, summary: summary) { log in
-      try log.track(.settings, key: .text(key)) {
-        try log.db.run(
-          "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-          [.text(key), .text(value)])
-      }
-    }
-  }
-
-  /// The default currency setting (INR until changed).
-  public func defaultCurrency() throws(StoreError) -> Currency {
-    try setting("default_currency").flatMap(Currency.named) ?? .inr
-  }
-
   public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "category")
     let summary = "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")

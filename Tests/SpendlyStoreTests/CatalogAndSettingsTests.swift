@@ -104,24 +104,26 @@ struct CatalogAndSettingsTests {
   @Test(arguments: Location.allCases)
   func settingsRoundTrip(_ location: Location) throws {
     try withStore(location) { store, _ in
-      #expect(try store.setting("default_currency") == "INR")
+      #expect(try store.setting(.currency) == "INR")
       #expect(try store.defaultCurrency() == .inr)
-      #expect(try store.setting("default_method") == "Cash")
-      #expect(try store.setting("no_such_key") == nil)
-      try store.setSetting("default_currency", "USD")
+      #expect(try store.setting(.method) == "Cash")
+      // Every setting has its default until set, in one place.
+      for key in SettingKey.allCases { #expect(try store.setting(key) == key.defaultValue) }
+      try store.setSetting(.currency, "USD")
       #expect(try store.defaultCurrency() == .usd)
-      try store.setSetting("week_start", "sunday")
-      try store.setSetting("week_start", "monday")
-      #expect(try store.setting("week_start") == "monday")
-      try store.setSetting("note", "₹ and 'quotes'; DROP TABLE settings")
-      #expect(try store.setting("note") == "₹ and 'quotes'; DROP TABLE settings")
+      try store.setSetting(.weekStart, "sunday")
+      try store.setSetting(.weekStart, "monday")
+      #expect(try store.setting(.weekStart) == "monday")
+      // Values are bound, never spliced into SQL.
+      try store.setSetting(.card, "₹ and 'quotes'; DROP TABLE settings")
+      #expect(try store.setting(.card) == "₹ and 'quotes'; DROP TABLE settings")
     }
   }
 
   @Test func settingsPersistOnDisk() throws {
     try withTemporaryDirectory { directory in
       let path = directory + "/spendly.db"
-      try TransactionStore(path: path, clock: { fixedNow }).setSetting("default_currency", "JPY")
+      try TransactionStore(path: path, clock: { fixedNow }).setSetting(.currency, "JPY")
       #expect(try TransactionStore(path: path, clock: { fixedNow }).defaultCurrency() == .jpy)
     }
   }

@@ -17,16 +17,16 @@ struct ChangeLogTests {
       try store.addAlias("snacks", to: "Meals", kind: .category)
       try store.addCategory("Pets", side: .expense, aliases: ["vet"])
       try store.addMethod("Wallet", aliases: ["paytm wallet"])
-      try store.setSetting("default_currency", "USD")
+      try store.setSetting(.currency, "USD")
       #expect(try store.changeLog(limit: 10).map(\.summary) == [
-        "set default_currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
+        "set currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
         "added expense category Pets (vet)", "added alias snacks for category Meals", "renamed category Food → Meals",
         "added #1 -₹420.00 Food",
       ])
       func state() throws -> [String] {
         let catalog = try store.catalog()
         return [
-          try store.setting("default_currency") ?? "-", catalog.category(named: "Food")?.name ?? "-",
+          try store.setting(.currency) ?? "-", catalog.category(named: "Food")?.name ?? "-",
           catalog.category(named: "snacks")?.name ?? "-", catalog.category(named: "vet")?.name ?? "-",
           catalog.method(named: "Wallet")?.name ?? "-", String(try store.count()),
           try store.transaction(id: 1)?.fields.category ?? "-",
@@ -55,7 +55,7 @@ struct ChangeLogTests {
         return
       }
       let log = try store.changeLog(limit: 3)
-      #expect(log.first?.summary == "redid: set default_currency to USD (was INR)")
+      #expect(log.first?.summary == "redid: set currency to USD (was INR)")
       #expect(log.allSatisfy { !$0.undone })
     }
   }
@@ -68,7 +68,7 @@ struct ChangeLogTests {
       let undone = try store.undo()
       #expect(undone.summary == "added expense category Pets")
       #expect(try store.changeLog(limit: 5).first(where: { $0.id == undone.undoneChangeID })?.undone == true)
-      try store.setSetting("week_start", "sunday")
+      try store.setSetting(.weekStart, "sunday")
       guard case .nothingToRedo? = storeError({ _ = try store.redo() }) else {
         Issue.record("a change after the undo must end redo")
         return

@@ -147,7 +147,7 @@ struct DamagedDataTests {
         return
       }
       // Refused every time, settings and categories too.
-      for write in [{ try store.setSetting("week_start", "sunday") }, { try store.addMethod("Wallet", aliases: []) }] {
+      for write in [{ try store.setSetting(.weekStart, "sunday") }, { try store.addMethod("Wallet", aliases: []) }] {
         let error = storeError(write)
         guard case .damagedFile? = error else {
           Issue.record("expected the damaged file again, got \(String(describing: error))")

@@ -36,19 +36,19 @@ struct OldNamesTests {
   @Test(arguments: Location.allCases)
   func methodSettingsReadByTheCurrentName(_ location: Location) throws {
     try withStore(location) { store, _ in
-      #expect(try store.methodSetting("default_method") == "Cash")
-      #expect(try store.methodSetting("default_income_method") == "Bank Transfer")
-      #expect(try store.methodSetting("default_card") == "Credit Card")
+      #expect(try store.currentSetting(.method) == "Cash")
+      #expect(try store.currentSetting(.incomeMethod) == "Bank Transfer")
+      #expect(try store.currentSetting(.card) == "Credit Card")
       try store.rename(.method, from: "Cash", to: "Money")
       try store.rename(.method, from: "Credit Card", to: "HDFC Card")
       try store.rename(.method, from: "Bank Transfer", to: "NEFT")
-      #expect(try store.setting("default_method") == "Cash")
-      #expect(try store.methodSetting("default_method") == "Money")
-      #expect(try store.methodSetting("default_card") == "HDFC Card")
-      #expect(try store.methodSetting("default_income_method") == "NEFT")
+      #expect(try store.setting(.method) == "Cash")
+      #expect(try store.currentSetting(.method) == "Money")
+      #expect(try store.currentSetting(.card) == "HDFC Card")
+      #expect(try store.currentSetting(.incomeMethod) == "NEFT")
       // A missing setting means the built-in method, under its current name too.
       try store.database.execute("DELETE FROM settings WHERE key = 'default_income_method'")
-      #expect(try store.methodSetting("default_income_method") == "NEFT")
+      #expect(try store.currentSetting(.incomeMethod) == "NEFT")
     }
   }
 }

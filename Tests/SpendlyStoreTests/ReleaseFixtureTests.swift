@@ -27,7 +27,7 @@ struct ReleaseFixtureTests {
       let catalog = try store.catalog()
       #expect(catalog.category(named: "Food")?.name == "Meals")
       #expect(catalog.category(named: "vet")?.name == "Pets")
-      #expect(try store.setting("default_currency") == "USD")
+      #expect(try store.setting(.currency) == "USD")
       // The changes made before summaries existed say what they did, from their revisions.
       #expect(try store.changeLog().map(\.summary) == [
         "deleted #4", "added #4", "edited #2", "added #3", "added #2", "added #1",

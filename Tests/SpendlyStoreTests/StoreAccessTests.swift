@@ -45,7 +45,7 @@ struct StoreAccessTests {
       #expect(store.lastUse(of: "social")?.category == "Food")
       let writes: [() throws -> Void] = [
         { try store.add(expense(5)) }, { try store.delete(id: 1) }, { _ = try store.undo() },
-        { try store.setSetting("week_start", "sunday") },
+        { try store.setSetting(.weekStart, "sunday") },
         { try store.addCategory("Pets", side: .expense, aliases: []) },
       ]
       for write in writes {

@@ -15,11 +15,6 @@ struct ConfigCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
-  static let keys: [(word: String, key: String)] = [
-    ("currency", "default_currency"), ("method", "default_method"), ("card", "default_card"),
-    ("income-method", "default_income_method"), ("week", "week_start"),
-  ]
-
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 2, command: name, what: "")
     let store = try context.store()
@@ -27,42 +22,38 @@ struct ConfigCommand: Command {
     return try reporting {
       if words.isEmpty {
         var pairs: [(String, JSON)] = []
-        for (word, key) in keys { pairs.append((word, .optional(try current(key, store)))) }
+        for key in SettingKey.allCases { pairs.append((key.word, .string(try store.currentSetting(key)))) }
         let lines = pairs.compactMap { (word, value) -> String? in
           guard case .string(let text) = value else { return nil }
           return word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
         }
         return .lines(lines, json: JSON.object(pairs))
       }
-      guard let entry = keys.first(where: { $0.word == words[0].lowercased() }) else {
-        throw CLIError.usage("config: unknown setting '\(words[0])' (currency, method, income-method, card, week)")
+      guard let key = SettingKey.named(words[0]) else {
+        let known = SettingKey.allCases.map(\.word).joined(separator: ", ")
+        throw CLIError.usage("config: unknown setting '\(words[0])' (\(known))")
       }
-      guard words.count == 2 else { return .lines([Render.safe(try current(entry.key, store) ?? "")]) }
+      guard words.count == 2 else { return .lines([Render.safe(try store.currentSetting(key))]) }
       let value: String
-      switch entry.word {
-      case "currency":
+      switch key {
+      case .currency:
         guard let currency = Currency.named(words[1]) else {
           throw CLIError.data("currency: \(MoneyError.unknownCurrency(words[1]))")
         }
         value = currency.code
-      case "week":
+      case .weekStart:
         guard ["monday", "sunday"].contains(words[1].lowercased()) else {
           throw CLIError.data("week '\(words[1])': expected monday or sunday")
         }
         value = words[1].lowercased()
-      default:
+      case .method, .card, .incomeMethod:
         guard let method = try store.catalog().method(named: words[1]) else {
           throw CLIError.data("method '\(words[1])': unknown payment method (see: spendly methods)")
         }
         value = method.name
       }
-      try store.setSetting(entry.key, value)
-      return .lines(["\(entry.word) set to \(Render.safe(value))"])
+      try store.setSetting(key, value)
+      return .lines(["\(key.word) set to \(Render.safe(value))"])
     }
-  }
-
-  /// A setting's value; one naming a method by the method's current name (it may have been renamed).
-  static func current(_ key: String, _ store: TransactionStore) throws(StoreError) -> String? {
-    TransactionStore.methodSettings[key] != nil ? try store.methodSetting(key) : try store.setting(key)
   }
 }

@@ -1,0 +1,75 @@
+import SpendlyCore
+
+/// The person's settings: the one place each is named, with its stored key, the word
+/// `spendly config` takes for it, and its value until set.
+public enum SettingKey: String, CaseIterable, Sendable {
+  case currency = "default_currency"
+  case method = "default_method"
+  case card = "default_card"
+  case incomeMethod = "default_income_method"
+  case weekStart = "week_start"
+
+  /// The word `spendly config` takes (and `log` shows).
+  public var word: String {
+    switch self {
+    case .currency: return "currency"
+    case .method: return "method"
+    case .card: return "card"
+    case .incomeMethod: return "income-method"
+    case .weekStart: return "week"
+    }
+  }
+
+  /// The value until the person sets one.
+  public var defaultValue: String {
+    switch self {
+    case .currency: return "INR"
+    case .method: return "Cash"
+    case .card: return "Credit Card"
+    case .incomeMethod: return "Bank Transfer"
+    case .weekStart: return "monday"
+    }
+  }
+
+  /// A setting that names a payment method: read by the method's current name, since a setting
+  /// keeps the name it was given and after a rename that name is an alias.
+  public var namesMethod: Bool { [.method, .card, .incomeMethod].contains(self) }
+
+  /// The setting `spendly config` calls `word`, or nil.
+  public static func named(_ word: String) -> SettingKey? { allCases.first { $0.word == word.lowercased() } }
+}
+
+extension TransactionStore {
+  /// The setting's stored value, or its default.
+  public func setting(_ key: SettingKey) throws(StoreError) -> String {
+    do {
+      return try database.row("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])?.text(0)
+        ?? key.defaultValue
+    } catch {
+      throw failure(error)
+    }
+  }
+
+  /// Sets a setting: one change in the log ("set currency to USD (was INR)"), undoable.
+  public func setSetting(_ key: SettingKey, _ value: String) throws(StoreError) {
+    let old = try setting(key)
+    try change(.setting, summary: "set \(key.word) to \(value) (was \(old))") { log in
+      try log.track(.settings, key: .text(key.rawValue)) {
+        try log.db.run(
+          "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          [.text(key.rawValue), .text(value)])
+      }
+    }
+  }
+
+  /// A setting as it reads now: one that names a method by the method's current name.
+  public func currentSetting(_ key: SettingKey) throws(StoreError) -> String {
+    guard key.namesMethod else { return try setting(key) }
+    return try catalog().methodName(try setting(key), fallback: key.defaultValue)
+  }
+
+  /// The default currency setting (INR until changed).
+  public func defaultCurrency() throws(StoreError) -> Currency {
+    Currency.named(try setting(.currency)) ?? .inr
+  }
+}
