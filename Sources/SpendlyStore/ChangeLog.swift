@@ -76,7 +76,10 @@ struct ChangeRecorder {
     guard before != after else { return }
     try db.run(
       "INSERT INTO change_rows(change_id, tbl, row_key, before, after) VALUES (?, ?, ?, ?, ?)",
-      [.integer(changeID), .text(table.rawValue), .text(ChangeRecorder.keyText(key)), SQLValue(before), SQLValue(after)])
+      [
+        .integer(changeID), .text(table.rawValue), .text(ChangeRecorder.keyText(key)), SQLValue(before),
+        SQLValue(after),
+      ])
   }
 
   static func keyText(_ key: SQLValue) -> String {
@@ -112,7 +115,9 @@ struct ChangeRecorder {
       return
     }
     guard let object = try JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any] else {
-      throw DamagedRow(row: "change log row of \(table.rawValue) '\(key)'", field: "before/after", value: snapshot, expected: "a row as JSON")
+      throw DamagedRow(
+        row: "change log row of \(table.rawValue) '\(key)'", field: "before/after", value: snapshot,
+        expected: "a row as JSON")
     }
     let values: [SQLValue] = table.columns.map { column in
       switch object[column] {

@@ -56,7 +56,7 @@ final class IntegrityCheck: @unchecked Sendable {
   static func check(_ database: Database) -> Verdict {
     do {
       return try Verdict(database.row("PRAGMA quick_check(1)")?.text(0))
-    } catch  where [SQLITE_CORRUPT, SQLITE_NOTADB].contains(error.code & 0xFF) {
+    } catch  where error.resultCode.matches(.corrupt) || error.resultCode.matches(.notADatabase) {
       return .damaged(error.message)
     } catch {
       return .notChecked
@@ -73,6 +73,6 @@ extension IntegrityCheck.Verdict {
       return
     }
     let code = answer.split(separator: "error code=").dropFirst().first.flatMap { Int32($0.prefix { $0.isNumber }) }
-    self = code.map { $0 & 0xFF == SQLITE_IOERR } == true ? .notChecked : .damaged(answer)
+    self = code.map { ResultCode(rawValue: $0).matches(.ioError) } == true ? .notChecked : .damaged(answer)
   }
 }

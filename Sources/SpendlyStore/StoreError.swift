@@ -76,13 +76,13 @@ extension StoreError {
 
   /// What a failed SQLite call means for the person, from its result code (never the SQL).
   static func from(_ error: DatabaseError, path: String) -> StoreError {
-    switch error.code & 0xFF {
-    case SQLITE_CORRUPT, SQLITE_NOTADB: return .damagedFile(path, error.message)
-    case SQLITE_FULL: return .diskFull
-    case SQLITE_BUSY, SQLITE_LOCKED: return .busy
-    case SQLITE_READONLY: return .readOnly(path)
-    case SQLITE_IOERR: return .ioError(error.message)
-    case SQLITE_CANTOPEN, SQLITE_PERM: return .cannotOpen(path, error.message)
+    switch error.resultCode {
+    case .corrupt, .notADatabase: return .damagedFile(path, error.message)
+    case .full: return .diskFull
+    case .busy, .locked: return .busy
+    case .readOnly: return .readOnly(path)
+    case .ioError: return .ioError(error.message)
+    case .cannotOpen, .permission: return .cannotOpen(path, error.message)
     default: return .database(error.message)
     }
   }

@@ -84,9 +84,9 @@ public final class TransactionStore {
       if access == .create, file != nil, !checkedIntact { integrity = IntegrityCheck(path: path) }
     } catch let error as StoreError {
       throw error
-    } catch let error as DatabaseError where error.code & 0xFF == SQLITE_NOTADB {
+    } catch let error as DatabaseError where error.resultCode.matches(.notADatabase) {
       throw StoreError.notADatabase(path, "SQLite cannot read it: \(error.message)")
-    } catch let error as DatabaseError where readOnly && error.code & 0xFF == SQLITE_CANTOPEN {
+    } catch let error as DatabaseError where readOnly && error.resultCode.matches(.cannotOpen) {
       throw StoreError.cannotOpen(
         path, "read-only, and its write-ahead log needs a -shm file beside it (\(error.message))")
     } catch let error as DatabaseError {
@@ -147,7 +147,8 @@ public final class TransactionStore {
 
   public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "category")
-    let summary = "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    let summary =
+      "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
     try change(.addCategory, summary: summary) { log in
       try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
       let id = log.db.lastInsertRowID
@@ -175,7 +176,9 @@ public final class TransactionStore {
       throw StoreError.unknown(kind.rawValue, name)
     }
     return try change(.addAlias, summary: "added alias \(alias) for \(kind.noun) \(current)") { log in
-      guard let (id, current) = try named(log.db, name, kind: kind) else { throw StoreError.unknown(kind.rawValue, name) }
+      guard let (id, current) = try named(log.db, name, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, name)
+      }
       try insertAlias(log, kind, id: id, alias: alias)
       return current
     }
@@ -191,7 +194,9 @@ public final class TransactionStore {
     return try change(.rename, summary: "renamed \(kind.noun) \(shown) → \(new)") { log in
       let db = log.db
       // `old` may be an alias or an earlier name: what is renamed is the name it means now.
-      guard let (id, current) = try self.named(db, old, kind: kind) else { throw StoreError.unknown(kind.rawValue, old) }
+      guard let (id, current) = try self.named(db, old, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, old)
+      }
       let sameWord = current.lowercased() == new.lowercased()
       // Renaming to one of its own aliases (renaming back) frees that alias first.
       try log.track(kind.aliasTable, key: .text(new)) {
@@ -238,18 +243,35 @@ public final class TransactionStore {
     if try wordTaken(db, name, kind: table == "categories" ? .category : .method) {
       throw StoreError.duplicateName(what, name)
     }
-    if let extra {
-      try db.run("INSERT INTO \(table)(name, side) VALUES (?, ?)", [.text(name), .text(extra)])
-    } else {
-      try db.run("INSERT INTO \(table)(name) VALUES (?)", [.text(name)])
+    try unique(what, name) {
+      if let extra {
+        try db.run("INSERT INTO \(table)(name, side) VALUES (?, ?)", [.text(name), .text(extra)])
+      } else {
+        try db.run("INSERT INTO \(table)(name) VALUES (?)", [.text(name)])
+      }
+    }
+  }
+
+  /// Runs an insert, reading a UNIQUE or PRIMARY KEY refusal as the name being taken: another
+  /// process may add the same name between the check above and this insert.
+  private func unique(_ what: String, _ name: String, _ insert: () throws -> Void) throws {
+    do {
+      try insert()
+    } catch let error as DatabaseError
+      where error.resultCode.matches(.constraintUnique) || error.resultCode.matches(.constraintPrimaryKey)
+    {
+      throw StoreError.duplicateName(what, name)
     }
   }
 
   private func insertAlias(_ log: ChangeRecorder, _ kind: CatalogKind, id: Int64, alias: String) throws {
     guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
     if try wordTaken(log.db, alias, kind: kind) { throw StoreError.duplicateName("alias", alias) }
-    try log.db.run(
-      "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)", [.text(alias), .integer(id)])
+    try unique("alias", alias) {
+      try log.db.run(
+        "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)",
+        [.text(alias), .integer(id)])
+    }
     try log.inserted(kind.aliasTable, key: .text(alias))
   }
 

@@ -206,7 +206,8 @@ extension TransactionStore {
       let redoID = db.lastInsertRowID
       try db.run("UPDATE changes SET undone_by = NULL WHERE id = ?", [.integer(changeID)])
       var touched: [Int64] = []
-      for row in try db.rows("SELECT id, txn_id, live FROM revisions WHERE change_id = ? ORDER BY id", [.integer(changeID)])
+      for row in try db.rows(
+        "SELECT id, txn_id, live FROM revisions WHERE change_id = ? ORDER BY id", [.integer(changeID)])
       {
         let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of change #\(changeID)")
         let txnID = try reader.integer(1, "txn_id")

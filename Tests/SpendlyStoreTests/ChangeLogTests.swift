@@ -18,11 +18,12 @@ struct ChangeLogTests {
       try store.addCategory("Pets", side: .expense, aliases: ["vet"])
       try store.addMethod("Wallet", aliases: ["paytm wallet"])
       try store.setSetting(.currency, "USD")
-      #expect(try store.changeLog(limit: 10).map(\.summary) == [
-        "set currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
-        "added expense category Pets (vet)", "added alias snacks for category Meals", "renamed category Food → Meals",
-        "added #1 -₹420.00 Food",
-      ])
+      #expect(
+        try store.changeLog(limit: 10).map(\.summary) == [
+          "set currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
+          "added expense category Pets (vet)", "added alias snacks for category Meals", "renamed category Food → Meals",
+          "added #1 -₹420.00 Food",
+        ])
       func state() throws -> [String] {
         let catalog = try store.catalog()
         return [

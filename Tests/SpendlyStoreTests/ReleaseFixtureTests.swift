@@ -29,9 +29,10 @@ struct ReleaseFixtureTests {
       #expect(catalog.category(named: "vet")?.name == "Pets")
       #expect(try store.setting(.currency) == "USD")
       // The changes made before summaries existed say what they did, from their revisions.
-      #expect(try store.changeLog().map(\.summary) == [
-        "deleted #4", "added #4", "edited #2", "added #3", "added #2", "added #1",
-      ])
+      #expect(
+        try store.changeLog().map(\.summary) == [
+          "deleted #4", "added #4", "edited #2", "added #3", "added #2", "added #1",
+        ])
       // Undo walks those old changes as before: the delete first.
       #expect(try store.undo().summary == "deleted #4")
       #expect(try store.transaction(id: 4)?.fields.amount.minorUnits == 6_000)
