@@ -22,6 +22,9 @@ public final class TransactionStore {
   /// The file is known intact (checked here, or unchanged since it was): what this store
   /// writes keeps the memo up to date.
   private var trusted = false
+  /// The first database error a history look-up (`MerchantHistory`) met: those answer nil so the
+  /// parser never fails, and the caller reports this once (`takeLookupFailure`).
+  public internal(set) var lookupFailure: StoreError?
 
   /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
   /// created owner-only (directory 0700, file 0600); every access checks that the file is a
@@ -170,7 +173,8 @@ public final class TransactionStore {
 
   public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "category")
-    let summary = "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    let summary =
+      "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
     try change(.addCategory, summary: summary) { log in
       try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
       let id = log.db.lastInsertRowID
@@ -198,7 +202,9 @@ public final class TransactionStore {
       throw StoreError.unknown(kind.rawValue, name)
     }
     return try change(.addAlias, summary: "added alias \(alias) for \(kind.noun) \(current)") { log in
-      guard let (id, current) = try named(log.db, name, kind: kind) else { throw StoreError.unknown(kind.rawValue, name) }
+      guard let (id, current) = try named(log.db, name, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, name)
+      }
       try insertAlias(log, kind, id: id, alias: alias)
       return current
     }
@@ -214,7 +220,9 @@ public final class TransactionStore {
     return try change(.rename, summary: "renamed \(kind.noun) \(shown) → \(new)") { log in
       let db = log.db
       // `old` may be an alias or an earlier name: what is renamed is the name it means now.
-      guard let (id, current) = try self.named(db, old, kind: kind) else { throw StoreError.unknown(kind.rawValue, old) }
+      guard let (id, current) = try self.named(db, old, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, old)
+      }
       let sameWord = current.lowercased() == new.lowercased()
       // Renaming to one of its own aliases (renaming back) frees that alias first.
       try log.track(kind.aliasTable, key: .text(new)) {
