@@ -53,6 +53,13 @@ final class Context {
     }
   }
 
+  /// Warns, once, of a history look-up the database failed since the last report (the parse
+  /// went on without that history).
+  func reportLookupFailure() {
+    guard let failure = openedStore?.takeLookupFailure() else { return }
+    output.warning("could not read history for suggestions: \(failure)")
+  }
+
   /// `$SPENDLY_DB`, else `$XDG_DATA_HOME/spendly/spendly.db`, else `~/.local/share/spendly/spendly.db`.
   static func defaultDatabasePath() -> String {
     if let path = environment("SPENDLY_DB") { return path }

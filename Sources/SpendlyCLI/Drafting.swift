@@ -22,6 +22,7 @@ extension Context {
 
   /// Parses a phrase, turning a phrase error into a one-line data error with its position.
   func draft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> TransactionDraft {
+    defer { reportLookupFailure() }
     do {
       return try parser.parse(phrase, now: now)
     } catch {

@@ -1,23 +1,44 @@
 import SpendlyCore
 
-/// The store is the parser's history: every answer is one indexed query.
+/// The store is the parser's history: every answer is one indexed query. A look-up the database
+/// fails answers nil (or no names) and is remembered in `lookupFailure`, never swallowed.
 extension TransactionStore: MerchantHistory {
+  /// The look-up failure remembered since the last call, cleared: for reporting it once.
+  public func takeLookupFailure() -> StoreError? {
+    defer { lookupFailure = nil }
+    return lookupFailure
+  }
+
+  /// Runs one look-up; a database error is remembered (the first one) and answers nil.
+  private func lookup<T>(_ body: () throws(DatabaseError) -> T?) -> T? {
+    do {
+      return try body()
+    } catch {
+      if lookupFailure == nil { lookupFailure = failure(error) }
+      return nil
+    }
+  }
+
   /// The merchant as spelled in history when `name` (any case) is one, via the merchant index.
   public func knownMerchant(_ name: String) -> String? {
-    try? database.row(
-      "SELECT merchant FROM transactions WHERE merchant = ? COLLATE NOCASE ORDER BY date DESC, id DESC LIMIT 1",
-      [.text(name)])?.text(0)
+    lookup { () throws(DatabaseError) in
+      try database.row(
+        "SELECT merchant FROM transactions WHERE merchant = ? COLLATE NOCASE ORDER BY date DESC, id DESC LIMIT 1",
+        [.text(name)])?.text(0)
+    }
   }
 
   /// The category and method of the latest transaction with this merchant (any case).
   public func lastUse(of merchant: String) -> (category: String, method: String)? {
     guard
-      let row = try? database.row(
-        """
-        SELECT c.name, m.name FROM transactions t
-          JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-        WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
-        """, [.text(merchant)]),
+      let row = lookup({ () throws(DatabaseError) in
+        try database.row(
+          """
+          SELECT c.name, m.name FROM transactions t
+            JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
+          WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
+          """, [.text(merchant)])
+      }),
       let category = row.text(0), let method = row.text(1)
     else { return nil }
     return (category, method)
@@ -27,7 +48,9 @@ extension TransactionStore: MerchantHistory {
   /// transaction: `knownMerchant` and `lastUse` in one look-up on the merchant index.
   public func merchantUse(_ name: String) -> MerchantUse? {
     guard
-      let row = try? database.row(TransactionStore.merchantUseSQL, [.text(name)]),
+      let row = lookup({ () throws(DatabaseError) in
+        try database.row(TransactionStore.merchantUseSQL, [.text(name)])
+      }),
       let merchant = row.text(0), let category = row.text(1), let method = row.text(2)
     else { return nil }
     return MerchantUse(merchant: merchant, category: category, method: method)
@@ -53,12 +76,15 @@ extension TransactionStore: MerchantHistory {
       )
       SELECT name FROM names WHERE name IS NOT NULL LIMIT ?
       """
-    return (try? database.rows(sql, [.integer(Int64(limit))]))?.compactMap { $0.text(0) } ?? []
+    let rows = lookup { () throws(DatabaseError) in try database.rows(sql, [.integer(Int64(limit))]) }
+    return rows?.compactMap { $0.text(0) } ?? []
   }
 
   /// The date a merchant was last used (an index seek), for ordering completions by recency.
   public func lastUsedDate(of merchant: String) -> String? {
-    try? database.row(
-      "SELECT max(date) FROM transactions WHERE merchant = ? COLLATE NOCASE", [.text(merchant)])?.text(0)
+    lookup { () throws(DatabaseError) in
+      try database.row(
+        "SELECT max(date) FROM transactions WHERE merchant = ? COLLATE NOCASE", [.text(merchant)])?.text(0)
+    }
   }
 }

@@ -30,10 +30,15 @@ public struct Listing<Item: Sendable>: Sendable {
 extension TransactionStore {
   /// Category and method are joined loosely, so a row whose id names neither is reported, not lost.
   static let selectColumns = """
-    SELECT t.id, t.kind, t.amount, t.currency, c.name, m.name, t.merchant, t.note, t.date, t.time,
-      t.recurring_id, t.import_source, t.external_ref, t.status, t.foreign_amount, t.foreign_currency, t.rate,
-      t.created_at, t.updated_at, t.category_id, t.method_id
+    SELECT \(TransactionColumns.selected("t.")), t.created_at, t.updated_at
     FROM transactions t LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN methods m ON m.id = t.method_id
+    """
+
+  /// The history query: columns as in `selectColumns`, then the revision's own.
+  static let historyColumns = """
+    SELECT \(TransactionColumns.selected("r.")), r.recorded_at, r.change_id, ch.action, r.live
+    FROM revisions r LEFT JOIN categories c ON c.id = r.category_id LEFT JOIN methods m ON m.id = r.method_id
+      LEFT JOIN changes ch ON ch.id = r.change_id
     """
 
   /// The current transaction with this id, or nil if it never existed or is deleted; a damaged
@@ -107,15 +112,7 @@ extension TransactionStore {
   public func historyListing(id: Int64) throws(StoreError) -> Listing<Revision> {
     let rows: [Row]
     do {
-      rows = try database.rows(
-        """
-        SELECT r.id, r.kind, r.amount, r.currency, c.name, m.name, r.merchant, r.note, r.date, r.time,
-          r.recurring_id, r.import_source, r.external_ref, r.status, r.foreign_amount, r.foreign_currency, r.rate,
-          r.recorded_at, r.change_id, ch.action, r.live, r.category_id, r.method_id
-        FROM revisions r LEFT JOIN categories c ON c.id = r.category_id LEFT JOIN methods m ON m.id = r.method_id
-          LEFT JOIN changes ch ON ch.id = r.change_id
-        WHERE r.txn_id = ? ORDER BY r.id
-        """, [.integer(id)])
+      rows = try database.rows(Self.historyColumns + " WHERE r.txn_id = ? ORDER BY r.id", [.integer(id)])
     } catch {
       throw failure(error)
     }
@@ -125,9 +122,11 @@ extension TransactionStore {
       do {
         listing.items.append(
           Revision(
-            id: try reader.integer(0, "id"), changeID: try reader.integer(18, "change_id"),
-            action: try reader.text(19, "change action"), live: try reader.integer(20, "live") == 1,
-            fields: try Self.fields(from: reader), recordedAt: try reader.dateTime(17, "recorded_at")))
+            id: try reader.integer(0, "id"), changeID: try reader.integer(TransactionColumns.extra + 1, "change_id"),
+            action: try reader.text(TransactionColumns.extra + 2, "change action"),
+            live: try reader.integer(TransactionColumns.extra + 3, "live") == 1,
+            fields: try TransactionColumns.fields(from: reader),
+            recordedAt: try reader.dateTime(TransactionColumns.extra, "recorded_at")))
       } catch {
         listing.damaged.append(error)
       }
@@ -155,48 +154,12 @@ extension TransactionStore {
     return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
   }
 
-  /// A row's fields, every value checked; columns as in `selectColumns` (the history query too).
-  static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
-    let row = reader.row
-    let foreignAmount = try reader.optionalInteger(14, "foreign_amount")
-    let foreign: Money?
-    if let foreignAmount {
-      foreign = Money(minorUnits: foreignAmount, currency: try reader.currency(15, "foreign_currency"))
-    } else {
-      foreign = nil
-    }
-    // The ids of category and method come last.
-    let idColumns = row.values.count - 2
-    return TransactionFields(
-      kind: try reader.required(1, "kind", "expense or income") { Kind(rawValue: $0) },
-      amount: Money(
-        minorUnits: try reader.required(2, "amount", "a whole amount above zero") { _ -> Int64? in
-          if case .integer(let value) = row.values[2], value > 0 { return value }
-          return nil
-        }, currency: try reader.currency(3, "currency")),
-      category: try reader.joined(4, id: idColumns, "category_id", "a category"),
-      method: try reader.joined(5, id: idColumns + 1, "method_id", "a payment method"),
-      merchant: row.text(6), note: row.text(7), date: try reader.date(8, "date"),
-      time: try reader.optional(9, "time", "a time") { LocalTime(text: $0) },
-      recurringID: try reader.optionalInteger(10, "recurring_id"), importSource: row.text(11),
-      externalReference: row.text(12),
-      status: try reader.required(13, "status", "booked or pending") { TransactionStatus(rawValue: $0) },
-      foreignAmount: foreign,
-      rate: try reader.optional(16, "rate", "a decimal rate") { text in
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-          (1...2).contains(parts.count)
-          && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-        return valid ? text : nil
-      })
-  }
-
   static func transaction(from row: Row) throws(DamagedRow) -> Transaction {
     let reader = RowReader(row: row, name: "transaction #\(row.text(0) ?? "?")")
     return Transaction(
-      id: try reader.integer(0, "id"), fields: try fields(from: reader),
-      createdAt: try reader.dateTime(17, "created_at"),
-      updatedAt: try reader.dateTime(18, "updated_at"))
+      id: try reader.integer(0, "id"), fields: try TransactionColumns.fields(from: reader),
+      createdAt: try reader.dateTime(TransactionColumns.extra, "created_at"),
+      updatedAt: try reader.dateTime(TransactionColumns.extra + 1, "updated_at"))
   }
 }
 

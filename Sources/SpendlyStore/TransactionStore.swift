@@ -22,6 +22,9 @@ public final class TransactionStore {
   /// The file is known intact (checked here, or unchanged since it was): what this store
   /// writes keeps the memo up to date.
   private var trusted = false
+  /// The first database error a history look-up (`MerchantHistory`) met: those answer nil so the
+  /// parser never fails, and the caller reports this once (`takeLookupFailure`).
+  public internal(set) var lookupFailure: StoreError?
 
   /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
   /// created owner-only (directory 0700, file 0600); every access checks that the file is a

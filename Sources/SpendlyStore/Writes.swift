@@ -95,19 +95,9 @@ extension TransactionStore {
           guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
             throw StoreError.notFound(id)
           }
-          try db.run(
-            """
-            INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
-              merchant, note, date, time, recurring_id, import_source, external_ref, status,
-              foreign_amount, foreign_currency, rate, recorded_at)
-            SELECT txn_id, ?, 0, kind, amount, currency, category_id, method_id, merchant, note, date, time,
-              recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
-            FROM revisions WHERE id = ?
-            """,
-            [
-              .integer(changeID), .text(stamp),
-              .integer(try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id")),
-            ])
+          try copyRevision(
+            db, try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id"), live: 0,
+            changeID: changeID, stamp: stamp)
           try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
           touched.append(id)
         }
@@ -242,30 +232,48 @@ extension TransactionStore {
   private func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)
     throws
   {
-    try db.run(
-      """
-      INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
-        merchant, note, date, time, recurring_id, import_source, external_ref, status,
-        foreign_amount, foreign_currency, rate, recorded_at)
-      SELECT txn_id, ?, ?, kind, amount, currency, category_id, method_id, merchant, note, date, time,
-        recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, ?
-      FROM revisions WHERE id = ?
-      """, [.integer(changeID), .integer(live), .text(stamp), .integer(source)])
-    let newRevision = db.lastInsertRowID
+    let newRevision = try copyRevision(db, source, live: live, changeID: changeID, stamp: stamp)
     try db.run("DELETE FROM transactions WHERE id = ?", [.integer(txnID)])
     if live == 1 {
-      try db.run(
-        """
-        INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
-          date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
-          created_at, updated_at)
-        SELECT txn_id, id, kind, amount, currency, category_id, method_id, merchant, note, date, time,
-          recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
-          (SELECT recorded_at FROM revisions WHERE txn_id = ? ORDER BY id LIMIT 1), recorded_at
-        FROM revisions WHERE id = ?
-        """, [.integer(txnID), .integer(newRevision)])
+      try db.run(Self.restoreCurrentSQL, [.integer(txnID), .integer(newRevision)])
     }
   }
+
+  /// Copies revision `source` as a new revision of `changeID` (live or a deletion); returns its id.
+  @discardableResult
+  private func copyRevision(_ db: Database, _ source: Int64, live: Int64, changeID: Int64, stamp: String) throws
+    -> Int64
+  {
+    try db.run(Self.copyRevisionSQL, [.integer(changeID), .integer(live), .text(stamp), .integer(source)])
+    return db.lastInsertRowID
+  }
+
+  // MARK: SQL, its column lists from `TransactionColumns`
+
+  private static let revisionColumns = "txn_id, change_id, live, \(TransactionColumns.list()), recorded_at"
+  private static let currentColumns = "id, revision_id, \(TransactionColumns.list()), created_at, updated_at"
+
+  private static let insertRevisionSQL =
+    "INSERT INTO revisions(\(revisionColumns)) VALUES (?, ?, 1, \(TransactionColumns.placeholders), ?)"
+
+  private static let copyRevisionSQL = """
+    INSERT INTO revisions(\(revisionColumns))
+    SELECT txn_id, ?, ?, \(TransactionColumns.list()), ? FROM revisions WHERE id = ?
+    """
+
+  private static let insertCurrentSQL =
+    "INSERT INTO transactions(\(currentColumns)) VALUES (?, ?, \(TransactionColumns.placeholders), ?, ?)"
+
+  /// The current row as a revision says, created when the transaction's first revision was recorded.
+  private static let restoreCurrentSQL = """
+    INSERT INTO transactions(\(currentColumns))
+    SELECT txn_id, id, \(TransactionColumns.list()),
+      (SELECT recorded_at FROM revisions WHERE txn_id = ? ORDER BY id LIMIT 1), recorded_at
+    FROM revisions WHERE id = ?
+    """
+
+  private static let updateCurrentSQL =
+    "UPDATE transactions SET \(TransactionColumns.assignments), revision_id = ?, updated_at = ? WHERE id = ?"
 
   // MARK: Rows
 
@@ -299,26 +307,14 @@ extension TransactionStore {
       throw ValidationError(
         field: "method", value: fields.method, reason: "no longer exists (renamed elsewhere?); try again")
     }
-    return [
-      .text(fields.kind.rawValue), .integer(fields.amount.minorUnits), .text(fields.amount.currency.code),
-      .integer(categoryID), .integer(methodID),
-      SQLValue(fields.merchant), SQLValue(fields.note), .text(fields.date.description),
-      SQLValue(fields.time?.description), SQLValue(fields.recurringID), SQLValue(fields.importSource),
-      SQLValue(fields.externalReference), .text(fields.status.rawValue), SQLValue(fields.foreignAmount?.minorUnits),
-      SQLValue(fields.foreignAmount?.currency.code), SQLValue(fields.rate),
-    ]
+    return TransactionColumns.values(fields, categoryID: categoryID, methodID: methodID)
   }
 
   private func insertRevision(
     _ db: Database, txnID: Int64, changeID: Int64, fields: TransactionFields, ids: NameIDs, stamp: String
   ) throws -> Int64 {
     try db.run(
-      """
-      INSERT INTO revisions(txn_id, change_id, live, kind, amount, currency, category_id, method_id,
-        merchant, note, date, time, recurring_id, import_source, external_ref, status,
-        foreign_amount, foreign_currency, rate, recorded_at)
-      VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
+      Self.insertRevisionSQL, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
     return db.lastInsertRowID
   }
 
@@ -327,12 +323,8 @@ extension TransactionStore {
     revision: Int64
   ) throws -> Int64 {
     try db.run(
-      """
-      INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
-        date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
-        created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """, [SQLValue(id), .integer(revision)] + (try values(fields, ids)) + [.text(createdAt), .text(updatedAt)])
+      Self.insertCurrentSQL,
+      [SQLValue(id), .integer(revision)] + (try values(fields, ids)) + [.text(createdAt), .text(updatedAt)])
     return db.lastInsertRowID
   }
 
@@ -340,11 +332,6 @@ extension TransactionStore {
     _ db: Database, id: Int64, fields: TransactionFields, ids: NameIDs, revision: Int64, updatedAt: String
   ) throws {
     try db.run(
-      """
-      UPDATE transactions SET kind = ?, amount = ?, currency = ?, category_id = ?, method_id = ?, merchant = ?,
-        note = ?, date = ?, time = ?, recurring_id = ?, import_source = ?, external_ref = ?, status = ?,
-        foreign_amount = ?, foreign_currency = ?, rate = ?, revision_id = ?, updated_at = ?
-      WHERE id = ?
-      """, (try values(fields, ids)) + [.integer(revision), .text(updatedAt), .integer(id)])
+      Self.updateCurrentSQL, (try values(fields, ids)) + [.integer(revision), .text(updatedAt), .integer(id)])
   }
 }

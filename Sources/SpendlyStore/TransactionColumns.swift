@@ -1,0 +1,119 @@
+import SpendlyCore
+
+/// The stored columns of a transaction's fields, each listed once with how it is written and
+/// read back: every SQL column list (current rows and revisions) and the row decoder come from here.
+/// A new column is one entry in `all`, one line in `fields(from:)`, and its migration in `Schema`.
+enum TransactionColumns {
+  /// One stored field column: its name and its value for some fields (with the catalog ids resolved).
+  struct Column: Sendable {
+    let name: String
+    let value: @Sendable (_ fields: TransactionFields, _ categoryID: Int64, _ methodID: Int64) -> SQLValue
+  }
+
+  /// The field columns, in the order they are written, selected and bound.
+  static let all: [Column] = [
+    Column(name: "kind") { f, _, _ in .text(f.kind.rawValue) },
+    Column(name: "amount") { f, _, _ in .integer(f.amount.minorUnits) },
+    Column(name: "currency") { f, _, _ in .text(f.amount.currency.code) },
+    Column(name: "category_id") { _, category, _ in .integer(category) },
+    Column(name: "method_id") { _, _, method in .integer(method) },
+    Column(name: "merchant") { f, _, _ in SQLValue(f.merchant) },
+    Column(name: "note") { f, _, _ in SQLValue(f.note) },
+    Column(name: "date") { f, _, _ in .text(f.date.description) },
+    Column(name: "time") { f, _, _ in SQLValue(f.time?.description) },
+    Column(name: "recurring_id") { f, _, _ in SQLValue(f.recurringID) },
+    Column(name: "import_source") { f, _, _ in SQLValue(f.importSource) },
+    Column(name: "external_ref") { f, _, _ in SQLValue(f.externalReference) },
+    Column(name: "status") { f, _, _ in .text(f.status.rawValue) },
+    Column(name: "foreign_amount") { f, _, _ in SQLValue(f.foreignAmount?.minorUnits) },
+    Column(name: "foreign_currency") { f, _, _ in SQLValue(f.foreignAmount?.currency.code) },
+    Column(name: "rate") { f, _, _ in SQLValue(f.rate) },
+  ]
+
+  /// The values to bind for `all`, in order.
+  static func values(_ fields: TransactionFields, categoryID: Int64, methodID: Int64) -> [SQLValue] {
+    all.map { $0.value(fields, categoryID, methodID) }
+  }
+
+  /// "kind, amount, …", each name after `prefix` ("t.").
+  static func list(_ prefix: String = "") -> String {
+    all.map { prefix + $0.name }.joined(separator: ", ")
+  }
+
+  /// "?, ?, …", one per column.
+  static let placeholders = Array(repeating: "?", count: all.count).joined(separator: ", ")
+
+  /// "kind = ?, amount = ?, …", for an UPDATE.
+  static let assignments = all.map { $0.name + " = ?" }.joined(separator: ", ")
+
+  // MARK: Reading
+
+  /// A selected row is laid out as `id, <all>, category name, method name`, then the query's own columns.
+  static func index(_ name: String) -> Int {
+    guard let found = all.firstIndex(where: { $0.name == name }) else {
+      preconditionFailure("no transaction column \(name)")
+    }
+    return 1 + found
+  }
+
+  /// "t.id, t.kind, …, c.name, m.name": the start of every select that `fields(from:)` reads.
+  static func selected(_ prefix: String) -> String {
+    "\(prefix)id, \(list(prefix)), c.name, m.name"
+  }
+
+  static let categoryName = 1 + all.count
+  static let methodName = 2 + all.count
+  /// Where the query's own columns (created_at, recorded_at, …) start.
+  static let extra = 3 + all.count
+
+  private static let kind = index("kind")
+  private static let amount = index("amount")
+  private static let currency = index("currency")
+  private static let categoryID = index("category_id")
+  private static let methodID = index("method_id")
+  private static let merchant = index("merchant")
+  private static let note = index("note")
+  private static let date = index("date")
+  private static let time = index("time")
+  private static let recurringID = index("recurring_id")
+  private static let importSource = index("import_source")
+  private static let externalRef = index("external_ref")
+  private static let status = index("status")
+  private static let foreignAmount = index("foreign_amount")
+  private static let foreignCurrency = index("foreign_currency")
+  private static let rate = index("rate")
+
+  /// A selected row's fields, every value checked; a damaged one is reported by its column name.
+  static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
+    let row = reader.row
+    let foreignMinor = try reader.optionalInteger(foreignAmount, "foreign_amount")
+    let foreign: Money?
+    if let foreignMinor {
+      foreign = Money(minorUnits: foreignMinor, currency: try reader.currency(foreignCurrency, "foreign_currency"))
+    } else {
+      foreign = nil
+    }
+    return TransactionFields(
+      kind: try reader.required(kind, "kind", "expense or income") { Kind(rawValue: $0) },
+      amount: Money(
+        minorUnits: try reader.required(amount, "amount", "a whole amount above zero") { _ -> Int64? in
+          if case .integer(let value) = row.values[amount], value > 0 { return value }
+          return nil
+        }, currency: try reader.currency(currency, "currency")),
+      category: try reader.joined(categoryName, id: categoryID, "category_id", "a category"),
+      method: try reader.joined(methodName, id: methodID, "method_id", "a payment method"),
+      merchant: row.text(merchant), note: row.text(note), date: try reader.date(date, "date"),
+      time: try reader.optional(time, "time", "a time") { LocalTime(text: $0) },
+      recurringID: try reader.optionalInteger(recurringID, "recurring_id"), importSource: row.text(importSource),
+      externalReference: row.text(externalRef),
+      status: try reader.required(status, "status", "booked or pending") { TransactionStatus(rawValue: $0) },
+      foreignAmount: foreign,
+      rate: try reader.optional(rate, "rate", "a decimal rate") { text in
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let valid =
+          (1...2).contains(parts.count)
+          && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+        return valid ? text : nil
+      })
+  }
+}
