@@ -1,4 +1,3 @@
-import Foundation
 import SpendlyCore
 
 /// What a change did, as the change log records it. Every write of the store is one of these.
@@ -90,20 +89,10 @@ struct ChangeRecorder {
     }
   }
 
-  /// The row as JSON (column → value), or nil when there is none.
+  /// The row's values in the table's column order (see `RowSnapshot`), or nil when there is none.
   static func snapshot(_ db: Database, _ table: LoggedTable, key: SQLValue) throws -> String? {
     let sql = "SELECT \(table.columns.joined(separator: ", ")) FROM \(table.rawValue) WHERE \(table.key) = ?"
-    guard let row = try db.row(sql, [key]) else { return nil }
-    var object: [String: Any] = [:]
-    for (index, column) in table.columns.enumerated() {
-      switch row.values[index] {
-      case .integer(let value): object[column] = NSNumber(value: value)
-      case .text(let text): object[column] = text
-      default: object[column] = NSNull()
-      }
-    }
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-    return String(decoding: data, as: UTF8.self)
+    return try db.row(sql, [key]).map { RowSnapshot.encode($0.values) }
   }
 
   /// Puts the row of `table` with `key` back as `snapshot` says: removed when nil, else
@@ -114,17 +103,10 @@ struct ChangeRecorder {
       try db.run("DELETE FROM \(table.rawValue) WHERE \(table.key) = ?", [keyValue])
       return
     }
-    guard let object = try JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any] else {
+    guard let values = RowSnapshot.decode(snapshot), values.count == table.columns.count else {
       throw DamagedRow(
         row: "change log row of \(table.rawValue) '\(key)'", field: "before/after", value: snapshot,
-        expected: "a row as JSON")
-    }
-    let values: [SQLValue] = table.columns.map { column in
-      switch object[column] {
-      case let number as NSNumber: return .integer(number.int64Value)
-      case let text as String: return .text(text)
-      default: return .null
-      }
+        expected: "the row's values")
     }
     let updates = table.columns.filter { $0 != table.key }.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
     try db.run(
@@ -166,5 +148,50 @@ extension TransactionStore {
           recordedAt: try reader.text(3, "recorded_at"), undone: row.int(4) != nil)
       }
     }
+  }
+}
+
+/// A row's values as text, for the change log: each value is `n` (NULL), `i` and an integer, or
+/// `t`, the text's length in UTF-8 bytes, `:` and the text, one after another with no
+/// separator (so any text, quotes and all, reads back exactly).
+enum RowSnapshot {
+  static func encode(_ values: [SQLValue]) -> String {
+    var out = ""
+    for value in values {
+      switch value {
+      case .null: out += "n;"
+      case .integer(let number): out += "i\(number);"
+      case .text(let text): out += "t\(text.utf8.count):" + text
+      }
+    }
+    return out
+  }
+
+  static func decode(_ text: String) -> [SQLValue]? {
+    var bytes = Array(text.utf8)[...]
+    var values: [SQLValue] = []
+    func number(until end: UInt8) -> Int64? {
+      guard let stop = bytes.firstIndex(of: end) else { return nil }
+      defer { bytes = bytes[(stop + 1)...] }
+      return Int64(String(decoding: bytes[..<stop], as: UTF8.self))
+    }
+    while let tag = bytes.popFirst() {
+      switch tag {
+      case UInt8(ascii: "n"):
+        guard bytes.popFirst() == UInt8(ascii: ";") else { return nil }
+        values.append(.null)
+      case UInt8(ascii: "i"):
+        guard let value = number(until: UInt8(ascii: ";")) else { return nil }
+        values.append(.integer(value))
+      case UInt8(ascii: "t"):
+        guard let length = number(until: UInt8(ascii: ":")), length >= 0, bytes.count >= length else { return nil }
+        let end = bytes.index(bytes.startIndex, offsetBy: Int(length))
+        values.append(.text(String(decoding: bytes[..<end], as: UTF8.self)))
+        bytes = bytes[end...]
+      default:
+        return nil
+      }
+    }
+    return values
   }
 }
