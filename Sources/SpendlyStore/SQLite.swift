@@ -93,7 +93,7 @@ final class Database {
     while true {
       do {
         return try execute(sql)
-      } catch where error.resultCode.matches(.busy) && busy.takeUnretainedValue().wait.body(attempt) {
+      } catch  where error.resultCode.matches(.busy) && busy.takeUnretainedValue().wait.body(attempt) {
         attempt += 1
       }
     }

@@ -18,76 +18,76 @@ enum Schema {
     .sql(
       "categories, methods, settings, the change log, revisions and the current view",
       """
-    CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    CREATE TABLE categories(
-      id INTEGER PRIMARY KEY,
-      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-      side TEXT NOT NULL CHECK (side IN ('expense', 'income')),
-      builtin INTEGER NOT NULL DEFAULT 0);
-    CREATE TABLE category_aliases(
-      alias TEXT PRIMARY KEY COLLATE NOCASE,
-      category_id INTEGER NOT NULL REFERENCES categories(id));
-    CREATE TABLE methods(
-      id INTEGER PRIMARY KEY,
-      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-      builtin INTEGER NOT NULL DEFAULT 0);
-    CREATE TABLE method_aliases(
-      alias TEXT PRIMARY KEY COLLATE NOCASE,
-      method_id INTEGER NOT NULL REFERENCES methods(id));
-    CREATE TABLE changes(
-      id INTEGER PRIMARY KEY,
-      action TEXT NOT NULL,
-      recorded_at TEXT NOT NULL,
-      undoes INTEGER REFERENCES changes(id),
-      undone_by INTEGER REFERENCES changes(id));
-    CREATE TABLE revisions(
-      id INTEGER PRIMARY KEY,
-      txn_id INTEGER NOT NULL,
-      change_id INTEGER NOT NULL REFERENCES changes(id),
-      live INTEGER NOT NULL,
-      kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
-      category_id INTEGER NOT NULL, method_id INTEGER NOT NULL,
-      merchant TEXT, note TEXT, date TEXT NOT NULL, time TEXT,
-      recurring_id INTEGER, import_source TEXT, external_ref TEXT, status TEXT NOT NULL,
-      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
-      recorded_at TEXT NOT NULL);
-    CREATE INDEX revisions_by_txn ON revisions(txn_id, id);
-    CREATE INDEX revisions_by_change ON revisions(change_id);
-    CREATE TABLE transactions(
-      id INTEGER PRIMARY KEY AUTOINCREMENT,
-      revision_id INTEGER NOT NULL,
-      kind TEXT NOT NULL CHECK (kind IN ('expense', 'income')),
-      amount INTEGER NOT NULL CHECK (amount > 0),
-      currency TEXT NOT NULL,
-      category_id INTEGER NOT NULL REFERENCES categories(id),
-      method_id INTEGER NOT NULL REFERENCES methods(id),
-      merchant TEXT, note TEXT,
-      date TEXT NOT NULL, time TEXT,
-      recurring_id INTEGER, import_source TEXT, external_ref TEXT,
-      status TEXT NOT NULL DEFAULT 'booked',
-      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
-      created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
-    CREATE INDEX transactions_by_date ON transactions(date, time, id);
-    INSERT INTO settings(key, value) VALUES ('default_currency', 'INR'), ('default_method', 'Cash'),
-      ('default_card', 'Credit Card'), ('week_start', 'monday');
-    INSERT INTO categories(name, side, builtin) VALUES
-      ('Food', 'expense', 1), ('Groceries', 'expense', 1), ('Shopping', 'expense', 1),
-      ('Travel', 'expense', 1), ('Transport', 'expense', 1), ('Bills', 'expense', 1),
-      ('Rent', 'expense', 1), ('Health', 'expense', 1), ('Entertainment', 'expense', 1),
-      ('Education', 'expense', 1), ('Other', 'expense', 1),
-      ('Salary', 'income', 1), ('Freelance', 'income', 1), ('Interest', 'income', 1),
-      ('Refund', 'income', 1), ('Gift', 'income', 1), ('Other income', 'income', 1);
-    INSERT INTO methods(name, builtin) VALUES ('Cash', 1), ('UPI', 1), ('Credit Card', 1),
-      ('Debit Card', 1), ('Bank Transfer', 1), ('Other', 1);
-    """),
+      CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE categories(
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        side TEXT NOT NULL CHECK (side IN ('expense', 'income')),
+        builtin INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE category_aliases(
+        alias TEXT PRIMARY KEY COLLATE NOCASE,
+        category_id INTEGER NOT NULL REFERENCES categories(id));
+      CREATE TABLE methods(
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        builtin INTEGER NOT NULL DEFAULT 0);
+      CREATE TABLE method_aliases(
+        alias TEXT PRIMARY KEY COLLATE NOCASE,
+        method_id INTEGER NOT NULL REFERENCES methods(id));
+      CREATE TABLE changes(
+        id INTEGER PRIMARY KEY,
+        action TEXT NOT NULL,
+        recorded_at TEXT NOT NULL,
+        undoes INTEGER REFERENCES changes(id),
+        undone_by INTEGER REFERENCES changes(id));
+      CREATE TABLE revisions(
+        id INTEGER PRIMARY KEY,
+        txn_id INTEGER NOT NULL,
+        change_id INTEGER NOT NULL REFERENCES changes(id),
+        live INTEGER NOT NULL,
+        kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
+        category_id INTEGER NOT NULL, method_id INTEGER NOT NULL,
+        merchant TEXT, note TEXT, date TEXT NOT NULL, time TEXT,
+        recurring_id INTEGER, import_source TEXT, external_ref TEXT, status TEXT NOT NULL,
+        foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
+        recorded_at TEXT NOT NULL);
+      CREATE INDEX revisions_by_txn ON revisions(txn_id, id);
+      CREATE INDEX revisions_by_change ON revisions(change_id);
+      CREATE TABLE transactions(
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        revision_id INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('expense', 'income')),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL,
+        category_id INTEGER NOT NULL REFERENCES categories(id),
+        method_id INTEGER NOT NULL REFERENCES methods(id),
+        merchant TEXT, note TEXT,
+        date TEXT NOT NULL, time TEXT,
+        recurring_id INTEGER, import_source TEXT, external_ref TEXT,
+        status TEXT NOT NULL DEFAULT 'booked',
+        foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
+        created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+      CREATE INDEX transactions_by_date ON transactions(date, time, id);
+      INSERT INTO settings(key, value) VALUES ('default_currency', 'INR'), ('default_method', 'Cash'),
+        ('default_card', 'Credit Card'), ('week_start', 'monday');
+      INSERT INTO categories(name, side, builtin) VALUES
+        ('Food', 'expense', 1), ('Groceries', 'expense', 1), ('Shopping', 'expense', 1),
+        ('Travel', 'expense', 1), ('Transport', 'expense', 1), ('Bills', 'expense', 1),
+        ('Rent', 'expense', 1), ('Health', 'expense', 1), ('Entertainment', 'expense', 1),
+        ('Education', 'expense', 1), ('Other', 'expense', 1),
+        ('Salary', 'income', 1), ('Freelance', 'income', 1), ('Interest', 'income', 1),
+        ('Refund', 'income', 1), ('Gift', 'income', 1), ('Other income', 'income', 1);
+      INSERT INTO methods(name, builtin) VALUES ('Cash', 1), ('UPI', 1), ('Credit Card', 1),
+        ('Debit Card', 1), ('Bank Transfer', 1), ('Other', 1);
+      """),
     .sql(
       "indexes for the phrase parser's history lookups and for filters and imports",
       """
-    CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
-      WHERE merchant IS NOT NULL;
-    CREATE INDEX transactions_by_category ON transactions(category_id, date);
-    CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
-    """),
+      CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
+        WHERE merchant IS NOT NULL;
+      CREATE INDEX transactions_by_category ON transactions(category_id, date);
+      CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
+      """),
     .sql(
       "a covering index for reports over a period (totals, breakdowns, trends)",
       "CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);"),
@@ -97,17 +97,17 @@ enum Schema {
     .sql(
       "one change log for every record: plain words, redo, and the catalog and settings rows each change touched",
       """
-    ALTER TABLE changes ADD COLUMN summary TEXT;
-    ALTER TABLE changes ADD COLUMN redoes INTEGER REFERENCES changes(id);
-    CREATE TABLE change_rows(
-      id INTEGER PRIMARY KEY,
-      change_id INTEGER NOT NULL REFERENCES changes(id),
-      tbl TEXT NOT NULL,
-      row_key TEXT NOT NULL,
-      before TEXT,
-      after TEXT);
-    CREATE INDEX change_rows_by_change ON change_rows(change_id, id);
-    """),
+      ALTER TABLE changes ADD COLUMN summary TEXT;
+      ALTER TABLE changes ADD COLUMN redoes INTEGER REFERENCES changes(id);
+      CREATE TABLE change_rows(
+        id INTEGER PRIMARY KEY,
+        change_id INTEGER NOT NULL REFERENCES changes(id),
+        tbl TEXT NOT NULL,
+        row_key TEXT NOT NULL,
+        before TEXT,
+        after TEXT);
+      CREATE INDEX change_rows_by_change ON change_rows(change_id, id);
+      """),
     Migration(name: "plain words for the changes made before the log had them", run: backfillSummaries),
   ]
 

@@ -1,7 +1,8 @@
 import Foundation
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 /// Answers when one currency cannot be added up (9,224 KWD expenses at the largest amount), and
 /// questions too long to read.

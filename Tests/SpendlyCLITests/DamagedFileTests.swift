@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 #if canImport(Glibc)
   import Glibc

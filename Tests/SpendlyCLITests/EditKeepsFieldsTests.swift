@@ -1,7 +1,8 @@
 import Foundation
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 /// `spendly edit` and questions at the edges, through the binary.
 @Suite("spendly edit keeps what it does not show; questions stay in range")

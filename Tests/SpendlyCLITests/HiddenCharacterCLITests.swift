@@ -1,7 +1,8 @@
 import Foundation
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 /// Zero-width and bidi characters: refused in names, removed from merchants and notes, and never
 /// printed or put in JSON, even from rows stored before they were removed.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 /// Issue 8's question forms answered through the binary on PRODUCT.md's fixed data set:
 /// listings (top, biggest, last N), amount bounds, one-figure averages, categories joined by

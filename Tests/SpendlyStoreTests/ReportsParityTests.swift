@@ -1,6 +1,7 @@
 import SpendlyCore
-@testable import SpendlyStore
 import Testing
+
+@testable import SpendlyStore
 
 /// Random transactions for the parity test: several years, three currencies, both kinds,
 /// merchants spelled in several cases (and missing), notes with words to search for.
