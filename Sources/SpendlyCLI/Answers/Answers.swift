@@ -72,7 +72,7 @@ struct Answers {
         var lines: [String] = []
         let subject = describe(query, period)
         guard !summaries.isEmpty else {
-          lines.append("  nothing \(query.measure == .income ? "received" : "spent") \(subject)")
+          lines.append("  nothing \(nothingWord(query.measure)) \(subject)")
           return lines
         }
         for s in summaries {
@@ -98,6 +98,15 @@ struct Answers {
         }
         return lines
       }, json: json)
+  }
+
+  /// "nothing spent", "nothing received", "nothing recorded" (income and expenses both).
+  func nothingWord(_ measure: Query.Measure) -> String {
+    switch measure {
+    case .spent: return "spent"
+    case .income: return "received"
+    case .savings: return "recorded"
+    }
   }
 
   func amount(_ summary: Summary, _ measure: Query.Measure) -> Int64 {

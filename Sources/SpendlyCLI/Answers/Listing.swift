@@ -88,7 +88,7 @@ extension Answers {
       text: {
         var lines: [String] = []
         guard !summaries.isEmpty else {
-          lines.append("  nothing \(query.measure == .income ? "received" : "spent") \(describe(query, period))")
+          lines.append("  nothing \(nothingWord(query.measure)) \(describe(query, period))")
           return lines
         }
         let verb = query.measure == .income ? "income" : query.measure == .savings ? "saved" : "spent"
