@@ -125,6 +125,9 @@ extension TransactionStore {
     -> T
   {
     let stamp = now.description
+    // A catalog change makes the cached catalog stale (settings and transactions leave it).
+    if action != .setting { forgetCatalog() }
+    defer { if action != .setting { forgetCatalog() } }
     return try write { db in
       try db.run(
         "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",

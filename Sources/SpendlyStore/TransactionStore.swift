@@ -8,6 +8,7 @@ public final class TransactionStore {
   let database: Database
   public let path: String
   private let clock: () -> LocalDateTime
+  /// The catalog as last read; dropped by a change that touches its rows (not by every write).
   private var cachedCatalog: Catalog?
   /// Opened read-only (`.readOnly`, or a `.read` of a file this user cannot write): writes fail.
   public let isReadOnly: Bool
@@ -113,6 +114,9 @@ public final class TransactionStore {
   }
 
   // MARK: Catalog and settings
+
+  /// Forgets the cached catalog: its rows changed (or may have: an undo or redo).
+  func forgetCatalog() { cachedCatalog = nil }
 
   /// Categories and methods with the person's aliases; cached until one changes.
   public func catalog() throws(StoreError) -> Catalog {
@@ -278,11 +282,10 @@ public final class TransactionStore {
     try log.inserted(kind.aliasTable, key: .text(alias))
   }
 
-  /// Runs a write in one transaction, mapping errors, and forgets the cached catalog. A file found
+  /// Runs a write in one transaction, mapping errors. A file found
   /// damaged (now or earlier on this connection) takes no write.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
     try ensureWritable()
-    defer { cachedCatalog = nil }
     do {
       let result = try database.transaction { try body(database) }
       // A commit may have checkpointed into the file: it is still the file known intact.

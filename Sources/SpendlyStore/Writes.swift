@@ -68,7 +68,21 @@ extension TransactionStore {
       }
     }
     let stamp = now.description
-    return try write { db in
+    // A failed write may come from a catalog another process changed: read it afresh next time.
+    do {
+      return try recordTransactions(action, validated, summary: summary, stamp: stamp)
+    } catch {
+      forgetCatalog()
+      throw error
+    }
+  }
+
+  private func recordTransactions(
+    _ action: ChangeAction, _ validated: [TransactionWrite], summary: String?, stamp: String
+  )
+    throws(StoreError) -> ChangeResult
+  {
+    try write { db in
       // Ids are read inside the transaction: another process may have renamed a category.
       let ids = try self.nameIDs()
       try db.run(
@@ -137,6 +151,7 @@ extension TransactionStore {
   /// goes back to its revision before it, each catalog or settings row to what it was.
   public func undo() throws(StoreError) -> UndoResult {
     let stamp = now.description
+    defer { forgetCatalog() }
     return try write { db in
       guard
         let change = try db.row(
@@ -178,6 +193,7 @@ extension TransactionStore {
   /// change ends what can be redone, as in any editor).
   public func redo() throws(StoreError) -> UndoResult {
     let stamp = now.description
+    defer { forgetCatalog() }
     return try write { db in
       guard
         let undo = try db.row(
