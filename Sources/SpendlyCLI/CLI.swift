@@ -71,16 +71,17 @@ public enum CLI {
       context.output.line("spendly \(version)")
       return 0
     }
-    guard let command = command(named: first) else {
+    guard let route = route(named: first) else {
       if first.hasPrefix("-") { throw .usage("unknown option '\(first)' (see: spendly --help)") }
       throw .usage("unknown command '\(first)' (see: spendly --help)")
     }
+    let command = route.command
     if help {
       printHelp(command, context.output)
       return 0
     }
     let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
-    context.storeUse = command.storeUse(arguments)
+    context.storeUse = route.storeUse(arguments)
     context.show(try command.run(arguments, context))
     return 0
   }

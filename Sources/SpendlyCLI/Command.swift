@@ -8,8 +8,6 @@ protocol Command: SendableMetatype {
   /// The full `--help` text after the summary: usage, options, examples.
   static var help: String { get }
   static var specs: [Arguments.Spec] { get }
-  /// Whether these arguments only read the store (see CommandAccess.swift).
-  static func storeUse(_ arguments: Arguments) -> StoreUse
   /// Does the command's work and returns what to print (`Context.show` prints it).
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
 }

@@ -13,18 +13,30 @@ enum LineReading: Sendable {
   case questionWhenItReads
 }
 
-/// One row of the routing table: a command, the action words that may follow it, and how
-/// the shell reads a line starting with it.
+/// One row of the routing table: a command, the action words that may follow it, how the shell
+/// reads a line starting with it, and what the command does with the store (reads never create one).
 struct Route: Sendable {
   let command: any Command.Type
   /// The sub-action words (`categories add`, `config currency`).
   let actions: [String]
   let reading: LineReading
+  /// What these arguments do with the store (see `StoreUse`).
+  let storeUse: @Sendable (Arguments) -> StoreUse
 
-  init(_ command: any Command.Type, actions: [String] = [], reading: LineReading = .command) {
+  init(
+    _ command: any Command.Type, actions: [String] = [], reading: LineReading = .command, store: StoreUse = .write
+  ) {
+    self.init(command, actions: actions, reading: reading, storeUse: { _ in store })
+  }
+
+  init(
+    _ command: any Command.Type, actions: [String] = [], reading: LineReading = .command,
+    storeUse: @escaping @Sendable (Arguments) -> StoreUse
+  ) {
     self.command = command
     self.actions = actions
     self.reading = reading
+    self.storeUse = storeUse
   }
 
   /// The words that run the command: its name, then its aliases.
@@ -36,13 +48,16 @@ struct Route: Sendable {
 
 /// Every command, in the order `help` lists them; the CLI and the shell both route through it.
 let routes: [Route] = [
-  Route(AddCommand.self), Route(ParseCommand.self), Route(QueryCommand.self), Route(DashboardCommand.self),
-  Route(ListCommand.self, reading: .questionWhenItReads), Route(ShowCommand.self, reading: .questionWhenItReads),
+  Route(AddCommand.self), Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
+  Route(DashboardCommand.self, store: .read),
+  Route(ListCommand.self, reading: .questionWhenItReads, store: .read),
+  Route(ShowCommand.self, reading: .questionWhenItReads, store: .read),
   Route(EditCommand.self), Route(DeleteCommand.self), Route(UndoCommand.self), Route(RedoCommand.self),
-  Route(LogCommand.self), Route(HistoryCommand.self),
-  Route(CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
-  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction),
-  Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word)),
+  Route(LogCommand.self, store: .read), Route(HistoryCommand.self, store: .read),
+  Route(
+    CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
+  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
+  Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 
 /// The commands alone, in the same order.

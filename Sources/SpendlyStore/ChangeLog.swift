@@ -125,8 +125,7 @@ extension TransactionStore {
     -> T
   {
     let stamp = now.description
-    // A catalog change makes the cached catalog stale (settings and transactions leave it).
-    if action != .setting { forgetCatalog() }
+    // A catalog change makes the cached catalog stale (a setting leaves it).
     defer { if action != .setting { forgetCatalog() } }
     return try write { db in
       try db.run(

@@ -12,56 +12,10 @@ enum StoreUse: Sendable {
   case writeOrRead
 }
 
-extension Command {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .write }
-}
-
-extension ListCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-extension ShowCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-extension LogCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-extension HistoryCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-extension QueryCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-extension DashboardCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .read }
-}
-
-/// A phrase shows what it would record with the person's categories and history, or with the
-/// defaults before anything is recorded; it never saves.
-extension ParseCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { .readOrDefaults }
-}
-
-/// `categories` and `methods` alone (or `list`) read; add, rename and alias write.
-extension CategoriesCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { CatalogActions.storeUse(arguments) }
-}
-
-extension MethodsCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { CatalogActions.storeUse(arguments) }
-}
-
-extension CatalogActions {
-  static func storeUse(_ arguments: Arguments) -> StoreUse {
-    [nil, "list"].contains(arguments.positional.first?.lowercased()) ? .read : .write
-  }
+/// Whether `categories`/`methods` arguments only read: alone or `list`; add, rename and alias write.
+func catalogStoreUse(_ arguments: Arguments) -> StoreUse {
+  [nil, "list"].contains(arguments.positional.first?.lowercased()) ? .read : .write
 }
 
 /// `config` and `config KEY` read; `config KEY VALUE` writes.
-extension ConfigCommand {
-  static func storeUse(_ arguments: Arguments) -> StoreUse { arguments.positional.count < 2 ? .read : .write }
-}
+func configStoreUse(_ arguments: Arguments) -> StoreUse { arguments.positional.count < 2 ? .read : .write }
