@@ -12,7 +12,7 @@ final class Context {
   var interactive: Bool
   /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
   var assumeYes = false
-  private var openedStore: TransactionStore?
+  private var openedStore: Store?
   /// What the command does with the store: reads never create a database.
   var storeUse: StoreUse = .write
 
@@ -28,20 +28,20 @@ final class Context {
   var today: LocalDate { now.date }
 
   /// The store, opened on first use: created by a command that writes, only read by one that reads.
-  func store() throws(CLIError) -> TransactionStore {
+  func store() throws(CLIError) -> Store {
     if let openedStore { return openedStore }
     let fixed = fixedNow
     let clock = { fixed ?? systemNow() }
     do {
-      let store: TransactionStore
+      let store: Store
       let memo = StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:))
       let creates = storeUse == .write || storeUse == .writeOrRead
       do {
-        store = try TransactionStore(path: databasePath, access: creates ? .create : .read, clock: clock, memo: memo)
+        store = try Store(path: databasePath, access: creates ? .create : .read, clock: clock, memo: memo)
       } catch .missing where storeUse == .readOrDefaults {
-        store = try TransactionStore(path: ":memory:", clock: clock)
+        store = try Store(path: ":memory:", clock: clock)
       } catch .readOnly where storeUse == .writeOrRead {
-        store = try TransactionStore(path: databasePath, access: .read, clock: clock, memo: memo)
+        store = try Store(path: databasePath, access: .read, clock: clock, memo: memo)
       }
       // A command that writes learns first whether it can: before it reads anything to write
       // (a malformed file is then named as such, not by the first damaged row read).
@@ -56,7 +56,7 @@ final class Context {
   /// Warns, once, of a history look-up the database failed since the last report (the parse
   /// went on without that history).
   func reportLookupFailure() {
-    guard let failure = openedStore?.takeLookupFailure() else { return }
+    guard let failure = openedStore?.merchants.takeLookupFailure() else { return }
     output.warning("could not read history for suggestions: \(failure)")
   }
 

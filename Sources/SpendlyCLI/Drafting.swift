@@ -10,11 +10,11 @@ extension Context {
     let store = try store()
     do {
       let settings = ParseSettings(
-        currency: try store.defaultCurrency(), method: try store.currentSetting(.method),
-        incomeMethod: try store.currentSetting(.incomeMethod), card: try store.currentSetting(.card))
+        currency: try store.settings.defaultCurrency(), method: try store.settings.current(.method),
+        incomeMethod: try store.settings.current(.incomeMethod), card: try store.settings.current(.card))
       let history: any MerchantHistory =
-        caching ? CachingHistory(store) : store
-      return PhraseParser(catalog: try store.catalog(), settings: settings, history: history)
+        caching ? CachingHistory(store.merchants) : store.merchants
+      return PhraseParser(catalog: try store.catalog.current(), settings: settings, history: history)
     } catch {
       throw error.cli
     }

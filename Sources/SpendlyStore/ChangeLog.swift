@@ -32,6 +32,9 @@ enum LoggedTable: String, CaseIterable {
   case methods
   case methodAliases = "method_aliases"
 
+  /// A table the cached catalog is read from.
+  var isCatalog: Bool { self != .settings }
+
   /// The primary key column.
   var key: String {
     switch self {
@@ -53,9 +56,19 @@ enum LoggedTable: String, CaseIterable {
 }
 
 /// Records the rows one change touches, inside that change's SQLite transaction.
-struct ChangeRecorder {
+final class ChangeRecorder {
   let db: Database
   let changeID: Int64
+  /// When the change was recorded, for the rows it writes.
+  let stamp: String
+  /// A catalog row was recorded: the store's cached catalog is stale once this change commits.
+  private(set) var touchedCatalog = false
+
+  init(db: Database, changeID: Int64, stamp: String) {
+    self.db = db
+    self.changeID = changeID
+    self.stamp = stamp
+  }
 
   /// Runs `body`, recording the row of `table` with primary key `key` as it was before and after.
   @discardableResult
@@ -73,6 +86,7 @@ struct ChangeRecorder {
 
   private func record(_ table: LoggedTable, key: SQLValue, before: String?, after: String?) throws {
     guard before != after else { return }
+    if table.isCatalog { touchedCatalog = true }
     try db.run(
       "INSERT INTO change_rows(change_id, tbl, row_key, before, after) VALUES (?, ?, ?, ?, ?)",
       [
@@ -118,21 +132,27 @@ struct ChangeRecorder {
   }
 }
 
-extension TransactionStore {
+extension Store {
   /// Runs `body` as one change: one SQLite transaction, one entry in the change log with its
   /// plain-words summary, and every catalog or settings row it touches recorded for undo.
   func change<T>(_ action: ChangeAction, summary: String, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
     -> T
   {
     let stamp = now.description
-    // A catalog change makes the cached catalog stale (a setting leaves it).
-    defer { if action != .setting { forgetCatalog() } }
-    return try write { db in
+    // A change that wrote catalog rows makes the cached catalog stale; so may a failed one, which
+    // may have met another process's rename. Any other change leaves it.
+    var recorder: ChangeRecorder?
+    defer { if recorder?.touchedCatalog != false { forgetCatalog() } }
+    let result = try write { db in
       try db.run(
         "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
         [.text(action.rawValue), .text(stamp), .text(summary)])
-      return try body(ChangeRecorder(db: db, changeID: db.lastInsertRowID))
+      let log = ChangeRecorder(db: db, changeID: db.lastInsertRowID, stamp: stamp)
+      let result = try body(log)
+      recorder = log
+      return result
     }
+    return result
   }
 
   /// The latest changes, newest first, in plain words.

@@ -77,3 +77,26 @@ extension TransactionFilter {
 extension String {
   var isASCIIText: Bool { utf8.allSatisfy { $0 < 0x80 } }
 }
+
+/// The filter as SQL, for every family that reads transactions (their listings and reports).
+extension RecordFamily {
+  func whereClause(_ filter: TransactionFilter) throws(StoreError) -> (String, [SQLValue]) {
+    let ids = try store.catalog.nameIDs()
+    let catalog = try store.catalog.current()
+    var categoryIDs: [Int64] = []
+    var methodID: Int64?
+    for name in filter.categories {
+      guard let category = catalog.category(named: name) else {
+        throw .invalid(ValidationError(field: "category", value: name, reason: "unknown category"))
+      }
+      if let id = ids.categories[category.name] { categoryIDs.append(id) }
+    }
+    if let name = filter.method {
+      guard let method = catalog.method(named: name) else {
+        throw .invalid(ValidationError(field: "method", value: name, reason: "unknown payment method"))
+      }
+      methodID = ids.methods[method.name]
+    }
+    return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
+  }
+}

@@ -1,12 +1,12 @@
 import SpendlyCore
 
 /// The store is the parser's history: every answer is one indexed query. A look-up the database
-/// fails answers nil (or no names) and is remembered in `lookupFailure`, never swallowed.
-extension TransactionStore: MerchantHistory {
+/// fails answers nil (or no names) and is remembered in `store.lookupFailure`, never swallowed.
+extension MerchantRecords: MerchantHistory {
   /// The look-up failure remembered since the last call, cleared: for reporting it once.
   public func takeLookupFailure() -> StoreError? {
-    defer { lookupFailure = nil }
-    return lookupFailure
+    defer { store.lookupFailure = nil }
+    return store.lookupFailure
   }
 
   /// Runs one look-up; a database error is remembered (the first one) and answers nil.
@@ -14,7 +14,7 @@ extension TransactionStore: MerchantHistory {
     do {
       return try body()
     } catch {
-      if lookupFailure == nil { lookupFailure = failure(error) }
+      if store.lookupFailure == nil { store.lookupFailure = failure(error) }
       return nil
     }
   }
@@ -49,7 +49,7 @@ extension TransactionStore: MerchantHistory {
   public func merchantUse(_ name: String) -> MerchantUse? {
     guard
       let row = lookup({ () throws(DatabaseError) in
-        try database.row(TransactionStore.merchantUseSQL, [.text(name)])
+        try database.row(Self.merchantUseSQL, [.text(name)])
       }),
       let merchant = row.text(0), let category = row.text(1), let method = row.text(2)
     else { return nil }

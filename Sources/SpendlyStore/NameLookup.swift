@@ -1,7 +1,7 @@
 import SpendlyCore
 
 /// Finding a category or method by any name it answers to, for the catalog commands.
-extension TransactionStore {
+extension CatalogRecords {
   /// The id and current name of the category or method (`kind`) that `word` names: its name,
   /// or an alias, which includes every name it had before a rename; any case.
   func named(_ db: Database, _ word: String, kind: CatalogKind) throws -> (Int64, String)? {

@@ -27,7 +27,7 @@ public struct Listing<Item: Sendable>: Sendable {
   }
 }
 
-extension TransactionStore {
+extension TransactionRecords {
   /// Category and method are joined loosely, so a row whose id names neither is reported, not lost.
   static let selectColumns = """
     SELECT \(TransactionColumns.selected("t.")), t.created_at, t.updated_at
@@ -134,26 +134,6 @@ extension TransactionStore {
     return listing
   }
 
-  func whereClause(_ filter: TransactionFilter) throws(StoreError) -> (String, [SQLValue]) {
-    let ids = try nameIDs()
-    let catalog = try catalog()
-    var categoryIDs: [Int64] = []
-    var methodID: Int64?
-    for name in filter.categories {
-      guard let category = catalog.category(named: name) else {
-        throw .invalid(ValidationError(field: "category", value: name, reason: "unknown category"))
-      }
-      if let id = ids.categories[category.name] { categoryIDs.append(id) }
-    }
-    if let name = filter.method {
-      guard let method = catalog.method(named: name) else {
-        throw .invalid(ValidationError(field: "method", value: name, reason: "unknown payment method"))
-      }
-      methodID = ids.methods[method.name]
-    }
-    return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
-  }
-
   static func transaction(from row: Row) throws(DamagedRow) -> Transaction {
     let reader = RowReader(row: row, name: "transaction #\(row.text(0) ?? "?")")
     return Transaction(
@@ -163,7 +143,7 @@ extension TransactionStore {
   }
 }
 
-extension TransactionStore {
+extension ReportQueries {
   /// The sum of amounts (minor units) matching `filter`; give a currency and kind to keep it meaningful.
   public func total(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
     let (clause, values) = try whereClause(filter)

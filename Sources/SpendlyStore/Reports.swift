@@ -3,7 +3,7 @@ import SpendlyCore
 /// The analytics questions answered by SQL aggregation, for speed on large data.
 /// Results match `Analytics` (the pure reference) exactly, in the same order. Sums go through
 /// `spendly_sum`, so a currency whose total cannot be added up is marked alone (see `TotalProblem`).
-extension TransactionStore {
+extension ReportQueries {
   /// Income, expenses and counts per currency.
   public func summaries(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
     let (clause, values) = try whereClause(filter)

@@ -39,9 +39,9 @@ public enum SettingKey: String, CaseIterable, Sendable {
   public static func named(_ word: String) -> SettingKey? { allCases.first { $0.word == word.lowercased() } }
 }
 
-extension TransactionStore {
+extension SettingRecords {
   /// The setting's stored value, or its default.
-  public func setting(_ key: SettingKey) throws(StoreError) -> String {
+  public func value(_ key: SettingKey) throws(StoreError) -> String {
     do {
       return try database.row("SELECT value FROM settings WHERE key = ?", [.text(key.rawValue)])?.text(0)
         ?? key.defaultValue
@@ -51,8 +51,8 @@ extension TransactionStore {
   }
 
   /// Sets a setting: one change in the log ("set currency to USD (was INR)"), undoable.
-  public func setSetting(_ key: SettingKey, _ value: String) throws(StoreError) {
-    let old = try setting(key)
+  public func set(_ key: SettingKey, _ value: String) throws(StoreError) {
+    let old = try self.value(key)
     try change(.setting, summary: "set \(key.word) to \(value) (was \(old))") { log in
       try log.track(.settings, key: .text(key.rawValue)) {
         try log.db.run(
@@ -63,13 +63,13 @@ extension TransactionStore {
   }
 
   /// A setting as it reads now: one that names a method by the method's current name.
-  public func currentSetting(_ key: SettingKey) throws(StoreError) -> String {
-    guard key.namesMethod else { return try setting(key) }
-    return try catalog().methodName(try setting(key), fallback: key.defaultValue)
+  public func current(_ key: SettingKey) throws(StoreError) -> String {
+    guard key.namesMethod else { return try value(key) }
+    return try store.catalog.current().methodName(try value(key), fallback: key.defaultValue)
   }
 
   /// The default currency setting (INR until changed).
   public func defaultCurrency() throws(StoreError) -> Currency {
-    Currency.named(try setting(.currency)) ?? .inr
+    Currency.named(try value(.currency)) ?? .inr
   }
 }

@@ -13,16 +13,7 @@ public struct ChangeResult: Sendable {
   public let transactionIDs: [Int64]
 }
 
-/// What `undo` reverted (or `redo` re-applied).
-public struct UndoResult: Sendable {
-  public let undoneChangeID: Int64
-  public let action: String
-  /// The change in plain words ("renamed category Food → Meals").
-  public let summary: String
-  public let transactionIDs: [Int64]
-}
-
-extension TransactionStore {
+extension TransactionRecords {
   /// Adds one transaction; returns it as stored.
   @discardableResult
   public func add(_ fields: TransactionFields) throws(StoreError) -> Transaction {
@@ -41,7 +32,7 @@ extension TransactionStore {
   @discardableResult
   public func delete(id: Int64) throws(StoreError) -> Transaction {
     guard let old = try transaction(id: id) else { throw .notFound(id) }
-    _ = try apply(action: .delete, [.delete(id: id)], summary: "deleted \(TransactionStore.describe(id, old.fields))")
+    _ = try apply(action: .delete, [.delete(id: id)], summary: "deleted \(Self.describe(id, old.fields))")
     return old
   }
 
@@ -51,8 +42,8 @@ extension TransactionStore {
   public func apply(action: ChangeAction, _ writes: [TransactionWrite], summary: String? = nil) throws(StoreError)
     -> ChangeResult
   {
-    try ensureWritable()
-    let catalog = try catalog()
+    try store.ensureWritable()
+    let catalog = try store.catalog.current()
     var validated: [TransactionWrite] = []
     validated.reserveCapacity(writes.count)
     for write in writes {
@@ -67,62 +58,55 @@ extension TransactionStore {
         throw .invalid(error)
       }
     }
-    let stamp = now.description
-    // A failed write may come from a catalog another process changed: read it afresh next time.
-    do {
-      return try recordTransactions(action, validated, summary: summary, stamp: stamp)
-    } catch {
-      forgetCatalog()
-      throw error
+    let result = try change(action, summary: summary ?? "") { log in
+      let ids = try record(log, validated)
+      if summary == nil {
+        try log.db.run(
+          "UPDATE changes SET summary = ? WHERE id = ?",
+          [.text(Self.summary(action, validated, ids: ids)), .integer(log.changeID)])
+      }
+      return ChangeResult(changeID: log.changeID, transactionIDs: ids)
     }
+    return result
   }
 
-  private func recordTransactions(
-    _ action: ChangeAction, _ validated: [TransactionWrite], summary: String?, stamp: String
-  )
-    throws(StoreError) -> ChangeResult
-  {
-    try write { db in
-      // Ids are read inside the transaction: another process may have renamed a category.
-      let ids = try self.nameIDs()
-      try db.run(
-        "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
-        [.text(action.rawValue), .text(stamp), SQLValue(summary)])
-      let changeID = db.lastInsertRowID
-      var touched: [Int64] = []
-      for write in validated {
-        switch write {
-        case .add(let fields):
-          let id = try insertCurrent(
-            db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
-          let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
-          try db.run("UPDATE transactions SET revision_id = ? WHERE id = ?", [.integer(revision), .integer(id)])
-          touched.append(id)
-        case .update(let id, let fields):
-          guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
-            throw StoreError.notFound(id)
-          }
-          let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
-          try updateCurrent(db, id: id, fields: fields, ids: ids, revision: revision, updatedAt: stamp)
-          touched.append(id)
-        case .delete(let id):
-          guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
-            throw StoreError.notFound(id)
-          }
-          try copyRevision(
-            db, try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id"), live: 0,
-            changeID: changeID, stamp: stamp)
-          try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
-          touched.append(id)
+  /// Writes validated transactions as part of the change `log` records (so a change of another
+  /// family, an import that adds a category, can add transactions in the same change); returns
+  /// the ids it wrote, in order.
+  func record(_ log: ChangeRecorder, _ validated: [TransactionWrite]) throws -> [Int64] {
+    let db = log.db
+    let changeID = log.changeID
+    let stamp = log.stamp
+    // Ids are read inside the transaction: another process may have renamed a category.
+    let ids = try store.catalog.nameIDs()
+    var touched: [Int64] = []
+    for write in validated {
+      switch write {
+      case .add(let fields):
+        let id = try insertCurrent(
+          db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
+        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
+        try db.run("UPDATE transactions SET revision_id = ? WHERE id = ?", [.integer(revision), .integer(id)])
+        touched.append(id)
+      case .update(let id, let fields):
+        guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
+          throw StoreError.notFound(id)
         }
+        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
+        try updateCurrent(db, id: id, fields: fields, ids: ids, revision: revision, updatedAt: stamp)
+        touched.append(id)
+      case .delete(let id):
+        guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
+          throw StoreError.notFound(id)
+        }
+        try copyRevision(
+          db, try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id"), live: 0,
+          changeID: changeID, stamp: stamp)
+        try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
+        touched.append(id)
       }
-      if summary == nil {
-        try db.run(
-          "UPDATE changes SET summary = ? WHERE id = ?",
-          [.text(TransactionStore.summary(action, validated, ids: touched)), .integer(changeID)])
-      }
-      return ChangeResult(changeID: changeID, transactionIDs: touched)
     }
+    return touched
   }
 
   /// "#12 -₹420.00 Food": a transaction in a few words.
@@ -147,105 +131,8 @@ extension TransactionStore {
     }
   }
 
-  /// Reverts the latest change of any kind that is not yet undone: each transaction it touched
-  /// goes back to its revision before it, each catalog or settings row to what it was.
-  public func undo() throws(StoreError) -> UndoResult {
-    let stamp = now.description
-    defer { forgetCatalog() }
-    return try write { db in
-      guard
-        let change = try db.row(
-          """
-          SELECT id, action, summary FROM changes
-          WHERE undone_by IS NULL AND action NOT IN ('undo', 'redo') ORDER BY id DESC LIMIT 1
-          """)
-      else { throw StoreError.nothingToUndo }
-      let changeID = try RowReader(row: change, name: "change").integer(0, "id")
-      let summary = change.text(2) ?? "\(change.text(1) ?? "change") (change #\(changeID))"
-      try db.run(
-        "INSERT INTO changes(action, recorded_at, undoes, summary) VALUES ('undo', ?, ?, ?)",
-        [.text(stamp), .integer(changeID), .text("undid: " + summary)])
-      let undoID = db.lastInsertRowID
-      try db.run("UPDATE changes SET undone_by = ? WHERE id = ?", [.integer(undoID), .integer(changeID)])
-      var touched: [Int64] = []
-      for row in try db.rows(
-        "SELECT id, txn_id FROM revisions WHERE change_id = ? ORDER BY id DESC", [.integer(changeID)])
-      {
-        let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of change #\(changeID)")
-        let revisionID = try reader.integer(0, "id")
-        let txnID = try reader.integer(1, "txn_id")
-        touched.append(txnID)
-        let previous = try db.row(
-          "SELECT id, live FROM revisions WHERE txn_id = ? AND id < ? ORDER BY id DESC LIMIT 1",
-          [.integer(txnID), .integer(revisionID)])
-        try restore(
-          db, txnID: txnID, from: previous?.int(0) ?? revisionID, live: previous?.int(1) ?? 0, changeID: undoID,
-          stamp: stamp)
-      }
-      try putRowsBack(db, of: changeID, redoing: false)
-      return UndoResult(
-        undoneChangeID: changeID, action: change.text(1) ?? "change", summary: summary,
-        transactionIDs: touched.reversed())
-    }
-  }
-
-  /// Re-applies the change undone last, when nothing has been changed since that undo (a new
-  /// change ends what can be redone, as in any editor).
-  public func redo() throws(StoreError) -> UndoResult {
-    let stamp = now.description
-    defer { forgetCatalog() }
-    return try write { db in
-      guard
-        let undo = try db.row(
-          """
-          SELECT c.id, c.action, c.summary FROM changes u JOIN changes c ON c.id = u.undoes
-          WHERE u.action = 'undo' AND c.undone_by = u.id
-            AND NOT EXISTS (SELECT 1 FROM changes n WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
-          ORDER BY u.id DESC LIMIT 1
-          """)
-      else { throw StoreError.nothingToRedo }
-      let changeID = try RowReader(row: undo, name: "change").integer(0, "id")
-      let summary = undo.text(2) ?? "\(undo.text(1) ?? "change") (change #\(changeID))"
-      try db.run(
-        "INSERT INTO changes(action, recorded_at, redoes, summary) VALUES ('redo', ?, ?, ?)",
-        [.text(stamp), .integer(changeID), .text("redid: " + summary)])
-      let redoID = db.lastInsertRowID
-      try db.run("UPDATE changes SET undone_by = NULL WHERE id = ?", [.integer(changeID)])
-      var touched: [Int64] = []
-      for row in try db.rows(
-        "SELECT id, txn_id, live FROM revisions WHERE change_id = ? ORDER BY id", [.integer(changeID)])
-      {
-        let reader = RowReader(row: row, name: "revision #\(row.text(0) ?? "?") of change #\(changeID)")
-        let txnID = try reader.integer(1, "txn_id")
-        touched.append(txnID)
-        try restore(
-          db, txnID: txnID, from: try reader.integer(0, "id"), live: try reader.integer(2, "live"), changeID: redoID,
-          stamp: stamp)
-      }
-      try putRowsBack(db, of: changeID, redoing: true)
-      return UndoResult(
-        undoneChangeID: changeID, action: undo.text(1) ?? "change", summary: summary, transactionIDs: touched)
-    }
-  }
-
-  /// Puts the catalog and settings rows a change touched back as they were before it (undo) or
-  /// after it (redo), in the order that undoes (or repeats) it.
-  private func putRowsBack(_ db: Database, of changeID: Int64, redoing: Bool) throws {
-    let rows = try db.rows(
-      "SELECT tbl, row_key, before, after FROM change_rows WHERE change_id = ? ORDER BY id \(redoing ? "ASC" : "DESC")",
-      [.integer(changeID)])
-    for row in rows {
-      let reader = RowReader(row: row, name: "a row of change #\(changeID)")
-      guard let table = LoggedTable(rawValue: try reader.text(0, "tbl")) else {
-        throw DamagedRow(
-          row: "a row of change #\(changeID)", field: "tbl", value: row.text(0), expected: "a table the log keeps")
-      }
-      try ChangeRecorder.apply(db, table, key: try reader.text(1, "row_key"), snapshot: row.text(redoing ? 3 : 2))
-    }
-  }
-
   /// Makes transaction `txnID` what revision `source` says (live or deleted), as a new revision of `changeID`.
-  private func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)
+  func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)
     throws
   {
     let newRevision = try copyRevision(db, source, live: live, changeID: changeID, stamp: stamp)
@@ -293,28 +180,7 @@ extension TransactionStore {
 
   // MARK: Rows
 
-  struct NameIDs {
-    var categories: [String: Int64]
-    var methods: [String: Int64]
-  }
-
-  func nameIDs() throws(StoreError) -> NameIDs {
-    try reading {
-      var categories: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM categories") {
-        let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
-        categories[try reader.text(1, "name")] = try reader.integer(0, "id")
-      }
-      var methods: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM methods") {
-        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
-        methods[try reader.text(1, "name")] = try reader.integer(0, "id")
-      }
-      return NameIDs(categories: categories, methods: methods)
-    }
-  }
-
-  private func values(_ fields: TransactionFields, _ ids: NameIDs) throws -> [SQLValue] {
+  private func values(_ fields: TransactionFields, _ ids: CatalogRecords.NameIDs) throws -> [SQLValue] {
     guard let categoryID = ids.categories[fields.category] else {
       throw ValidationError(
         field: "category", value: fields.category, reason: "no longer exists (renamed elsewhere?); try again")
@@ -327,7 +193,7 @@ extension TransactionStore {
   }
 
   private func insertRevision(
-    _ db: Database, txnID: Int64, changeID: Int64, fields: TransactionFields, ids: NameIDs, stamp: String
+    _ db: Database, txnID: Int64, changeID: Int64, fields: TransactionFields, ids: CatalogRecords.NameIDs, stamp: String
   ) throws -> Int64 {
     try db.run(
       Self.insertRevisionSQL, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
@@ -335,7 +201,8 @@ extension TransactionStore {
   }
 
   private func insertCurrent(
-    _ db: Database, id: Int64?, fields: TransactionFields, ids: NameIDs, createdAt: String, updatedAt: String,
+    _ db: Database, id: Int64?, fields: TransactionFields, ids: CatalogRecords.NameIDs, createdAt: String,
+    updatedAt: String,
     revision: Int64
   ) throws -> Int64 {
     try db.run(
@@ -345,7 +212,8 @@ extension TransactionStore {
   }
 
   private func updateCurrent(
-    _ db: Database, id: Int64, fields: TransactionFields, ids: NameIDs, revision: Int64, updatedAt: String
+    _ db: Database, id: Int64, fields: TransactionFields, ids: CatalogRecords.NameIDs, revision: Int64,
+    updatedAt: String
   ) throws {
     try db.run(
       Self.updateCurrentSQL, (try values(fields, ids)) + [.integer(revision), .text(updatedAt), .integer(id)])

@@ -64,9 +64,9 @@ enum Generate {
     let end = LocalDate(year: 2026, month: 11, day: 28)!
     let days = end.daysSinceEpoch - start.daysSinceEpoch + 1
     let clock = LocalDateTime(date: end, time: LocalTime(hour: 23, minute: 0)!)
-    let store: TransactionStore
+    let store: Store
     do {
-      store = try TransactionStore(path: db, clock: { clock })
+      store = try Store(path: db, clock: { clock })
     } catch {
       fatalError("cannot open \(db): \(error)")
     }
@@ -77,7 +77,7 @@ enum Generate {
     func flush() {
       guard !batch.isEmpty else { return }
       do {
-        try store.apply(action: .import, batch)
+        try store.transactions.apply(action: .import, batch)
       } catch {
         fatalError("import failed: \(error)")
       }

@@ -32,9 +32,9 @@ enum ParseBench {
     let now = LocalDateTime(iso: "2026-11-29T13:05")!
     let directory = temporaryDirectory()
     defer { removeDatabase(in: directory) }
-    let store: TransactionStore
+    let store: Store
     do {
-      store = try TransactionStore(path: directory + "/spendly.db", clock: { now })
+      store = try Store(path: directory + "/spendly.db", clock: { now })
     } catch {
       print("parse bench: cannot open a store in \(directory): \(error)")
       exit(1)
@@ -46,8 +46,8 @@ enum ParseBench {
     let fillTime = seconds() - fillStart
 
     let corpus = BenchCorpus.make(corpusSize, merchants: merchants, random: &random)
-    let catalog = (try? store.catalog()) ?? .defaults
-    let direct = store
+    let catalog = (try? store.catalog.current()) ?? .defaults
+    let direct = store.merchants
     let uncached = measure(PhraseParser(catalog: catalog, history: direct), corpus, phraseCount, now)
     let cached = measure(PhraseParser(catalog: catalog, history: CachingHistory(direct)), corpus, phraseCount, now)
     print(
@@ -110,7 +110,7 @@ enum ParseBench {
   }
 
   /// Each merchant gets one transaction, imported in batches through the one write path.
-  static func fill(_ store: TransactionStore, _ merchants: [BenchMerchants.Merchant], now: LocalDateTime) {
+  static func fill(_ store: Store, _ merchants: [BenchMerchants.Merchant], now: LocalDateTime) {
     let batch = 5_000
     var start = 0
     while start < merchants.count {
@@ -122,7 +122,7 @@ enum ParseBench {
             date: now.date.adding(days: -(offset % 700)), time: nil, importSource: "bench"))
       }
       do {
-        _ = try store.apply(action: .import, writes)
+        _ = try store.transactions.apply(action: .import, writes)
       } catch {
         print("parse bench: import failed: \(error)")
         exit(1)

@@ -12,12 +12,12 @@ struct AnswerProblemTests {
     let sandbox = try Sandbox()
     try sandbox.addLunch()
     let kwd = Currency.named("KWD")!
-    let store = try TransactionStore(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
+    let store = try Store(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     let largest = AmountParser.maximumMajorUnits * kwd.minorPerMajor
     let rent = TransactionFields(
       kind: .expense, amount: Money(minorUnits: largest, currency: kwd), category: "Rent", method: "Bank Transfer",
       date: LocalDate(iso: "2026-11-20")!)
-    try store.apply(action: .import, Array(repeating: .add(rent), count: 9_224))
+    try store.transactions.apply(action: .import, Array(repeating: .add(rent), count: 9_224))
     return sandbox
   }
 

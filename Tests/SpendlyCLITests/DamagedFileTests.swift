@@ -15,7 +15,7 @@ import Testing
 struct DamagedFileTests {
   /// A database of `count` transactions (through the store), closed so it is one file.
   static func database(at path: String, count: Int) throws {
-    let store = try TransactionStore(path: path, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
+    let store = try Store(path: path, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     var random = SplitMix64(seed: 0xDA7A)
     let fields = (0..<count).map { index in
       TransactionFields(
@@ -25,8 +25,8 @@ struct DamagedFileTests {
         merchant: random.pick(["Social", "Uber", nil]), note: index % 3 == 0 ? "note \(index)" : nil,
         date: LocalDate(iso: "2026-11-01")!.adding(days: random.below(28)), time: LocalTime(hour: 12, minute: 30))
     }
-    try store.apply(action: .import, fields.map { .add($0) })
-    try store.edit(id: 3, fields[2])
+    try store.transactions.apply(action: .import, fields.map { .add($0) })
+    try store.transactions.edit(id: 3, fields[2])
   }
 
   /// SQLite's verdict on a file: nil when it reads as intact, else what it said.

@@ -11,13 +11,13 @@ struct EditKeepsFieldsTests {
     let sandbox = try Sandbox()
     try sandbox.createDatabase()
     // An imported row (imports arrive later through the same store API).
-    let store = try TransactionStore(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
+    let store = try Store(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     var fields = TransactionFields(
       kind: .expense, amount: Money(minorUnits: 42_000, currency: .inr), category: "Food", method: "UPI",
       date: LocalDate(iso: "2026-11-20")!)
     fields.externalReference = "HDFC-991"
     fields.importSource = "statement.csv"
-    let saved = try store.add(fields)
+    let saved = try store.transactions.add(fields)
     try sandbox.ok("edit", "\(saved.id)", "--amount", "450")
     let shown = try #require(
       try JSONSerialization.jsonObject(with: Data(try sandbox.ok("--json", "show", "\(saved.id)").utf8))

@@ -49,7 +49,7 @@ struct HiddenCharacterCLITests {
   @Test func storedRowsAreShownWithoutThem() throws {
     let sandbox = try Sandbox()
     try sandbox.addLunch()
-    let store = try TransactionStore(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
+    let store = try Store(path: sandbox.database, clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     try store.database.execute(
       """
       UPDATE transactions SET merchant = 'So' || char(8238) || 'cial', note = 'lu' || char(8203) || 'nch' || char(8294);

@@ -38,7 +38,7 @@ struct ReadOnlyDatabaseTests {
       launcher = ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--clear-groups"]
       // A copy the user can reach, wherever the build directory is.
       binary = sandbox.directory + "/spendly"
-      try FileManager.default.copyItem(atPath: spendlyBinary, toPath: binary)
+      try Self.copyExecutable(spendlyBinary, to: binary)
       // 0400 is the user's own file; 0444 is someone else's that all may read.
       if fileMode == 0o400 { try #require(chown(sandbox.database, 65534, 65534) == 0) }
     }
@@ -77,5 +77,17 @@ struct ReadOnlyDatabaseTests {
     #expect(after.bytes == before.bytes && after.size == before.size)
     #expect(after.mode == (geteuid() == 0 ? before.mode : before.mode & ~0o077))
     #expect(sideFiles(sandbox.database).isEmpty)
+  }
+
+  /// Copies the binary through a close-on-exec descriptor: a copy made with an inheritable one
+  /// stays open for writing in whatever another test spawns meanwhile, and running it then
+  /// fails with "Text file busy".
+  static func copyExecutable(_ source: String, to target: String) throws {
+    let bytes = try #require(FileManager.default.contents(atPath: source))
+    let fd = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+    try #require(fd >= 0, "cannot create \(target)")
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    try #require(written == bytes.count, "short write to \(target)")
   }
 }

@@ -7,17 +7,17 @@ import Testing
 /// One change log for every record: settings, categories, methods, aliases and renames are
 /// changes like transactions are, so `undo` reverts the latest of any kind and `redo` puts it
 /// back; `changeLog` lists them in plain words.
-@Suite("TransactionStore: one change log, undo and redo of every kind")
+@Suite("Store: one change log, undo and redo of every kind")
 struct ChangeLogTests {
   @Test(arguments: Location.allCases)
   func undoAndRedoEveryKindOfChange(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.add(expense(420))
-      try store.rename(.category, from: "Food", to: "Meals")
-      try store.addAlias("snacks", to: "Meals", kind: .category)
-      try store.addCategory("Pets", side: .expense, aliases: ["vet"])
-      try store.addMethod("Wallet", aliases: ["paytm wallet"])
-      try store.setSetting(.currency, "USD")
+      try store.transactions.add(expense(420))
+      try store.catalog.rename(.category, from: "Food", to: "Meals")
+      try store.catalog.addAlias("snacks", to: "Meals", kind: .category)
+      try store.catalog.addCategory("Pets", side: .expense, aliases: ["vet"])
+      try store.catalog.addMethod("Wallet", aliases: ["paytm wallet"])
+      try store.settings.set(.currency, "USD")
       #expect(
         try store.changeLog(limit: 10).map(\.summary) == [
           "set currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
@@ -25,12 +25,12 @@ struct ChangeLogTests {
           "added #1 -₹420.00 Food",
         ])
       func state() throws -> [String] {
-        let catalog = try store.catalog()
+        let catalog = try store.catalog.current()
         return [
-          try store.setting(.currency) ?? "-", catalog.category(named: "Food")?.name ?? "-",
+          try store.settings.value(.currency) ?? "-", catalog.category(named: "Food")?.name ?? "-",
           catalog.category(named: "snacks")?.name ?? "-", catalog.category(named: "vet")?.name ?? "-",
-          catalog.method(named: "Wallet")?.name ?? "-", String(try store.count()),
-          try store.transaction(id: 1)?.fields.category ?? "-",
+          catalog.method(named: "Wallet")?.name ?? "-", String(try store.transactions.count()),
+          try store.transactions.transaction(id: 1)?.fields.category ?? "-",
         ]
       }
       let after = try state()
@@ -65,16 +65,39 @@ struct ChangeLogTests {
   @Test(arguments: Location.allCases)
   func aNewChangeEndsRedo(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.addCategory("Pets", side: .expense, aliases: [])
+      try store.catalog.addCategory("Pets", side: .expense, aliases: [])
       let undone = try store.undo()
       #expect(undone.summary == "added expense category Pets")
       #expect(try store.changeLog(limit: 5).first(where: { $0.id == undone.undoneChangeID })?.undone == true)
-      try store.setSetting(.weekStart, "sunday")
+      try store.settings.set(.weekStart, "sunday")
       guard case .nothingToRedo? = storeError({ _ = try store.redo() }) else {
         Issue.record("a change after the undo must end redo")
         return
       }
-      #expect(try store.catalog().category(named: "Pets") == nil)
+      #expect(try store.catalog.current().category(named: "Pets") == nil)
+    }
+  }
+
+  /// A change that touches two families (an import that meets a new category) is one SQLite
+  /// transaction and one change: one undo takes back both, and the cached catalog follows.
+  @Test(arguments: Location.allCases)
+  func aChangeAcrossFamiliesIsOneChange(_ location: Location) throws {
+    try withStore(location) { store, _ in
+      _ = try store.catalog.current()
+      let ids = try store.change(.import, summary: "imported 1 transaction from pets.csv") { log in
+        try store.catalog.insertCategory(log, "Pets", side: .expense, aliases: ["vet"])
+        return try store.transactions.record(log, [.add(expense(900, "Pets"))])
+      }
+      #expect(try store.catalog.current().category(named: "vet")?.name == "Pets")
+      #expect(try store.transactions.transaction(id: ids[0])?.fields.category == "Pets")
+      #expect(try store.changeLog().map(\.summary) == ["imported 1 transaction from pets.csv"])
+      let undone: UndoResult
+      do { undone = try store.undo() } catch { Issue.record("undo: \(error)"); return }
+      #expect(undone.transactionIDs == ids)
+      #expect(try store.catalog.current().category(named: "Pets") == nil)
+      #expect(try store.transactions.count() == 0)
+      do { _ = try store.redo() } catch { Issue.record("redo: \(error)"); return }
+      #expect(try store.transactions.transaction(id: ids[0])?.fields.category == "Pets")
     }
   }
 
@@ -82,8 +105,8 @@ struct ChangeLogTests {
   @Test(arguments: Location.allCases)
   func aRefusedChangeIsNotLogged(_ location: Location) throws {
     try withStore(location) { store, _ in
-      #expect(storeError({ try store.addCategory("Food", side: .expense, aliases: []) }) != nil)
-      #expect(storeError({ try store.rename(.category, from: "Nope", to: "X") }) != nil)
+      #expect(storeError({ try store.catalog.addCategory("Food", side: .expense, aliases: []) }) != nil)
+      #expect(storeError({ try store.catalog.rename(.category, from: "Nope", to: "X") }) != nil)
       let log = try store.changeLog()
       #expect(log.isEmpty)
     }

@@ -9,12 +9,12 @@ import Testing
 #endif
 
 /// Values that do not read back, a malformed file, a full disk: one clear error each, never a crash.
-@Suite("TransactionStore: damaged rows and files, full disks")
+@Suite("Store: damaged rows and files, full disks")
 struct DamagedDataTests {
   @Test(arguments: Location.allCases)
   func everyStoredValueIsCheckedAndBadRowsAreNamed(_ location: Location) throws {
     try withStore(location) { store, _ in
-      for rupees in 1...9 { try store.add(expense(Int64(rupees) * 10)) }
+      for rupees in 1...9 { try store.transactions.add(expense(Int64(rupees) * 10)) }
       try store.database.execute(
         """
         PRAGMA foreign_keys = OFF;
@@ -28,7 +28,7 @@ struct DamagedDataTests {
         UPDATE transactions SET updated_at = 20261129 WHERE id = 8;
         PRAGMA foreign_keys = ON;
         """)
-      let listing = try store.listing()
+      let listing = try store.transactions.listing()
       #expect(listing.items.map(\.id) == [9])
       #expect(
         Set(listing.damaged.map(\.description)) == [
@@ -41,26 +41,26 @@ struct DamagedDataTests {
           "transaction #7: stored category_id '99' is not a category",
           "transaction #8: stored updated_at '20261129' is not a date and time",
         ])
-      guard case .damaged(let row)? = storeError({ _ = try store.transaction(id: 1) }) else {
+      guard case .damaged(let row)? = storeError({ _ = try store.transactions.transaction(id: 1) }) else {
         Issue.record("reading #1 should name its damaged date")
         return
       }
       #expect(row == DamagedRow(row: "transaction #1", field: "date", value: "garbage", expected: "a date"))
-      guard case .damaged? = storeError({ _ = try store.list() }) else {
+      guard case .damaged? = storeError({ _ = try store.transactions.list() }) else {
         Issue.record("list() fails on the first damaged row; listing() reads on")
         return
       }
-      #expect(try store.transaction(id: 9)?.fields.amount.minorUnits == 9_000)
+      #expect(try store.transactions.transaction(id: 9)?.fields.amount.minorUnits == 9_000)
     }
   }
 
   @Test(arguments: Location.allCases)
   func historyNamesADamagedRevision(_ location: Location) throws {
     try withStore(location) { store, _ in
-      let saved = try store.add(expense(10))
-      try store.edit(id: saved.id, expense(20))
+      let saved = try store.transactions.add(expense(10))
+      try store.transactions.edit(id: saved.id, expense(20))
       try store.database.execute("UPDATE revisions SET recorded_at = 'then' WHERE id = 1")
-      let listing = try store.historyListing(id: saved.id)
+      let listing = try store.transactions.historyListing(id: saved.id)
       #expect(listing.items.map(\.id) == [2])
       #expect(
         listing.damaged.map(\.description) == [
@@ -72,10 +72,10 @@ struct DamagedDataTests {
   @Test(arguments: Location.allCases)
   func aDamagedCatalogIsOneErrorNotACrash(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.addCategory("Pets", side: .expense, aliases: ["vet"])
+      try store.catalog.addCategory("Pets", side: .expense, aliases: ["vet"])
       try store.database.execute(
         "PRAGMA foreign_keys = OFF; UPDATE category_aliases SET category_id = 'x' WHERE alias = 'vet'")
-      guard case .damaged(let row)? = storeError({ _ = try store.catalog() }) else {
+      guard case .damaged(let row)? = storeError({ _ = try store.catalog.current() }) else {
         Issue.record("a damaged alias row should be named")
         return
       }
@@ -86,19 +86,19 @@ struct DamagedDataTests {
   @Test(arguments: Location.allCases)
   func unknownCurrenciesInStoredRowsKeepTheirCode(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.add(expense(10))
+      try store.transactions.add(expense(10))
       try store.database.execute("UPDATE transactions SET currency = 'XYZ'")
-      let stored = try #require(try store.list().first)
+      let stored = try #require(try store.transactions.list().first)
       #expect(stored.fields.amount.currency.code == "XYZ")
       #expect(!stored.fields.amount.currency.isKnown)
-      #expect(try store.summaries(TransactionFilter()).map(\.currency.code) == ["XYZ"])
-      #expect(try store.breakdown(TransactionFilter(), by: .category).map(\.currency.code) == ["XYZ"])
+      #expect(try store.reports.summaries(TransactionFilter()).map(\.currency.code) == ["XYZ"])
+      #expect(try store.reports.breakdown(TransactionFilter(), by: .category).map(\.currency.code) == ["XYZ"])
     }
   }
 
   @Test func aFullDiskIsOnePlainErrorAndSavesNothing() throws {
     try withStore(.disk) { store, _ in
-      try store.add(expense(10))
+      try store.transactions.add(expense(10))
       let pages = try #require(try store.database.row("PRAGMA page_count")?.int(0))
       // The file may not grow: SQLite answers SQLITE_FULL, as on a full disk.
       try store.database.execute("PRAGMA max_page_count = \(pages)")
@@ -107,7 +107,7 @@ struct DamagedDataTests {
       var failure: StoreError?
       for _ in 0..<200 {
         let before = try store.tableCounts()
-        failure = storeError { try store.add(fields) }
+        failure = storeError { try store.transactions.add(fields) }
         if failure != nil {
           #expect(try store.tableCounts() == before)
           break
@@ -136,18 +136,20 @@ struct DamagedDataTests {
     try withTemporaryDirectory { directory throws in
       let path = directory + "/spendly.db"
       do {
-        let store = try TransactionStore(path: path, clock: { fixedNow })
-        for rupees in 1...30 { try store.add(expense(Int64(rupees))) }
+        let store = try Store(path: path, clock: { fixedNow })
+        for rupees in 1...30 { try store.transactions.add(expense(Int64(rupees))) }
       }
       try Self.damagePage(of: path)
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
-      let store = try TransactionStore(path: path, clock: { fixedNow })
-      guard case .damagedFile? = storeError({ try store.add(expense(5)) }) else {
+      let store = try Store(path: path, clock: { fixedNow })
+      guard case .damagedFile? = storeError({ try store.transactions.add(expense(5)) }) else {
         Issue.record("a write to a malformed file should be refused")
         return
       }
       // Refused every time, settings and categories too.
-      for write in [{ try store.setSetting(.weekStart, "sunday") }, { try store.addMethod("Wallet", aliases: []) }] {
+      for write in [
+        { try store.settings.set(.weekStart, "sunday") }, { try store.catalog.addMethod("Wallet", aliases: []) },
+      ] {
         let error = storeError(write)
         guard case .damagedFile? = error else {
           Issue.record("expected the damaged file again, got \(String(describing: error))")

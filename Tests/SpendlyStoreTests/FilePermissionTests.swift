@@ -14,13 +14,13 @@ func permissions(_ path: String) throws -> mode_t {
 }
 
 /// Owner-only files only exist on disk, so these tests have no in-memory twin.
-@Suite("TransactionStore: files are owner-only")
+@Suite("Store: files are owner-only")
 struct FilePermissionTests {
   @Test func createdFileIs0600AndItsDirectories0700() throws {
     try withTemporaryDirectory { directory in
       let path = directory + "/spendly/nested/spendly.db"
-      let store = try TransactionStore(path: path, clock: { fixedNow })
-      try store.add(expense(420))
+      let store = try Store(path: path, clock: { fixedNow })
+      try store.transactions.add(expense(420))
       #expect(try permissions(path) == 0o600)
       #expect(try permissions(directory + "/spendly/nested") == 0o700)
       #expect(try permissions(directory + "/spendly") == 0o700)

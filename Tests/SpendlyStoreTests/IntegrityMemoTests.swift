@@ -6,15 +6,15 @@ import Testing
 
 /// The integrity memo: a file unchanged since Spendly last knew it intact is not read page by
 /// page again, and any change by another program makes the next writer check it.
-@Suite("TransactionStore: the integrity memo")
+@Suite("Store: the integrity memo")
 struct IntegrityMemoTests {
   @Test func aClosedStoreLeavesTheFileAsRecorded() throws {
     try withTemporaryDirectory { directory throws in
       let path = directory + "/spendly.db"
       let memo = IntegrityMemo(path: directory + "/state/verified")
       do {
-        let store = try TransactionStore(path: path, clock: { fixedNow }, memo: memo)
-        for rupees in 1...20 { try store.add(expense(Int64(rupees))) }
+        let store = try Store(path: path, clock: { fixedNow }, memo: memo)
+        for rupees in 1...20 { try store.transactions.add(expense(Int64(rupees))) }
       }
       // After the last connection closed (and copied its log into the file), the memo matches.
       #expect(memo.matches(path))
@@ -22,13 +22,13 @@ struct IntegrityMemoTests {
       #expect(stat(directory + "/state/verified", &info) == 0 && info.st_mode & 0o777 == 0o600)
       // A read and another write keep it matching.
       do {
-        let store = try TransactionStore(path: path, access: .read, clock: { fixedNow }, memo: memo)
-        #expect(try store.count() == 20)
+        let store = try Store(path: path, access: .read, clock: { fixedNow }, memo: memo)
+        #expect(try store.transactions.count() == 20)
       }
       #expect(memo.matches(path))
       do {
-        let store = try TransactionStore(path: path, clock: { fixedNow }, memo: memo)
-        try store.add(expense(21))
+        let store = try Store(path: path, clock: { fixedNow }, memo: memo)
+        try store.transactions.add(expense(21))
       }
       #expect(memo.matches(path))
     }
@@ -39,16 +39,16 @@ struct IntegrityMemoTests {
       let path = directory + "/spendly.db"
       let memo = IntegrityMemo(path: directory + "/verified")
       do {
-        let store = try TransactionStore(path: path, clock: { fixedNow }, memo: memo)
-        for rupees in 1...30 { try store.add(expense(Int64(rupees))) }
+        let store = try Store(path: path, clock: { fixedNow }, memo: memo)
+        for rupees in 1...30 { try store.transactions.add(expense(Int64(rupees))) }
       }
       #expect(memo.matches(path))
       // Damage written behind Spendly's back changes the file: the memo no longer vouches for it,
       // the next write checks every page and refuses, and the memo is forgotten.
       try DamagedDataTests.damagePage(of: path)
       #expect(!memo.matches(path))
-      let store = try TransactionStore(path: path, clock: { fixedNow }, memo: memo)
-      guard case .damagedFile? = storeError({ try store.add(expense(5)) }) else {
+      let store = try Store(path: path, clock: { fixedNow }, memo: memo)
+      guard case .damagedFile? = storeError({ try store.transactions.add(expense(5)) }) else {
         Issue.record("a write to a malformed file should be refused")
         return
       }

@@ -5,28 +5,28 @@ import Testing
 
 /// History look-ups never throw (the parser asks on every keystroke), but a database error is
 /// remembered for the caller to report, not answered as a silent nil.
-@Suite("TransactionStore: failed history look-ups are remembered")
+@Suite("Store: failed history look-ups are remembered")
 struct LookupFailureTests {
   @Test(arguments: Location.allCases)
   func aLookupOnABrokenTableRecordsTheFailure(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.add(expense(420, merchant: "Social"))
-      #expect(store.merchantUse("social")?.merchant == "Social")
+      try store.transactions.add(expense(420, merchant: "Social"))
+      #expect(store.merchants.merchantUse("social")?.merchant == "Social")
       #expect(store.lookupFailure == nil)
 
       try store.database.execute("DROP TABLE transactions")
-      #expect(store.merchantUse("social") == nil)
+      #expect(store.merchants.merchantUse("social") == nil)
       let failure = try #require(store.lookupFailure)
       #expect(failure.description.contains("transactions"))
 
       // Later failures keep the first; taking it clears it, so it is reported once.
-      #expect(store.knownMerchant("social") == nil)
-      #expect(store.lastUse(of: "social") == nil)
-      #expect(store.merchantNames().isEmpty)
-      #expect(store.lastUsedDate(of: "social") == nil)
-      #expect(store.takeLookupFailure()?.description == failure.description)
-      #expect(store.takeLookupFailure() == nil)
-      #expect(store.lastUsedDate(of: "social") == nil)
+      #expect(store.merchants.knownMerchant("social") == nil)
+      #expect(store.merchants.lastUse(of: "social") == nil)
+      #expect(store.merchants.merchantNames().isEmpty)
+      #expect(store.merchants.lastUsedDate(of: "social") == nil)
+      #expect(store.merchants.takeLookupFailure()?.description == failure.description)
+      #expect(store.merchants.takeLookupFailure() == nil)
+      #expect(store.merchants.lastUsedDate(of: "social") == nil)
       #expect(store.lookupFailure != nil)
     }
   }
@@ -34,9 +34,9 @@ struct LookupFailureTests {
   @Test(arguments: Location.allCases)
   func anUnknownMerchantIsNoFailure(_ location: Location) throws {
     try withStore(location) { store, _ in
-      try store.add(expense(420, merchant: "Social"))
-      #expect(store.merchantUse("nowhere") == nil)
-      #expect(store.merchantNames() == ["Social"])
+      try store.transactions.add(expense(420, merchant: "Social"))
+      #expect(store.merchants.merchantUse("nowhere") == nil)
+      #expect(store.merchants.merchantNames() == ["Social"])
       #expect(store.lookupFailure == nil)
     }
   }

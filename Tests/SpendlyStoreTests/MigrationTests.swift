@@ -8,7 +8,7 @@ import Testing
 #endif
 
 /// Migrations need a file to reopen, so these run on disk only.
-@Suite("TransactionStore: migrations")
+@Suite("Store: migrations")
 struct MigrationTests {
   /// Builds a database by hand at `version` and, from version 1 on, inserts one transaction with raw SQL.
   static func buildDatabase(at path: String, version: Int) throws {
@@ -46,29 +46,29 @@ struct MigrationTests {
       try Self.buildDatabase(at: path, version: version)
       #expect(try Database(path: path).userVersion == version)
 
-      let store = try TransactionStore(path: path, clock: { fixedNow })
+      let store = try Store(path: path, clock: { fixedNow })
       #expect(store.database.userVersion == Schema.latestVersion)
       let indexes = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'index'").compactMap {
         $0.text(0)
       }
       #expect(indexes.contains("transactions_by_merchant"))
-      #expect(try store.catalog().category(named: "Salary")?.side == .income)
+      #expect(try store.catalog.current().category(named: "Salary")?.side == .income)
       if version >= 1 {
-        let old = try #require(try store.transaction(id: 7))
+        let old = try #require(try store.transactions.transaction(id: 7))
         #expect(old.fields.amount == Money(minorUnits: 42_000, currency: .inr))
         #expect(old.fields.category == "Food")
         #expect(old.fields.merchant == "Social")
         #expect(old.createdAt == LocalDateTime(iso: "2026-11-01T09:00"))
-        #expect(try store.history(id: 7).map(\.action) == ["add"])
-        #expect(try store.list(TransactionFilter(merchant: "social")).map(\.id) == [7])
+        #expect(try store.transactions.history(id: 7).map(\.action) == ["add"])
+        #expect(try store.transactions.list(TransactionFilter(merchant: "social")).map(\.id) == [7])
       } else {
-        #expect(try store.count() == 0)
+        #expect(try store.transactions.count() == 0)
       }
       // A new write works on the migrated database, and reopening does not migrate again.
-      let added = try store.add(expense(100))
-      let reopened = try TransactionStore(path: path, clock: { fixedNow })
+      let added = try store.transactions.add(expense(100))
+      let reopened = try Store(path: path, clock: { fixedNow })
       #expect(reopened.database.userVersion == Schema.latestVersion)
-      #expect(try reopened.transaction(id: added.id) == added)
+      #expect(try reopened.transactions.transaction(id: added.id) == added)
     }
   }
 
@@ -78,10 +78,10 @@ struct MigrationTests {
       let fd = creat(path, 0o600)
       try #require(fd >= 0)
       close(fd)
-      let store = try TransactionStore(path: path, clock: { fixedNow })
+      let store = try Store(path: path, clock: { fixedNow })
       #expect(store.database.userVersion == Schema.latestVersion)
-      #expect(try store.catalog().categories.count == Category.defaults.count)
-      #expect(try store.defaultCurrency() == .inr)
+      #expect(try store.catalog.current().categories.count == Category.defaults.count)
+      #expect(try store.settings.defaultCurrency() == .inr)
     }
   }
 
@@ -91,7 +91,7 @@ struct MigrationTests {
       try Self.buildDatabase(at: path, version: Schema.latestVersion)
       try Database(path: path).setUserVersion(Schema.latestVersion + 1)
       guard
-        case .newerDatabase(let version)? = storeError({ _ = try TransactionStore(path: path, clock: { fixedNow }) })
+        case .newerDatabase(let version)? = storeError({ _ = try Store(path: path, clock: { fixedNow }) })
       else {
         Issue.record("a newer database should be refused")
         return

@@ -7,7 +7,7 @@ import Testing
 /// `Fixtures/release-0.1.0.sqlite` was made by spendly 0.1.0 (schema version 4), before the
 /// change log covered every record: added, edited and deleted transactions, a new category with
 /// an alias, a rename and a setting. Today's store opens it, migrates it, and keeps everything.
-@Suite("TransactionStore: a database made by release 0.1.0")
+@Suite("Store: a database made by release 0.1.0")
 struct ReleaseFixtureTests {
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/release-0.1.0.sqlite").path
@@ -17,17 +17,17 @@ struct ReleaseFixtureTests {
       let path = directory + "/spendly.db"
       try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
       #expect(try Database(path: path).userVersion == 4)
-      let store = try TransactionStore(path: path, clock: { fixedNow })
+      let store = try Store(path: path, clock: { fixedNow })
       #expect(store.database.userVersion == Schema.latestVersion)
-      let listed = try store.list()
+      let listed = try store.transactions.list()
       #expect(listed.map(\.id) == [3, 2, 1])
       #expect(listed.map { $0.fields.amount.minorUnits } == [15_000_000, 175_000, 42_000])
       #expect(listed.map(\.fields.category) == ["Salary", "Shopping", "Meals"])
-      #expect(try store.history(id: 2).count == 2)
-      let catalog = try store.catalog()
+      #expect(try store.transactions.history(id: 2).count == 2)
+      let catalog = try store.catalog.current()
       #expect(catalog.category(named: "Food")?.name == "Meals")
       #expect(catalog.category(named: "vet")?.name == "Pets")
-      #expect(try store.setting(.currency) == "USD")
+      #expect(try store.settings.value(.currency) == "USD")
       // The changes made before summaries existed say what they did, from their revisions.
       #expect(
         try store.changeLog().map(\.summary) == [
@@ -35,9 +35,9 @@ struct ReleaseFixtureTests {
         ])
       // Undo walks those old changes as before: the delete first.
       #expect(try store.undo().summary == "deleted #4")
-      #expect(try store.transaction(id: 4)?.fields.amount.minorUnits == 6_000)
+      #expect(try store.transactions.transaction(id: 4)?.fields.amount.minorUnits == 6_000)
       _ = try store.redo()
-      #expect(try store.transaction(id: 4) == nil)
+      #expect(try store.transactions.transaction(id: 4) == nil)
     }
   }
 

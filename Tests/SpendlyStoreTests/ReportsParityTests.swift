@@ -103,9 +103,9 @@ enum ParityData {
     ]
   }
 
-  static func store(with data: [TransactionFields]) throws -> TransactionStore {
-    let store = try TransactionStore(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
-    let result = try store.apply(action: .import, data.map { TransactionWrite.add($0) })
+  static func store(with data: [TransactionFields]) throws -> Store {
+    let store = try Store(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
+    let result = try store.transactions.apply(action: .import, data.map { TransactionWrite.add($0) })
     #expect(result.transactionIDs.count == data.count)
     return store
   }
@@ -133,7 +133,7 @@ struct ReportsParityTests {
     let store = try ParityData.store(with: all)
 
     // The data is what the test means it to be: every currency, both kinds, case variants, no merchant.
-    let stored = try store.list().map(\.fields)
+    let stored = try store.transactions.list().map(\.fields)
     #expect(stored.count == all.count)
     #expect(
       Dictionary(stored.map { ($0, 1) }, uniquingKeysWith: +) == Dictionary(all.map { ($0, 1) }, uniquingKeysWith: +))
@@ -152,13 +152,13 @@ struct ReportsParityTests {
     var nonEmpty = 0
     for (name, filter) in ParityData.filters {
       let reference = Analytics.summaries(all, filter: filter)
-      #expect(try store.summaries(filter) == reference, "summaries differ for \(name)")
-      #expect(try store.count(filter) == all.filter(filter.matches).count, "count differs for \(name)")
+      #expect(try store.reports.summaries(filter) == reference, "summaries differ for \(name)")
+      #expect(try store.transactions.count(filter) == all.filter(filter.matches).count, "count differs for \(name)")
       if !reference.isEmpty { nonEmpty += 1 }
       for grouping in Grouping.allCases {
         for weekStart in [0, 6] {
           let expected = Analytics.breakdown(all, filter: filter, by: grouping, weekStart: weekStart)
-          let got = try store.breakdown(filter, by: grouping, weekStart: weekStart)
+          let got = try store.reports.breakdown(filter, by: grouping, weekStart: weekStart)
           compared += 1
           if got != expected {
             Issue.record(
@@ -181,7 +181,7 @@ struct ReportsParityTests {
     for kind in [nil, Kind.expense, .income] {
       let filter = TransactionFilter(kind: kind)
       let expected = Analytics.breakdown(all, filter: filter, by: .week, weekStart: weekStart)
-      #expect(try store.breakdown(filter, by: .week, weekStart: weekStart) == expected)
+      #expect(try store.reports.breakdown(filter, by: .week, weekStart: weekStart) == expected)
       #expect(expected.allSatisfy { LocalDate(iso: $0.key)?.weekday == weekStart })
     }
   }
@@ -199,14 +199,14 @@ struct ReportsParityTests {
       fields(.expense, 8_000, "Bills", "2026-11-15"), fields(.expense, 7_000, "Other", "2026-11-20"),
     ]
     let store = try ParityData.store(with: all)
-    let summary = try #require(try store.summaries(TransactionFilter()).first)
+    let summary = try #require(try store.reports.summaries(TransactionFilter()).first)
     #expect(summary.income == 15_000_000 && summary.expenses == 6_000_000 && summary.savingsRateBasisPoints == 6_000)
-    let rows = try store.breakdown(TransactionFilter(kind: .expense), by: .category)
+    let rows = try store.reports.breakdown(TransactionFilter(kind: .expense), by: .category)
     #expect(rows.map(\.key) == ["Travel", "Shopping", "Food", "Bills", "Other"])
     #expect(rows == (Analytics.breakdown(all, filter: TransactionFilter(kind: .expense), by: .category)))
-    #expect(try store.dateRange().map { "\($0.0)..\($0.1)" } == "2026-11-01..2026-11-20")
+    #expect(try store.reports.dateRange().map { "\($0.0)..\($0.1)" } == "2026-11-01..2026-11-20")
     #expect(
-      try TransactionStore(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! }).dateRange() == nil)
+      try Store(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! }).reports.dateRange() == nil)
   }
 
   /// Merchants and notes outside ASCII ("Café", "CAFÉ") must match in any case, as the reference's
@@ -218,16 +218,16 @@ struct ReportsParityTests {
     let store = try ParityData.store(with: all)
     // Where no non-ASCII letter needs folding, both sides agree already.
     for filter in [TransactionFilter(), TransactionFilter(text: "MOCHA"), TransactionFilter(text: "brûlée")] {
-      #expect(try store.summaries(filter) == (Analytics.summaries(all, filter: filter)))
+      #expect(try store.reports.summaries(filter) == (Analytics.summaries(all, filter: filter)))
       #expect(
-        try store.breakdown(filter, by: .merchant) == (Analytics.breakdown(all, filter: filter, by: .merchant)))
+        try store.reports.breakdown(filter, by: .merchant) == (Analytics.breakdown(all, filter: filter, by: .merchant)))
     }
     // Non-ASCII text goes through the same Swift folding as the reference.
     for filter in [
       TransactionFilter(merchant: "Zoë"), TransactionFilter(merchant: "café mocha"), TransactionFilter(text: "café"),
       TransactionFilter(text: "crème"),
     ] {
-      #expect(try store.summaries(filter) == (Analytics.summaries(all, filter: filter)), "\(filter)")
+      #expect(try store.reports.summaries(filter) == (Analytics.summaries(all, filter: filter)), "\(filter)")
     }
   }
 
@@ -246,7 +246,7 @@ struct ReportsParityTests {
     try store.database.execute(
       "UPDATE transactions SET merchant = 'Jo' || char(8203) || 'e''s' || char(8238) WHERE id % 7 = 0 AND merchant = 'Joe''s'"
     )
-    let stored = try store.list().map(\.fields)
+    let stored = try store.transactions.list().map(\.fields)
     #expect(stored.contains { $0.merchant == "Jo\u{200B}e's\u{202E}" })
     let wanted: [(String, Set<String>)] = [
       ("joes", ["Joe's", "Jo\u{200B}e's\u{202E}", "JOE'S PIZZA", "Joes"]),
@@ -261,10 +261,11 @@ struct ReportsParityTests {
     for (name, expected) in wanted {
       let filter = TransactionFilter(merchant: name)
       #expect(Set(stored.filter(filter.matches).compactMap(\.merchant)) == expected, "\(name)")
-      #expect(try store.count(filter) == stored.filter(filter.matches).count, "\(name)")
-      #expect(try store.summaries(filter) == (try Analytics.summaries(stored, filter: filter)), "\(name)")
+      #expect(try store.transactions.count(filter) == stored.filter(filter.matches).count, "\(name)")
+      #expect(try store.reports.summaries(filter) == (try Analytics.summaries(stored, filter: filter)), "\(name)")
       #expect(
-        try store.breakdown(filter, by: .merchant) == (try Analytics.breakdown(stored, filter: filter, by: .merchant)),
+        try store.reports.breakdown(filter, by: .merchant)
+          == (try Analytics.breakdown(stored, filter: filter, by: .merchant)),
         "\(name)")
     }
   }
@@ -283,9 +284,9 @@ struct ReportsParityTests {
     let store = try ParityData.store(with: all)
     let expected = Analytics.breakdown(all, filter: TransactionFilter(), by: .merchant)
     #expect(expected.count == 1)
-    #expect(try store.breakdown(TransactionFilter(), by: .merchant) == expected)
+    #expect(try store.reports.breakdown(TransactionFilter(), by: .merchant) == expected)
     #expect(
-      try store.summaries(TransactionFilter(merchant: decomposed))
+      try store.reports.summaries(TransactionFilter(merchant: decomposed))
         == (Analytics.summaries(all, filter: TransactionFilter(merchant: decomposed))))
   }
 

@@ -30,7 +30,7 @@ struct ResultCodeTests {
       // Through the store it is the person's one-line error.
       guard
         case .duplicateName("category", "FOOD")? = storeError({
-          try store.addCategory("FOOD", side: .expense, aliases: [])
+          try store.catalog.addCategory("FOOD", side: .expense, aliases: [])
         })
       else {
         Issue.record("a taken name must be refused as taken")

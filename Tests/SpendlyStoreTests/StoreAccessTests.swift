@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// What opening does to the file: reads create nothing, only databases are opened, read-only stays so.
-@Suite("TransactionStore: access to the database file")
+@Suite("Store: access to the database file")
 struct StoreAccessTests {
   func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
@@ -18,7 +18,7 @@ struct StoreAccessTests {
     try withTemporaryDirectory { directory throws in
       guard
         case .missing? = storeError({
-          _ = try TransactionStore(path: directory + "/a/b.db", access: access, clock: { fixedNow })
+          _ = try Store(path: directory + "/a/b.db", access: access, clock: { fixedNow })
         })
       else {
         Issue.record("a read of a missing file should say it is missing")
@@ -32,21 +32,21 @@ struct StoreAccessTests {
     try withTemporaryDirectory { directory in
       let path = directory + "/spendly.db"
       do {
-        let store = try TransactionStore(path: path, clock: { fixedNow })
-        try store.add(expense(420))
-        try store.add(expense(180, merchant: "Blue Tokai"))
+        let store = try Store(path: path, clock: { fixedNow })
+        try store.transactions.add(expense(420))
+        try store.transactions.add(expense(180, merchant: "Blue Tokai"))
       }
       try #require(chmod(path, 0o444) == 0)
       let before = try bytes(path)
-      let store = try TransactionStore(path: path, access: .readOnly, clock: { fixedNow })
+      let store = try Store(path: path, access: .readOnly, clock: { fixedNow })
       #expect(store.isReadOnly)
-      #expect(try store.list().map(\.fields.merchant) == ["Blue Tokai", "Social"])
-      #expect(try store.summaries(TransactionFilter()).first?.expenses == 60_000)
-      #expect(store.lastUse(of: "social")?.category == "Food")
+      #expect(try store.transactions.list().map(\.fields.merchant) == ["Blue Tokai", "Social"])
+      #expect(try store.reports.summaries(TransactionFilter()).first?.expenses == 60_000)
+      #expect(store.merchants.lastUse(of: "social")?.category == "Food")
       let writes: [() throws -> Void] = [
-        { try store.add(expense(5)) }, { try store.delete(id: 1) }, { _ = try store.undo() },
-        { try store.setSetting(.weekStart, "sunday") },
-        { try store.addCategory("Pets", side: .expense, aliases: []) },
+        { try store.transactions.add(expense(5)) }, { try store.transactions.delete(id: 1) }, { _ = try store.undo() },
+        { try store.settings.set(.weekStart, "sunday") },
+        { try store.catalog.addCategory("Pets", side: .expense, aliases: []) },
       ]
       for write in writes {
         guard case .readOnly(path)? = storeError(write) else {
@@ -54,7 +54,7 @@ struct StoreAccessTests {
           continue
         }
       }
-      #expect(try store.count() == 2)
+      #expect(try store.transactions.count() == 2)
       #expect(try bytes(path) == before)
       #expect(try permissions(path) == 0o444)
     }
@@ -63,12 +63,12 @@ struct StoreAccessTests {
   @Test func anExistingDatabaseKeepsOnlyItsOwnersAccessAndNeverGainsWrite() throws {
     try withTemporaryDirectory { directory in
       let path = directory + "/spendly.db"
-      _ = try TransactionStore(path: path, clock: { fixedNow })
+      _ = try Store(path: path, clock: { fixedNow })
       try #require(chmod(path, 0o644) == 0)
-      _ = try TransactionStore(path: path, access: .read, clock: { fixedNow })
+      _ = try Store(path: path, access: .read, clock: { fixedNow })
       #expect(try permissions(path) == 0o600)
       try #require(chmod(path, 0o444) == 0)
-      _ = try TransactionStore(path: path, access: .read, clock: { fixedNow })
+      _ = try Store(path: path, access: .read, clock: { fixedNow })
       #expect(try permissions(path) == 0o400)
     }
   }
@@ -95,7 +95,7 @@ struct StoreAccessTests {
       var info = stat()
       try #require(stat(path, &info) == 0)
       let content = info.st_mode & S_IFMT == S_IFREG ? try bytes(path) : nil
-      let error = storeError { _ = try TransactionStore(path: path, access: access, clock: { fixedNow }) }
+      let error = storeError { _ = try Store(path: path, access: access, clock: { fixedNow }) }
       switch error {
       case .notADatabase?, .cannotOpen?: break
       default: Issue.record("\(kind) opened with \(access): \(String(describing: error))")

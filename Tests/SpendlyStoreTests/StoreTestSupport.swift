@@ -32,16 +32,16 @@ func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
 
 /// Opens a store at `location`; on disk the file is `<tmp>/data/spendly.db` (its parent is created by the store).
 func withStore<T>(
-  _ location: Location, clock: TestClock = TestClock(), _ body: (TransactionStore, String?) throws -> T
+  _ location: Location, clock: TestClock = TestClock(), _ body: (Store, String?) throws -> T
 ) throws -> T {
   switch location {
   case .memory:
-    let store = try TransactionStore(path: ":memory:", clock: { clock.now })
+    let store = try Store(path: ":memory:", clock: { clock.now })
     return try body(store, nil)
   case .disk:
     return try withTemporaryDirectory { directory in
       let path = directory + "/data/spendly.db"
-      let store = try TransactionStore(path: path, clock: { clock.now })
+      let store = try Store(path: path, clock: { clock.now })
       return try body(store, path)
     }
   }
@@ -75,7 +75,7 @@ func storeError(_ body: () throws -> Void) -> StoreError? {
   }
 }
 
-extension TransactionStore {
+extension Store {
   /// Row counts of every table the write path touches, to prove a failed write left nothing behind.
   func tableCounts() throws -> [String: Int64] {
     var counts: [String: Int64] = [:]

@@ -24,13 +24,13 @@ struct TotalOverflowTests {
   @Test func summariesMarkOnlyTheOverflowingCurrency() throws {
     let all = Self.data
     let store = try ParityData.store(with: all)
-    let summaries = try store.summaries(TransactionFilter())
+    let summaries = try store.reports.summaries(TransactionFilter())
     #expect(summaries == Analytics.summaries(all, filter: TransactionFilter()))
     let inr = try #require(summaries.first { $0.currency == .inr })
     #expect(inr.problem == nil && inr.expenses == 42_000 && inr.income == 15_000_000)
     let kwd = try #require(summaries.first { $0.currency == Self.kwd })
     #expect(kwd.problem == .tooLarge && kwd.count == 9_224)
-    #expect(try store.summaries(TransactionFilter(currency: .inr)) == [inr])
+    #expect(try store.reports.summaries(TransactionFilter(currency: .inr)) == [inr])
   }
 
   @Test func breakdownsLeaveOutOnlyTheOverflowingCurrency() throws {
@@ -38,16 +38,16 @@ struct TotalOverflowTests {
     let store = try ParityData.store(with: all)
     for grouping in [Grouping.category, .method, .month, .currency] {
       let filter = TransactionFilter(kind: .expense)
-      let got = try store.breakdown(filter, by: grouping)
+      let got = try store.reports.breakdown(filter, by: grouping)
       #expect(got == Analytics.breakdown(all, filter: filter, by: grouping), "\(grouping)")
       #expect(got.problems == [Self.kwd: .tooLarge], "\(grouping)")
       #expect(got.allSatisfy { $0.currency == .inr }, "\(grouping)")
     }
     // Per day each group fits, so nothing is left out.
-    let byDay = try store.breakdown(TransactionFilter(kind: .expense), by: .day)
+    let byDay = try store.reports.breakdown(TransactionFilter(kind: .expense), by: .day)
     #expect(byDay.problems.isEmpty && byDay.contains { $0.currency == Self.kwd })
-    #expect(try store.total(TransactionFilter(kind: .expense, currency: .inr)) == 42_000)
-    guard case .invalid? = storeError({ _ = try store.total(TransactionFilter(currency: Self.kwd)) }) else {
+    #expect(try store.reports.total(TransactionFilter(kind: .expense, currency: .inr)) == 42_000)
+    guard case .invalid? = storeError({ _ = try store.reports.total(TransactionFilter(currency: Self.kwd)) }) else {
       Issue.record("the KWD total cannot be added up")
       return
     }
@@ -55,7 +55,7 @@ struct TotalOverflowTests {
 
   /// `spendly_sum` itself: sums, marks overflow with NULL and a value that is no positive integer as damaged.
   @Test func checkedSumAnswersPerGroup() throws {
-    let store = try TransactionStore(path: ":memory:", clock: { fixedNow })
+    let store = try Store(path: ":memory:", clock: { fixedNow })
     try store.database.execute(
       "CREATE TABLE v(g, x); INSERT INTO v VALUES (1, 5), (1, 7), (2, 9223372036854775807), (2, 1), (3, 'x'), (3, 2), (4, 1.5), (5, -3)"
     )

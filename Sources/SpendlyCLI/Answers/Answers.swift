@@ -27,7 +27,7 @@ struct Answers {
     return Rendered(text: answer.text, json: answer.json, warnings: { answer.warnings() + notes.take() })
   }
 
-  var store: TransactionStore { get throws { try context.store() } }
+  var store: Store { get throws { try context.store() } }
 
   /// 0 = Monday (the default) or 6 = Sunday, from the `week` setting.
   var weekStart: Int { context.weekStart }
@@ -36,7 +36,7 @@ struct Answers {
 
   func total(_ query: Query) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
+    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
     let days = max(1, period.elapsedDays(today: today))
     // Only what the question measured: a "spent" question filters out income, so it has none to show.
     let json = { () -> JSON in
@@ -119,13 +119,13 @@ struct Answers {
 
   /// The default currency first, then the others by code (the reference order is by code).
   func ordered(_ summaries: [Summary]) -> [Summary] {
-    let home = (try? store.defaultCurrency()) ?? .inr
+    let home = (try? store.settings.defaultCurrency()) ?? .inr
     return summaries.filter { $0.currency == home } + summaries.filter { $0.currency != home }
   }
 
   /// Groups split by currency, the default currency first.
   func sections(_ rows: [GroupTotal]) -> [(String, [GroupTotal])] {
-    let home = (try? store.defaultCurrency())?.code ?? "INR"
+    let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
     return Dictionary(grouping: rows, by: \.currency.code).sorted { a, b in
       a.key == home || (b.key != home && a.key < b.key)
     }

@@ -6,7 +6,7 @@ import SpendlyStore
 extension Answers {
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping)
+    let breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
     let all = breakdown.groups
     // Shares are of everything in the period; "top merchants" lists only named ones.
     var totals: [String: Int64] = [:]
@@ -39,7 +39,8 @@ extension Answers {
 
   func trend(_ query: Query, _ grouping: Grouping) throws -> Rendered {
     let period = query.period ?? defaultTrendPeriod(grouping)
-    let breakdown = try store.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
+    let breakdown = try store.reports.breakdown(
+      query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
     let rows = breakdown.groups
     // Every bucket of the period, empty ones as zero, so a chart has no gaps.
     let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
@@ -73,7 +74,7 @@ extension Answers {
       let start = Period.startOfWeek(today, weekStart: weekStart).adding(days: -7 * 11)
       return Period(from: start, to: today, label: "last 12 weeks")
     case .year:
-      let first = (try? store.dateRange())??.0 ?? today
+      let first = (try? store.reports.dateRange())??.0 ?? today
       return Period(from: LocalDate(year: first.year, month: 1, day: 1)!, to: today, label: "all years")
     default: return .year(today.year, label: "this year")
     }

@@ -21,12 +21,12 @@ extension Answers {
     filter.to = period.to
     var sections: [(Currency?, Listing<Transaction>)] = []
     if order == .newest {
-      sections = [(nil, try store.listing(filter, limit: limit, order: order))]
+      sections = [(nil, try store.transactions.listing(filter, limit: limit, order: order))]
     } else {
-      for summary in ordered(try store.summaries(filter)) {
+      for summary in ordered(try store.reports.summaries(filter)) {
         var one = filter
         one.currency = summary.currency
-        sections.append((summary.currency, try store.listing(one, limit: limit, order: order)))
+        sections.append((summary.currency, try store.transactions.listing(one, limit: limit, order: order)))
       }
     }
     let rows = sections.flatMap(\.1.items)
@@ -63,7 +63,7 @@ extension Answers {
   /// currency, or what kept that currency's total from being added up.
   func average(_ query: Query, per unit: Grouping) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.summaries(query.effectiveFilter(period: period)))
+    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
     let divisor =
       unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
     let noun = unit == .month ? "month" : "day"

@@ -14,9 +14,9 @@ extension Answers {
       let end = min(before.from.adding(days: days - 1), before.to)
       before = Period(from: before.from, to: end, label: before.label.isEmpty ? "" : "same days of " + before.label)
     }
-    let now = try store.summaries(query.effectiveFilter(period: period))
-    let then = try store.summaries(query.effectiveFilter(period: before))
-    let home = (try? store.defaultCurrency())?.code ?? "INR"
+    let now = try store.reports.summaries(query.effectiveFilter(period: period))
+    let then = try store.reports.summaries(query.effectiveFilter(period: before))
+    let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
     let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted { a, b in
       a == home || (b != home && a < b)
     }
@@ -62,7 +62,7 @@ extension Answers {
     var filter = query.filter
     filter.from = month.from
     filter.to = month.to
-    let summaries = ordered(try store.summaries(filter))
+    let summaries = ordered(try store.reports.summaries(filter))
     let monthToDate = Period(from: month.from, to: today, label: "month to date")
     let lastMonthStart = month.from.adding(months: -1)
     let sameDays = Period(
@@ -70,9 +70,9 @@ extension Answers {
       label: "same days last month")
     var spentQuery = query
     spentQuery.measure = .spent
-    let mtd = try store.summaries(spentQuery.effectiveFilter(period: monthToDate))
-    let last = try store.summaries(spentQuery.effectiveFilter(period: sameDays))
-    let categories = try store.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
+    let mtd = try store.reports.summaries(spentQuery.effectiveFilter(period: monthToDate))
+    let last = try store.reports.summaries(spentQuery.effectiveFilter(period: sameDays))
+    let categories = try store.reports.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
     let json = { () -> JSON in
       .object(
         [
@@ -143,16 +143,16 @@ extension Answers {
   }
 
   func lifetime(_ query: Query) throws -> Rendered {
-    guard let (first, last) = try store.dateRange() else {
+    guard let (first, last) = try store.reports.dateRange() else {
       return .lines(["  nothing recorded yet"], json: .object([]))
     }
     let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
     var all = query
     all.measure = .savings
-    let summaries = ordered(try store.summaries(all.effectiveFilter(period: period)))
+    let summaries = ordered(try store.reports.summaries(all.effectiveFilter(period: period)))
     var spent = query
     spent.measure = .spent
-    let months = try store.breakdown(spent.effectiveFilter(period: period), by: .month)
+    let months = try store.reports.breakdown(spent.effectiveFilter(period: period), by: .month)
     let monthCount = max(1, period.elapsedMonths(today: period.to))
     let json = { () -> JSON in
       .object(

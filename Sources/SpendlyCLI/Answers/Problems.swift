@@ -62,7 +62,7 @@ extension Answers {
   }
 
   func orderedProblems(_ breakdown: Breakdown) -> [(Currency, TotalProblem)] {
-    let home = (try? store.defaultCurrency())?.code ?? "INR"
+    let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
     return breakdown.problems.sorted { a, b in
       a.key.code == home || (b.key.code != home && a.key.code < b.key.code)
     }.map { ($0.key, $0.value) }

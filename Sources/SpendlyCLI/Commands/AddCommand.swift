@@ -68,7 +68,7 @@ struct AddCommand: Command {
   /// Saves through the store's one write path; a failure is an error, never a success line.
   static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> Transaction {
     try reporting {
-      return try context.store().add(fields)
+      return try context.store().transactions.add(fields)
     }
   }
 

@@ -41,7 +41,7 @@ struct CategoriesCommand: Command {
     },
     add: { store, name, arguments in
       let side: Category.Side = arguments.has("income") ? .income : .expense
-      try store.addCategory(name, side: side, aliases: splitList(arguments["alias"]))
+      try store.catalog.addCategory(name, side: side, aliases: splitList(arguments["alias"]))
       return "added \(side.rawValue) category \(Render.safe(name))"
     })
 
@@ -90,7 +90,7 @@ struct MethodsCommand: Command {
       }
     },
     add: { store, name, arguments in
-      try store.addMethod(name, aliases: splitList(arguments["alias"]))
+      try store.catalog.addMethod(name, aliases: splitList(arguments["alias"]))
       return "added payment method \(Render.safe(name))"
     })
 
@@ -112,7 +112,7 @@ struct CatalogActions: Sendable {
   let headers: [String]
   let rows: @Sendable (Catalog) -> [[String]]
   let json: @Sendable (Catalog) -> [JSON]
-  let add: @Sendable (TransactionStore, String, Arguments) throws -> String
+  let add: @Sendable (Store, String, Arguments) throws -> String
 
   func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let store = try context.store()
@@ -121,7 +121,7 @@ struct CatalogActions: Sendable {
     return try reporting {
       switch words.first?.lowercased() {
       case nil, "list":
-        let catalog = try store.catalog()
+        let catalog = try store.catalog.current()
         return Rendered(
           text: {
             var table = Table(headers: headers, alignments: headers.map { _ in .left })
@@ -133,11 +133,11 @@ struct CatalogActions: Sendable {
         return .lines([try add(store, words[1], arguments)])
       case "rename":
         try arguments.expectPositional(3, 3, command: "\(command) rename", what: "the old and the new name")
-        let previous = try store.rename(kind, from: words[1], to: words[2])
+        let previous = try store.catalog.rename(kind, from: words[1], to: words[2])
         return .lines(["renamed \(noun) \(Render.safe(previous)) to \(Render.safe(words[2].trimmingSpaces()))"])
       case "alias":
         try arguments.expectPositional(3, 3, command: "\(command) alias", what: "a \(noun) and an alias")
-        let name = try store.addAlias(words[2], to: words[1], kind: kind)
+        let name = try store.catalog.addAlias(words[2], to: words[1], kind: kind)
         return .lines(["'\(Render.safe(words[2].trimmingSpaces()))' now means \(noun) \(Render.safe(name))"])
       default:
         throw CLIError.usage(

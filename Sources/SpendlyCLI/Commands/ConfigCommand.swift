@@ -22,7 +22,7 @@ struct ConfigCommand: Command {
     return try reporting {
       if words.isEmpty {
         var pairs: [(String, JSON)] = []
-        for key in SettingKey.allCases { pairs.append((key.word, .string(try store.currentSetting(key)))) }
+        for key in SettingKey.allCases { pairs.append((key.word, .string(try store.settings.current(key)))) }
         let lines = pairs.compactMap { (word, value) -> String? in
           guard case .string(let text) = value else { return nil }
           return word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
@@ -33,7 +33,7 @@ struct ConfigCommand: Command {
         let known = SettingKey.allCases.map(\.word).joined(separator: ", ")
         throw CLIError.usage("config: unknown setting '\(words[0])' (\(known))")
       }
-      guard words.count == 2 else { return .lines([Render.safe(try store.currentSetting(key))]) }
+      guard words.count == 2 else { return .lines([Render.safe(try store.settings.current(key))]) }
       let value: String
       switch key {
       case .currency:
@@ -47,12 +47,12 @@ struct ConfigCommand: Command {
         }
         value = words[1].lowercased()
       case .method, .card, .incomeMethod:
-        guard let method = try store.catalog().method(named: words[1]) else {
+        guard let method = try store.catalog.current().method(named: words[1]) else {
           throw CLIError.data("method '\(words[1])': unknown payment method (see: spendly methods)")
         }
         value = method.name
       }
-      try store.setSetting(key, value)
+      try store.settings.set(key, value)
       return .lines(["\(key.word) set to \(Render.safe(value))"])
     }
   }

@@ -37,8 +37,8 @@ struct ListCommand: Command {
     let listing: Listing<Transaction>
     let total: Int
     do {
-      listing = try store.listing(filter, limit: limit == 0 ? nil : limit, offset: offset)
-      total = try store.count(filter)
+      listing = try store.transactions.listing(filter, limit: limit == 0 ? nil : limit, offset: offset)
+      total = try store.transactions.count(filter)
     } catch {
       throw error.cli
     }

@@ -53,7 +53,7 @@ extension Context {
   }
 
   /// The first day of a week from the `week` setting: 0 = Monday (the default), 6 = Sunday.
-  var weekStart: Int { (try? store().setting(.weekStart)) == "sunday" ? 6 : 0 }
+  var weekStart: Int { (try? store().settings.value(.weekStart)) == "sunday" ? 6 : 0 }
 
   /// Parses a question; one not understood names its words and shows examples.
   func query(_ text: String) throws(CLIError) -> Query {

@@ -9,10 +9,10 @@ func transactionID(_ text: String) throws(CLIError) -> Int64 {
   return id
 }
 
-func existing(_ id: Int64, _ store: TransactionStore) throws(CLIError) -> Transaction {
+func existing(_ id: Int64, _ store: Store) throws(CLIError) -> Transaction {
   let found: Transaction?
   do {
-    found = try store.transaction(id: id)
+    found = try store.transactions.transaction(id: id)
   } catch {
     throw error.cli
   }
@@ -66,7 +66,7 @@ struct EditCommand: Command {
       arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
     guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
-    let saved = try reporting { try store.edit(id: id, fields) }
+    let saved = try reporting { try store.transactions.edit(id: id, fields) }
     return .lines(["updated:"] + Render.detail(saved).map { "  " + $0 }, json: Render.json(saved))
   }
 }
@@ -83,7 +83,7 @@ struct DeleteCommand: Command {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try transactionID(arguments.positional[0])
     let store = try context.store()
-    let old = try reporting { try store.delete(id: id) }
+    let old = try reporting { try store.transactions.delete(id: id) }
     return .lines(
       ["deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back"],
       json: JSON.object([("deleted", Render.json(old))]))
@@ -200,7 +200,7 @@ struct HistoryCommand: Command {
     let listing: Listing<Revision>
     let store = try context.store()
     do {
-      listing = try store.historyListing(id: id)
+      listing = try store.transactions.historyListing(id: id)
     } catch {
       throw error.cli
     }

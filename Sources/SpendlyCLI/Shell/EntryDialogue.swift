@@ -258,7 +258,7 @@ extension Shell {
     let filter = TransactionFilter(
       kind: fields.kind, category: fields.category, currency: fields.amount.currency,
       from: fields.date.startOfMonth, to: fields.date.endOfMonth)
-    let total = try store.total(filter)
+    let total = try store.reports.total(filter)
     return Money(minorUnits: total, currency: fields.amount.currency)
   }
 
@@ -292,7 +292,7 @@ extension Shell {
       return true
     }
     do {
-      _ = try reporting { try context.store().edit(id: id, fields) }
+      _ = try reporting { try context.store().transactions.edit(id: id, fields) }
     } catch {
       output.error(error.message)
       return false

@@ -21,7 +21,7 @@ final class ShellCompletion {
 
   private func currentCatalog() -> Catalog {
     if let catalog { return catalog }
-    let loaded = (try? context.store().catalog()) ?? .defaults
+    let loaded = (try? context.store().catalog.current()) ?? .defaults
     catalog = loaded
     return loaded
   }
@@ -68,10 +68,10 @@ final class ShellCompletion {
   /// The names are loaded once, on the first Tab that needs them, by an index skip-scan.
   private func merchants(_ typed: String) -> [String] {
     guard !typed.isEmpty, let store = try? context.store() else { return [] }
-    if merchantNames == nil { merchantNames = store.merchantNames() }
+    if merchantNames == nil { merchantNames = store.merchants.merchantNames() }
     let matches = ShellCompletion.match(typed, in: merchantNames ?? [])
     guard matches.count <= 30 else { return Array(matches.prefix(40)) }
-    let recency = Dictionary(uniqueKeysWithValues: matches.map { ($0, store.lastUsedDate(of: $0) ?? "") })
+    let recency = Dictionary(uniqueKeysWithValues: matches.map { ($0, store.merchants.lastUsedDate(of: $0) ?? "") })
     return matches.sorted { recency[$0]! > recency[$1]! }
   }
 

@@ -1,0 +1,194 @@
+import SpendlyCore
+
+extension CatalogRecords {
+  /// Categories and methods with the person's aliases; cached until one changes.
+  public func current() throws(StoreError) -> Catalog {
+    if let cached = store.cachedCatalog { return cached }
+    let catalog = try reading { () throws -> Catalog in
+      var categoryAliases: [Int64: [String]] = [:]
+      for row in try database.rows("SELECT category_id, alias FROM category_aliases ORDER BY alias") {
+        let reader = RowReader(row: row, name: "category alias '\(row.text(1) ?? "")'")
+        categoryAliases[try reader.integer(0, "category_id"), default: []].append(try reader.text(1, "alias"))
+      }
+      let categories = try database.rows("SELECT id, name, side, builtin FROM categories ORDER BY side = 'income', id")
+        .map { row in
+          let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
+          return Category(
+            name: try reader.text(1, "name"),
+            side: try reader.required(2, "side", "expense or income") { Category.Side(rawValue: $0) },
+            aliases: categoryAliases[try reader.integer(0, "id")] ?? [], builtin: row.int(3) == 1)
+        }
+      var methodAliases: [Int64: [String]] = [:]
+      for row in try database.rows("SELECT method_id, alias FROM method_aliases ORDER BY alias") {
+        let reader = RowReader(row: row, name: "method alias '\(row.text(1) ?? "")'")
+        methodAliases[try reader.integer(0, "method_id"), default: []].append(try reader.text(1, "alias"))
+      }
+      let methods = try database.rows("SELECT id, name, builtin FROM methods ORDER BY id").map { row in
+        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
+        return PaymentMethod(
+          name: try reader.text(1, "name"), aliases: methodAliases[try reader.integer(0, "id")] ?? [],
+          builtin: row.int(2) == 1)
+      }
+      return Catalog(categories: categories, methods: methods)
+    }
+    store.cachedCatalog = catalog
+    return catalog
+  }
+
+  public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
+    let name = try checkedName(name, what: "category")
+    let summary =
+      "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    try change(.addCategory, summary: summary) { log in
+      try insertCategory(log, name, side: side, aliases: aliases)
+    }
+  }
+
+  /// Adds a category (`name` already cleaned) as part of the change `log` records: an import
+  /// that meets a new category adds it in the import's own change.
+  func insertCategory(_ log: ChangeRecorder, _ name: String, side: Category.Side, aliases: [String]) throws {
+    try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
+    let id = log.db.lastInsertRowID
+    try log.inserted(.categories, key: .integer(id))
+    for alias in aliases { try insertAlias(log, .category, id: id, alias: alias) }
+  }
+
+  public func addMethod(_ name: String, aliases: [String]) throws(StoreError) {
+    let name = try checkedName(name, what: "method")
+    let summary = "added payment method \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
+    try change(.addMethod, summary: summary) { log in
+      try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
+      let id = log.db.lastInsertRowID
+      try log.inserted(.methods, key: .integer(id))
+      for alias in aliases { try insertAlias(log, .method, id: id, alias: alias) }
+    }
+  }
+
+  /// Adds an alias to an existing category or method, named by any name it answers to; returns
+  /// its current name.
+  @discardableResult
+  public func addAlias(_ alias: String, to name: String, kind: CatalogKind) throws(StoreError) -> String {
+    guard let current = try reading({ try named(database, name, kind: kind)?.1 }) else {
+      throw StoreError.unknown(kind.rawValue, name)
+    }
+    return try change(.addAlias, summary: "added alias \(alias) for \(kind.noun) \(current)") { log in
+      guard let (id, current) = try named(log.db, name, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, name)
+      }
+      try insertAlias(log, kind, id: id, alias: alias)
+      return current
+    }
+  }
+
+  /// Renames the category or method `old` (any name it answers to); returns the name it had.
+  @discardableResult
+  public func rename(_ kind: CatalogKind, from old: String, to new: String) throws(StoreError) -> String {
+    let new = try checkedName(new, what: kind.rawValue)
+    guard let shown = try reading({ try named(database, old, kind: kind)?.1 }) else {
+      throw StoreError.unknown(kind.rawValue, old)
+    }
+    return try change(.rename, summary: "renamed \(kind.noun) \(shown) → \(new)") { log in
+      let db = log.db
+      // `old` may be an alias or an earlier name: what is renamed is the name it means now.
+      guard let (id, current) = try self.named(db, old, kind: kind) else {
+        throw StoreError.unknown(kind.rawValue, old)
+      }
+      let sameWord = current.lowercased() == new.lowercased()
+      // Renaming to one of its own aliases (renaming back) frees that alias first.
+      try log.track(kind.aliasTable, key: .text(new)) {
+        try db.run(
+          "DELETE FROM \(kind.aliasTable.rawValue) WHERE alias = ? AND \(kind.aliasColumn) = ?",
+          [.text(new), .integer(id)])
+      }
+      if !sameWord, try wordTaken(db, new, kind: kind) { throw StoreError.duplicateName(kind.rawValue, new) }
+      try log.track(kind.table, key: .integer(id)) {
+        try db.run("UPDATE \(kind.table.rawValue) SET name = ? WHERE id = ?", [.text(new), .integer(id)])
+      }
+      // The old name keeps working (and the lexicon's words for it): it becomes an alias.
+      if !sameWord, try !wordTaken(db, current, kind: kind) {
+        try db.run(
+          "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)",
+          [.text(current), .integer(id)])
+        try log.inserted(kind.aliasTable, key: .text(current))
+      }
+      return current
+    }
+  }
+
+  private func checkedName(_ name: String, what: String) throws(StoreError) -> String {
+    let cleaned: String?
+    do {
+      cleaned = try Validator.cleanedName(name, field: what)
+    } catch {
+      throw .invalid(error)
+    }
+    guard let cleaned else { throw .invalid(ValidationError(field: what, value: "", reason: "name is empty")) }
+    return cleaned
+  }
+
+  /// True when `word` already names or aliases a category (or a method), so it would be ambiguous.
+  private func wordTaken(_ db: Database, _ word: String, kind: CatalogKind) throws -> Bool {
+    let sql =
+      kind == .category
+      ? "SELECT 1 FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM category_aliases WHERE alias = ?1"
+      : "SELECT 1 FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM method_aliases WHERE alias = ?1"
+    return try db.row(sql, [.text(word)]) != nil
+  }
+
+  private func insertName(_ db: Database, table: String, what: String, name: String, extra: String?) throws {
+    if try wordTaken(db, name, kind: table == "categories" ? .category : .method) {
+      throw StoreError.duplicateName(what, name)
+    }
+    try unique(what, name) {
+      if let extra {
+        try db.run("INSERT INTO \(table)(name, side) VALUES (?, ?)", [.text(name), .text(extra)])
+      } else {
+        try db.run("INSERT INTO \(table)(name) VALUES (?)", [.text(name)])
+      }
+    }
+  }
+
+  /// Runs an insert, reading a UNIQUE or PRIMARY KEY refusal as the name being taken: another
+  /// process may add the same name between the check above and this insert.
+  private func unique(_ what: String, _ name: String, _ insert: () throws -> Void) throws {
+    do {
+      try insert()
+    } catch let error as DatabaseError
+      where error.resultCode.matches(.constraintUnique) || error.resultCode.matches(.constraintPrimaryKey)
+    {
+      throw StoreError.duplicateName(what, name)
+    }
+  }
+
+  private func insertAlias(_ log: ChangeRecorder, _ kind: CatalogKind, id: Int64, alias: String) throws {
+    guard let alias = try Validator.cleanedName(alias, field: "alias") else { return }
+    if try wordTaken(log.db, alias, kind: kind) { throw StoreError.duplicateName("alias", alias) }
+    try unique("alias", alias) {
+      try log.db.run(
+        "INSERT INTO \(kind.aliasTable.rawValue)(alias, \(kind.aliasColumn)) VALUES (?, ?)",
+        [.text(alias), .integer(id)])
+    }
+    try log.inserted(kind.aliasTable, key: .text(alias))
+  }
+
+  struct NameIDs {
+    var categories: [String: Int64]
+    var methods: [String: Int64]
+  }
+
+  func nameIDs() throws(StoreError) -> NameIDs {
+    try reading {
+      var categories: [String: Int64] = [:]
+      for row in try database.rows("SELECT id, name FROM categories") {
+        let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
+        categories[try reader.text(1, "name")] = try reader.integer(0, "id")
+      }
+      var methods: [String: Int64] = [:]
+      for row in try database.rows("SELECT id, name FROM methods") {
+        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
+        methods[try reader.text(1, "name")] = try reader.integer(0, "id")
+      }
+      return NameIDs(categories: categories, methods: methods)
+    }
+  }
+}

@@ -1,0 +1,192 @@
+import CSQLite
+import SpendlyCore
+
+/// The store's small core: the connection, SQLite transactions (`write { db in }`), the change log
+/// with `undo` and `redo`, and migrations. Each record family (`transactions`, `catalog`,
+/// `settings`, `reports`, `merchants`) is a type of its own over this core (see `RecordFamily`).
+public final class Store {
+  let database: Database
+  public let path: String
+  private let clock: () -> LocalDateTime
+  /// The catalog as last read; dropped by a change that touches its rows (not by every write).
+  var cachedCatalog: Catalog?
+  /// Opened read-only (`.readOnly`, or a `.read` of a file this user cannot write): writes fail.
+  public let isReadOnly: Bool
+  /// What SQLite said when it found the file malformed: from then on it takes no writes.
+  private(set) var damage: String?
+  /// Whether every page has been checked (before this connection's first write).
+  private var checkedIntact = false
+  /// The check started when a store that may write opens (see `IntegrityCheck`).
+  private var integrity: IntegrityCheck?
+  /// Where the file is remembered as intact, so an unchanged file is not checked again.
+  private let memo: IntegrityMemo?
+  /// The file is known intact (checked here, or unchanged since it was): what this store
+  /// writes keeps the memo up to date.
+  private var trusted = false
+  /// The first database error a history look-up (`MerchantHistory`) met: those answer nil so the
+  /// parser never fails, and the caller reports this once (`takeLookupFailure`).
+  public internal(set) var lookupFailure: StoreError?
+
+  /// Opens the store at `path` (":memory:" for a throwaway one). With `.create` a missing file is
+  /// created owner-only (directory 0700, file 0600); every access checks that the file is a
+  /// database first (see `DatabaseFile`). A writable file is migrated to the latest schema.
+  /// With a `memo`, a file unchanged since it was last known intact is not checked again (see
+  /// `IntegrityMemo`).
+  public convenience init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, memo: IntegrityMemo? = nil
+  ) throws(StoreError) {
+    try self.init(path: path, access: access, clock: clock, onBusy: .standard, memo: memo)
+  }
+
+  /// As above; `onBusy` is how long to wait for another process's lock (tests replace it).
+  init(
+    path: String, access: StoreAccess = .create, clock: @escaping () -> LocalDateTime, onBusy: BusyWait,
+    memo: IntegrityMemo? = nil
+  ) throws(StoreError) {
+    self.path = path
+    self.clock = clock
+    self.memo = path == ":memory:" ? nil : memo
+    let file = path == ":memory:" ? nil : try DatabaseFile.check(path, access: access)
+    if access == .create, let file, !file.writable { throw .readOnly(path) }
+    let readOnly = file.map { access == .readOnly || !$0.writable } ?? false
+    isReadOnly = readOnly
+    do {
+      database =
+        if let file, readOnly {
+          try Database(path: file.readOnlyURI, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, onBusy: onBusy)
+        } else {
+          try Database(path: path, onBusy: onBusy)
+        }
+      // One statement, so one snapshot: another process may be creating the schema right now.
+      let found = try database.row("SELECT user_version, (SELECT count(*) FROM sqlite_master) FROM pragma_user_version")
+      let version = Int(found?.int(0) ?? 0)
+      if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
+      if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
+      if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
+      if file != nil, !readOnly {
+        let mode = try database.row("PRAGMA journal_mode")?.text(0)
+        if mode != "wal" {
+          try database.executeWaiting("PRAGMA journal_mode = WAL")
+        }
+      }
+      try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
+      try database.defineFunction("spendly_same_name") { name, wanted in
+        wanted.map { TransactionFilter.sameName(name, $0) } ?? false
+      }
+      try database.defineFunction("spendly_mentions") { text, word in
+        word.map { TransactionFilter.mentions(text, $0) } ?? false
+      }
+      try database.defineCheckedSum()
+      if !readOnly && version < Schema.latestVersion {
+        if version > 0 { try checkIntact() }
+        try Schema.migrate(database)
+      }
+      if file != nil, !checkedIntact, let memo, memo.matches(path) {
+        checkedIntact = !readOnly
+        trusted = true
+      }
+      if access == .create, file != nil, !checkedIntact { integrity = IntegrityCheck(path: path) }
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError where error.resultCode.matches(.notADatabase) {
+      throw StoreError.notADatabase(path, "SQLite cannot read it: \(error.message)")
+    } catch let error as DatabaseError where readOnly && error.resultCode.matches(.cannotOpen) {
+      throw StoreError.cannotOpen(
+        path, "read-only, and its write-ahead log needs a -shm file beside it (\(error.message))")
+    } catch let error as DatabaseError {
+      switch StoreError.from(error, path: path) {
+      case .database: throw StoreError.cannotOpen(path, error.message)
+      case let classified: throw classified
+      }
+    } catch {
+      throw StoreError.cannotOpen(path, "\(error)")
+    }
+  }
+
+  deinit {
+    integrity?.cancel()
+    // The last connection to close copies the write-ahead log into the file, changing it; copied
+    // here first (without waiting for anyone), the file is recorded as it will stay.
+    if trusted, !isReadOnly, let memo {
+      _ = try? database.row("PRAGMA wal_checkpoint(PASSIVE)")
+      memo.record(path)
+    }
+  }
+
+  /// Forgets the cached catalog: its rows changed (or may have: an undo or redo).
+  func forgetCatalog() { cachedCatalog = nil }
+
+  /// Runs a write in one transaction, mapping errors. A file found
+  /// damaged (now or earlier on this connection) takes no write.
+  func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    try ensureWritable()
+    do {
+      let result = try database.transaction { try body(database) }
+      // A commit may have checkpointed into the file: it is still the file known intact.
+      if trusted { memo?.record(path) }
+      return result
+    } catch let error as StoreError {
+      throw error
+    } catch let error as ValidationError {
+      throw .invalid(error)
+    } catch let error as DatabaseError {
+      throw failure(error)
+    } catch {
+      throw .database("\(error)")
+    }
+  }
+
+  /// Refuses a write before anything is read for it: a read-only or malformed file (checked
+  /// page by page before the first write) takes none.
+  public func ensureWritable() throws(StoreError) {
+    if isReadOnly { throw .readOnly(path) }
+    if let damage { throw .damagedFile(path, damage) }
+    if !checkedIntact { try checkIntact() }
+  }
+
+  /// SQLite notices damage only in the pages a statement reads, so before a connection's first write
+  /// every page is checked (`PRAGMA quick_check`, usually already done in the background): a write
+  /// never goes into a malformed file.
+  private func checkIntact() throws(StoreError) {
+    var verdict = integrity?.verdict ?? .notChecked
+    if case .notChecked = verdict {
+      do {
+        verdict = IntegrityCheck.Verdict(try database.row("PRAGMA quick_check(1)")?.text(0))
+      } catch {
+        throw failure(error)
+      }
+    }
+    if case .damaged(let detail) = verdict {
+      damage = detail
+      memo?.forget()
+      throw .damagedFile(path, detail)
+    }
+    checkedIntact = true
+    trusted = true
+    integrity = nil
+  }
+
+  /// Runs a read, turning a failed SQLite call or a damaged row into the person's one-line error.
+  func reading<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DamagedRow {
+      throw .damaged(error)
+    } catch let error as DatabaseError {
+      throw failure(error)
+    } catch {
+      throw .database("\(error)")
+    }
+  }
+
+  /// The person's view of a failed SQLite call; a malformed file is remembered, and takes no more writes.
+  func failure(_ error: DatabaseError) -> StoreError {
+    let classified = StoreError.from(error, path: path)
+    if case .damagedFile(_, let detail) = classified { damage = detail }
+    return classified
+  }
+
+  var now: LocalDateTime { clock() }
+}
