@@ -5,6 +5,9 @@ indirect enum JSON: Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int64)
+  /// A number with a fixed count of decimals, from an integer of that many tenths, hundredths…:
+  /// `.decimal(813, places: 1)` is 81.3 (no floating point on the way).
+  case decimal(Int64, places: Int)
   case string(String)
   case array([JSON])
   case object([(String, JSON)])
@@ -27,6 +30,7 @@ indirect enum JSON: Sendable, Equatable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .int(let i): out += String(i)
+    case .decimal(let value, let places): out += MoneyFormat.plain(value, exponent: places)
     case .string(let s): JSON.escape(s, into: &out)
     case .array(let items):
       if items.isEmpty {

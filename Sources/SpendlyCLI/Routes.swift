@@ -57,6 +57,7 @@ let routes: [Route] = [
   Route(
     CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
   Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
+  Route(BudgetCommand.self, actions: ["set", "clear", "remove"], storeUse: budgetStoreUse),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

@@ -139,6 +139,8 @@ let embeddedLexicon: [String: String] = [
   compare: compare
   versus: with vs versus against
   dashboard: dashboard summary overview
+  # "budget", "how much is left for food", "am i over budget", "budget food this year".
+  budget: budget budgets left remaining
   lifetime: lifetime alltime
   this: this current
   last: last previous past
@@ -149,7 +151,7 @@ let embeddedLexicon: [String: String] = [
   # Words only a question has ("how much did i spend"): they make a line a question.
   ask: how much many what show list
   # Words that carry no meaning in a question.
-  filler: on in for at the of my did i me total so far was is all have been via using than do does were
+  filler: on in for at the of my did i am me total so far was is all have been via using than do does were
   """##,
   "suffixes": ##"""
   # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...

@@ -19,6 +19,8 @@ public struct Query: Equatable, Sendable {
     case compare(with: Period?)
     /// This month at a glance.
     case dashboard
+    /// The budgets of the period's month (month by month over a longer period).
+    case budget
     /// Everything since the first transaction.
     case lifetime
     /// Single transactions: the last N, or the N largest ("top 3 expenses"); `kind` nil for both.
@@ -74,7 +76,7 @@ enum QueryRole: String, CaseIterable, Sendable {
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
-  case compare, versus, dashboard, lifetime, this, last, since, between, from, and, ask, filler
+  case compare, versus, dashboard, budget, lifetime, this, last, since, between, from, and, ask, filler
 
   /// Spent or income: a measure of one kind (savings is both).
   var isKindMeasure: Bool { self == .measureSpent || self == .measureIncome }

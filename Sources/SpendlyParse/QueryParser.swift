@@ -179,6 +179,10 @@ struct QueryRun {
       }
       query.action = .average(unit)
       return true
+    case .moreThan where role(1) == .budget:
+      // "am i over budget": the budgets, not an amount bound
+      index += 1
+      return true
     case .moreThan, .lessThan:
       return try amountBound(over: currentRole == .moreThan)
     case .largest, .smallest, .recent:
@@ -195,6 +199,12 @@ struct QueryRun {
     case .between where amountAhead:
       // spent between 100 and 500
       return try amountRange()
+    case .budget:
+      // "budget", "how much is left for food", "budget food this year"
+      query.action = .budget
+      query.structured = true
+      index += 1
+      return true
     case .dashboard:
       query.action = .dashboard
       query.structured = true

@@ -10,6 +10,7 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case addAlias = "add-alias"
   case rename
   case setting
+  case budget
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.
@@ -31,15 +32,16 @@ enum LoggedTable: String, CaseIterable {
   case categoryAliases = "category_aliases"
   case methods
   case methodAliases = "method_aliases"
+  case budgets
 
   /// A table the cached catalog is read from.
-  var isCatalog: Bool { self != .settings }
+  var isCatalog: Bool { [.categories, .categoryAliases, .methods, .methodAliases].contains(self) }
 
   /// The primary key column.
   var key: String {
     switch self {
     case .settings: return "key"
-    case .categories, .methods: return "id"
+    case .categories, .methods, .budgets: return "id"
     case .categoryAliases, .methodAliases: return "alias"
     }
   }
@@ -51,6 +53,7 @@ enum LoggedTable: String, CaseIterable {
     case .methods: return ["id", "name", "builtin"]
     case .categoryAliases: return ["alias", "category_id"]
     case .methodAliases: return ["alias", "method_id"]
+    case .budgets: return ["id", "category_id", "currency", "scope", "month", "amount", "rollover"]
     }
   }
 }

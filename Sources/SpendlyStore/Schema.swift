@@ -109,7 +109,55 @@ enum Schema {
       CREATE INDEX change_rows_by_change ON change_rows(change_id, id);
       """),
     Migration(name: "plain words for the changes made before the log had them", run: backfillSummaries),
+    Migration(name: "budgets, and each month's totals kept by triggers so a budget never scans transactions") { db in
+      // The backfill adds up with spendly_sum, which overflows to NULL where sum() would fail.
+      try db.defineCheckedSum()
+      try db.execute(budgetsAndMonthTotals)
+    },
   ]
+
+  static let budgetsAndMonthTotals = """
+    CREATE TABLE budgets(
+      id INTEGER PRIMARY KEY,
+      category_id INTEGER REFERENCES categories(id),
+      currency TEXT NOT NULL,
+      scope TEXT NOT NULL CHECK (scope IN ('from', 'month')),
+      month TEXT NOT NULL,
+      amount INTEGER CHECK (amount >= 0),
+      rollover INTEGER NOT NULL DEFAULT 0);
+    CREATE UNIQUE INDEX budgets_by_target ON budgets(ifnull(category_id, 0), currency, scope, month);
+    CREATE TABLE month_totals(
+      month TEXT NOT NULL, category_id INTEGER NOT NULL, currency TEXT NOT NULL, kind TEXT NOT NULL,
+      status TEXT NOT NULL, total INTEGER NOT NULL, count INTEGER NOT NULL,
+      PRIMARY KEY (month, category_id, currency, kind, status)) WITHOUT ROWID;
+    INSERT INTO month_totals
+      SELECT substr(date, 1, 7), category_id, currency, kind, status,
+        coalesce(spendly_sum(amount), 1e19), count(*)
+      FROM transactions GROUP BY 1, 2, 3, 4, 5;
+    CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions BEGIN
+      INSERT INTO month_totals VALUES
+        (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
+      ON CONFLICT DO UPDATE SET total = total + excluded.total, count = count + 1;
+    END;
+    CREATE TRIGGER month_totals_delete AFTER DELETE ON transactions BEGIN
+      UPDATE month_totals SET total = total - OLD.amount, count = count - 1
+      WHERE month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id AND currency = OLD.currency
+        AND kind = OLD.kind AND status = OLD.status;
+      DELETE FROM month_totals WHERE count <= 0 AND month = substr(OLD.date, 1, 7)
+        AND category_id = OLD.category_id AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
+    END;
+    CREATE TRIGGER month_totals_update
+    AFTER UPDATE OF date, category_id, currency, kind, status, amount ON transactions BEGIN
+      UPDATE month_totals SET total = total - OLD.amount, count = count - 1
+      WHERE month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id AND currency = OLD.currency
+        AND kind = OLD.kind AND status = OLD.status;
+      DELETE FROM month_totals WHERE count <= 0 AND month = substr(OLD.date, 1, 7)
+        AND category_id = OLD.category_id AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
+      INSERT INTO month_totals VALUES
+        (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
+      ON CONFLICT DO UPDATE SET total = total + excluded.total, count = count + 1;
+    END;
+    """
 
   /// Changes recorded before summaries existed say what they did from their revisions:
   /// "added #3", "edited #2", "imported 214 transactions", "undid: added #3".

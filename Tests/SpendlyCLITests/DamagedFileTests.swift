@@ -51,7 +51,7 @@ struct DamagedFileTests {
     var refusedAsNoDatabase = 0
     for copy in 0..<60 {
       var flipped = bytes
-      for _ in 0..<(1 + random.below(4)) {
+      for _ in 0..<(2 + random.below(4)) {
         flipped[random.below(flipped.count)] ^= UInt8(1 + random.below(255))
       }
       let path = sandbox.directory + "/flipped-\(copy).db"

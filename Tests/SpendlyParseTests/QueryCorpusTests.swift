@@ -105,6 +105,7 @@ extension Query {
     case .trend(let grouping): action = "trend:\(grouping.rawValue)"
     case .compare(let other): action = "compare" + (other.map { ":" + range($0) } ?? "")
     case .dashboard: action = "dashboard"
+    case .budget: action = "budget"
     case .lifetime: action = "lifetime"
     case .list(let order, let limit, let kind):
       action = "list:\(order.rawValue):\(limit)" + (kind.map { ":\($0.rawValue)" } ?? "")
@@ -169,7 +170,7 @@ struct QueryCorpusTests {
       corpus.examples.compactMap { $0.value("action")?.split(separator: ":").prefix(2).joined(separator: ":") })
     for action in [
       "total", "breakdown:category", "breakdown:method", "breakdown:merchant", "breakdown:currency", "trend:day",
-      "trend:week", "trend:month", "trend:year", "compare", "dashboard", "lifetime",
+      "trend:week", "trend:month", "trend:year", "compare", "dashboard", "budget", "lifetime",
     ] {
       #expect(actions.contains(action), "no example of \(action)")
     }

@@ -73,6 +73,7 @@ extension Answers {
     let mtd = try store.reports.summaries(spentQuery.effectiveFilter(period: monthToDate))
     let last = try store.reports.summaries(spentQuery.effectiveFilter(period: sameDays))
     let categories = try store.reports.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
+    let budgets = BudgetFormat.ordered(try store.budgets.statuses(in: YearMonth(today)))
     let json = { () -> JSON in
       .object(
         [
@@ -92,6 +93,7 @@ extension Answers {
           ("month_to_date", .array(mtd.map(spentJSON))),
           ("same_days_last_month", .array(last.map(spentJSON))),
           ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
+          ("budgets", .array(budgets.map(BudgetFormat.json))),
         ] + problemsJSON(categories))
     }
     return Rendered(
@@ -137,6 +139,10 @@ extension Answers {
             lines.append("  top categories")
             lines += table(Array(top), total: s.expenses, label: "Category")
           }
+        }
+        if !budgets.isEmpty {
+          lines.append("  budgets")
+          lines += BudgetFormat.table(budgets, output: output)
         }
         return lines
       }, json: json)

@@ -61,8 +61,9 @@ struct AddCommand: Command {
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
     }
+    let notice = BudgetNotice(before: fields, context: context)
     let saved = try save(fields, context: context)
-    return report(saved, draft: draft)
+    return report(saved, draft: draft, budgets: notice.after(context))
   }
 
   /// Saves through the store's one write path; a failure is an error, never a success line.
@@ -73,7 +74,10 @@ struct AddCommand: Command {
   }
 
   /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
-  static func report(_ saved: Transaction, draft: TransactionDraft) -> Rendered {
+  /// With a budget: `· Food this month ₹6,420.00 of ₹8,000.00 (80%)`, and a line per mark crossed.
+  static func report(
+    _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
+  ) -> Rendered {
     var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
     if !inferred.isEmpty {
@@ -82,7 +86,8 @@ struct AddCommand: Command {
       }
       line += " (inferred \(what.joined(separator: " and ")))"
     }
-    return .lines([line], json: Render.json(saved))
+    if let words = budgets.words { line += " · " + words }
+    return .lines([line] + budgets.lines, json: Render.json(saved))
   }
 
   static func dayWord(_ date: LocalDate, today: LocalDate) -> String {

@@ -66,8 +66,13 @@ struct EditCommand: Command {
       arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
     guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
+    let notice = BudgetNotice(before: fields, context: context)
     let saved = try reporting { try store.transactions.edit(id: id, fields) }
-    return .lines(["updated:"] + Render.detail(saved).map { "  " + $0 }, json: Render.json(saved))
+    let budgets = notice.after(context)
+    let detail = Render.detail(saved).map { "  " + $0 }
+    return .lines(
+      ["updated:"] + detail + (budgets.words.map { ["  " + $0] } ?? []) + budgets.lines.map { "  " + $0 },
+      json: Render.json(saved))
   }
 }
 

@@ -231,6 +231,7 @@ extension Shell {
       output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
       return false
     }
+    let notice = BudgetNotice(before: fields, context: context)
     let saved: Transaction
     do {
       saved = try AddCommand.save(fields, context: context)
@@ -239,14 +240,18 @@ extension Shell {
       return false
     }
     var line = "  saved #\(saved.id)"
-    if let month = try? monthTotal(saved.fields) {
+    let budgets = notice.after(context)
+    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
+    if !categoryBudgeted, let month = try? monthTotal(saved.fields) {
       let date = saved.fields.date
       let when =
         date.year == context.today.year && date.month == context.today.month
         ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
       line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
+    if let words = budgets.words { line += " · " + words }
     output.line(line)
+    for warning in budgets.lines { output.line("  " + warning) }
     cachedParser = nil
     completion.forget()
     return true
@@ -291,13 +296,16 @@ extension Shell {
       output.line("  #\(id) unchanged")
       return true
     }
+    let notice = BudgetNotice(before: fields, context: context)
     do {
       _ = try reporting { try context.store().transactions.edit(id: id, fields) }
     } catch {
       output.error(error.message)
       return false
     }
-    output.line("  updated #\(id)")
+    let budgets = notice.after(context)
+    output.line("  updated #\(id)" + (budgets.words.map { " · " + $0 } ?? ""))
+    for warning in budgets.lines { output.line("  " + warning) }
     cachedParser = nil
     completion.forget()
     return true

@@ -1,0 +1,213 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Budgets as answers: one month's budgets with bars, or one budget month by month.
+extension Answers {
+  /// `budget`, `budget last month`, `how much is left for food`, `am i over budget`,
+  /// `budget food this year` (month by month).
+  func budget(_ query: Query) throws -> Rendered {
+    var rest = query.filter
+    rest.categories = []
+    guard rest == TransactionFilter(), query.filter.categories.count <= 1 else {
+      throw CLIError.data("budgets are by one category and month: try 'budget food' or 'budget last month'")
+    }
+    let category = try query.filter.categories.first.map { name -> String in
+      guard let found = try store.catalog.current().category(named: name) else { return name }
+      return found.name
+    }
+    let period = query.period ?? .month(containing: today)
+    let first = YearMonth(period.from)
+    let last = YearMonth(period.to)
+    if first == last { return try budgetMonth(first, category: category) }
+    return try budgetMonths(from: first, to: last, category: category)
+  }
+
+  /// Every budget of one month (or only the category's), overall first, then by % used.
+  func budgetMonth(_ month: YearMonth, category: String?) throws -> Rendered {
+    let all = try store.budgets.statuses(in: month)
+    let shown = BudgetFormat.ordered(
+      all.filter { category == nil || $0.target.category?.lowercased() == category?.lowercased() })
+    let current = month == YearMonth(today)
+    let daysLeft = current ? month.lastDay.day - today.day + 1 : 0
+    let json = { () -> JSON in
+      .object([
+        ("month", .string(month.description)), ("budgets", .array(shown.map(BudgetFormat.json))),
+      ])
+    }
+    return Rendered(
+      text: {
+        let when = "\(daysLeft) day\(daysLeft == 1 ? "" : "s") left"
+        guard !shown.isEmpty else {
+          let whose = category.map { "\(Render.safe($0)) has no budget" } ?? "no budgets"
+          return ["  \(whose) for \(month.readable): set one with 'budget set \(category ?? "food") 8000'"]
+        }
+        var lines = [output.style("  Budgets · \(month.readable)\(current ? " · \(when)" : "")", .bold)]
+        lines += BudgetFormat.table(shown, output: output)
+        if current {
+          lines += shown.filter { !$0.isOver }.map { "  " + BudgetFormat.allowance($0, daysLeft: daysLeft) }
+        }
+        lines.append("  " + BudgetFormat.verdict(shown))
+        return lines
+      }, json: json)
+  }
+
+  /// One budget (a category's, or overall) month by month, in each currency it has.
+  func budgetMonths(from first: YearMonth, to last: YearMonth, category: String?) throws -> Rendered {
+    let count = first.months(to: last) + 1
+    guard count <= 120 else { throw CLIError.data("budget: at most 120 months at a time") }
+    let months = (0..<count).map { first.adding(months: $0) }
+    let rules = try store.budgets.rules()
+    var targets: [BudgetTarget] = []
+    for rule in rules where rule.target.category?.lowercased() == category?.lowercased() {
+      if !targets.contains(rule.target) { targets.append(rule.target) }
+    }
+    var rows: [(BudgetTarget, [(YearMonth, BudgetStatus?)])] = []
+    for target in targets {
+      rows.append((target, try months.map { ($0, try store.budgets.status(of: target, in: $0)) }))
+    }
+    let name = category ?? "overall"
+    let json = { () -> JSON in
+      .object([
+        ("from", .string(first.description)), ("to", .string(last.description)),
+        ("category", .optional(category)),
+        (
+          "months",
+          .array(
+            months.enumerated().map { index, month in
+              .object([
+                ("month", .string(month.description)),
+                ("budgets", .array(rows.compactMap { $0.1[index].1.map(BudgetFormat.json) })),
+              ])
+            })
+        ),
+      ])
+    }
+    return Rendered(
+      text: {
+        guard !rows.isEmpty else {
+          return ["  \(Render.safe(name)) has no budget: set one with 'budget set \(category ?? "") 8000'"]
+        }
+        var lines: [String] = []
+        for (target, statuses) in rows {
+          lines.append(
+            output.style(
+              "  Budget \(Render.safe(name)) (\(target.currency.code)) · \(first.readable) to \(last.readable)", .bold))
+          var table = Table(
+            headers: ["Month", "Limit", "Carried", "Spent", "Left", "Used"],
+            alignments: [.left, .right, .right, .right, .right, .left])
+          for (month, status) in statuses {
+            guard let status else {
+              table.add([month.readable, "—", "", "", "", ""])
+              continue
+            }
+            var row = BudgetFormat.cells(status, output: output)
+            row[0] = status.isOver ? output.style(month.readable, .red) : month.readable
+            table.add(row)
+          }
+          lines += table.render(indent: "  ", header: { output.style($0, .dim) })
+        }
+        return lines
+      }, json: json)
+  }
+}
+
+/// How budgets read: the save line's few words, the table, the JSON.
+enum BudgetFormat {
+  /// Overall first, then by share used, the most used first.
+  static func ordered(_ statuses: [BudgetStatus]) -> [BudgetStatus] {
+    statuses.enumerated().sorted { a, b in
+      let (x, y) = (a.element, b.element)
+      if (x.target.category == nil) != (y.target.category == nil) { return x.target.category == nil }
+      let (px, py) = (x.percentTenths ?? .max, y.percentTenths ?? .max)
+      return px != py ? px > py : a.offset < b.offset
+    }.map(\.element)
+  }
+
+  static func money(_ minor: Int64, _ currency: Currency) -> String {
+    MoneyFormat.string(Money(minorUnits: minor, currency: currency))
+  }
+
+  /// "80%", rounded down; "—" when nothing is available.
+  static func percent(_ status: BudgetStatus) -> String {
+    status.wholePercent.map { "\($0)%" } ?? (status.isOver ? "over" : "—")
+  }
+
+  /// "Food this month ₹6,420.00 of ₹8,000.00 (80%)".
+  static func progress(_ status: BudgetStatus, today: LocalDate) -> String {
+    let when = status.month == YearMonth(today) ? "this month" : "in \(status.month.readable)"
+    let c = status.target.currency
+    return
+      "\(Render.safe(status.target.name)) \(when) \(money(status.spent, c)) of \(money(status.available, c)) (\(percent(status)))"
+  }
+
+  /// "Food ₹1,580.00 left · ₹316.00/day for 5 days", or what is over.
+  static func allowance(_ status: BudgetStatus, daysLeft: Int) -> String {
+    let c = status.target.currency
+    let name = Render.safe(status.target.name)
+    guard status.left > 0 else {
+      return status.left == 0 ? "\(name) all used" : "\(name) over budget by \(money(-status.left, c))"
+    }
+    let perDay = status.left / Int64(max(1, daysLeft))
+    return
+      "\(name) \(money(status.left, c)) left · \(money(perDay, c))/day for \(daysLeft) day\(daysLeft == 1 ? "" : "s")"
+  }
+
+  /// "over budget: Food by ₹500.00", or that every budget holds.
+  static func verdict(_ statuses: [BudgetStatus]) -> String {
+    let over = statuses.filter(\.isOver)
+    guard !over.isEmpty else { return "within every budget" }
+    return "over budget: "
+      + over.map { "\(Render.safe($0.target.name)) by \(money(-$0.left, $0.target.currency))" }.joined(separator: ", ")
+  }
+
+  /// Budget, limit, carried, spent, left, used with a bar: over-budget cells in red.
+  static func cells(_ status: BudgetStatus, output: Output) -> [String] {
+    let c = status.target.currency
+    let over = status.isOver
+    let mark = { (text: String) in over ? output.style(text, .red) : text }
+    let carried = status.carried == 0 ? "" : (status.carried > 0 ? "+" : "-") + money(status.carried.magnitude, c)
+    let bar = Charts.bar(min(status.spent, status.available), of: max(status.available, 1), width: 20)
+    return [
+      mark(Render.safe(status.target.name)), money(status.limit, c), carried, money(status.spent, c),
+      mark(money(status.left, c)), mark(percent(status)) + (bar.isEmpty ? "" : "  " + mark(bar)),
+    ]
+  }
+
+  private static func money(_ magnitude: UInt64, _ currency: Currency) -> String {
+    money(Int64(clamping: magnitude), currency)
+  }
+
+  static func table(_ statuses: [BudgetStatus], output: Output) -> [String] {
+    var table = Table(
+      headers: ["Budget", "Limit", "Carried", "Spent", "Left", "Used"],
+      alignments: [.left, .right, .right, .right, .right, .left])
+    for status in statuses {
+      var row = cells(status, output: output)
+      if statuses.contains(where: { $0.target.currency != status.target.currency }) {
+        row[0] += " (\(status.target.currency.code))"
+      }
+      table.add(row)
+    }
+    return table.render(indent: "  ", header: { output.style($0, .dim) })
+  }
+
+  /// A budget's state as `budget --json` gives it.
+  static func json(_ status: BudgetStatus) -> JSON {
+    let c = status.target.currency
+    let figures: [(String, Int64)] = [
+      ("limit", status.limit), ("carried", status.carried), ("spent", status.spent), ("left", status.left),
+    ]
+    var pairs: [(String, JSON)] = [
+      ("category", .optional(status.target.category)), ("currency", .string(c.code)),
+    ]
+    pairs += figures.map { ($0.0, .string(MoneyFormat.plain($0.1, exponent: c.exponent))) }
+    pairs += figures.map { ($0.0 + "_minor", .int($0.1)) }
+    pairs += [
+      ("percent", status.percentTenths.map { .decimal($0, places: 1) } ?? .null),
+      ("rollover", .bool(status.rollover)),
+      ("source", .string(status.source.scope == .month ? "month" : status.source.month.description)),
+    ]
+    return .object(pairs)
+  }
+}

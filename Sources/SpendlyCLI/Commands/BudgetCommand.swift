@@ -1,0 +1,189 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly budget`: monthly budgets, overall and per category; set, clear and show them.
+struct BudgetCommand: Command {
+  static let name = "budget"
+  static let aliases = ["budgets"]
+  static let summary = "monthly budgets: budget set food 8000, budget, budget food this year"
+  static let help = """
+    usage: spendly budget [CATEGORY] [PERIOD] [--month YYYY-MM] [--json]
+           spendly budget set [CATEGORY] AMOUNT [--month YYYY-MM | --from YYYY-MM]
+                              [--currency CODE] [--rollover | --no-rollover]
+           spendly budget clear [CATEGORY] [--month YYYY-MM | --from YYYY-MM] [--currency CODE]
+
+    Without a category the budget is the overall one (all expenses). A budget applies from
+    this month on until changed; --from sets it from that month on, --month for that month
+    only (an override). Amounts read as in phrases (8k, ₹8,000, $300, 1.2L), in the default
+    currency unless a symbol or --currency says otherwise; expenses in other currencies
+    never count against it.
+
+    With --rollover a month's unspent amount (or its overspend) carries into the next
+    month's limit, for as long as both months' budgets roll over.
+
+    Every save of an expense shows its budgets; a save that passes 80% or the limit says so.
+    At the shell: 'budget food 8000' sets, 'budget' and 'how much is left for food' show.
+
+    examples:
+      spendly budget set 40000
+      spendly budget set food 8k --rollover
+      spendly budget set travel $300 --month 2026-12
+      spendly budget clear food --from 2027-01
+      spendly budget
+      spendly budget --month 2026-11 --json
+      spendly budget food this year
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("month"), .init("from"), .init("currency"), .init("rollover", value: false),
+    .init("no-rollover", value: false),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var words = arguments.positional
+    switch words.first?.lowercased() {
+    case "set"?:
+      words.removeFirst()
+      return try set(words, arguments, context)
+    case "clear"?, "remove"?:
+      words.removeFirst()
+      return try clear(words, arguments, context)
+    default:
+      if words.isEmpty { return try show(nil, arguments, context) }
+      // "budget food 8000", "budget 40k" set; "budget last month", "budget food this year" ask.
+      if let query = try? context.queryParser().parse("budget " + words.joined(separator: " "), now: context.now),
+        !query.readBareYear
+      {
+        return try show(query, arguments, context)
+      }
+      let parser = try context.phraseParser()
+      if words.contains(where: { (try? parser.amount($0, currency: .inr)) != nil }) {
+        return try set(words, arguments, context)
+      }
+      return try show(try context.query("budget " + words.joined(separator: " ")), arguments, context)
+    }
+  }
+
+  // MARK: Show
+
+  static func show(_ query: Query?, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var query = query ?? Query()
+    query.action = .budget
+    if let month = try month(arguments, "month") {
+      guard query.period == nil else { throw .usage("budget: give a period in words or --month, not both") }
+      query.period = month.period
+    }
+    if arguments["from"] != nil || arguments.has("rollover") || arguments["currency"] != nil {
+      throw .usage("budget: --from, --currency and --rollover go with 'budget set' (see: spendly budget --help)")
+    }
+    return try Answers(context: context).answer(query)
+  }
+
+  // MARK: Set and clear
+
+  static func set(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard !words.isEmpty else { throw .usage("budget set: give an amount, like: budget set food 8000") }
+    let (category, amount) = try target(words, context: context, currency: try currency(arguments, context))
+    guard let amount else { throw .usage("budget set: give an amount, like: budget set food 8000") }
+    if arguments.has("rollover") && arguments.has("no-rollover") {
+      throw .usage("budget set: --rollover or --no-rollover, not both")
+    }
+    let rollover: Bool? = arguments.has("rollover") ? true : arguments.has("no-rollover") ? false : nil
+    let (scope, month) = try scope(arguments, context)
+    let change = try reporting {
+      try context.store().budgets.set(
+        BudgetTarget(category: category, currency: amount.currency), limit: amount.minorUnits, scope: scope,
+        month: month,
+        rollover: rollover)
+    }
+    return .lines([change.changed ? Render.safe(change.summary) : "unchanged: \(Render.safe(change.summary))"])
+  }
+
+  static func clear(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    let currency = try currency(arguments, context)
+    let (category, amount) = try target(words, context: context, currency: currency)
+    if amount != nil { throw .usage("budget clear: no amount, just the category (or none for overall)") }
+    if arguments.has("rollover") || arguments.has("no-rollover") {
+      throw .usage("budget clear: --rollover goes with 'budget set'")
+    }
+    let (scope, month) = try scope(arguments, context)
+    let change = try reporting {
+      try context.store().budgets.set(
+        BudgetTarget(category: category, currency: currency), limit: nil, scope: scope, month: month)
+    }
+    guard change.changed else {
+      let whose = category ?? "overall"
+      return .lines([
+        "\(Render.safe(whose)) has no budget in \(currency.code) \(scope == .month ? "for" : "from") \(month.readable): nothing to clear"
+      ])
+    }
+    return .lines([Render.safe(change.summary)])
+  }
+
+  /// The category (nil: overall) and the amount the words name. The amount is the longest run
+  /// of words at the end (or the start) that reads as one, as a phrase's amount reads (8k,
+  /// ₹8,000, $300, 1.2L, 2 lakh), in `currency` unless it names its own. The other words name
+  /// the category as a phrase would: a name, an alias or a lexicon word ("chai" is Food).
+  static func target(_ words: [String], context: Context, currency: Currency) throws(CLIError) -> (String?, Money?) {
+    guard !words.isEmpty else { return (nil, nil) }
+    let parser = try context.phraseParser()
+    var amount: Money?
+    var nameWords = words
+    for length in stride(from: words.count, through: 1, by: -1) {
+      if let money = try? parser.amount(words.suffix(length).joined(separator: " "), currency: currency) {
+        amount = money
+        nameWords = Array(words.dropLast(length))
+        break
+      }
+      if let money = try? parser.amount(words.prefix(length).joined(separator: " "), currency: currency) {
+        amount = money
+        nameWords = Array(words.dropFirst(length))
+        break
+      }
+    }
+    guard !nameWords.isEmpty else { return (nil, amount) }
+    let name = nameWords.joined(separator: " ")
+    let found = parser.category(named: name)
+    guard let category = found else {
+      throw .data("budget: '\(Render.safe(name))' is no category (see: spendly categories)")
+    }
+    guard category.side == .expense else {
+      throw .data("budget: \(Render.safe(category.name)) is an income category; budgets are for expenses")
+    }
+    return (category.name, amount)
+  }
+
+  /// The currency named by --currency, else the default one.
+  static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
+    guard let code = arguments["currency"] else {
+      return try reporting { try context.store().settings.defaultCurrency() }
+    }
+    guard let named = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
+    return named
+  }
+
+  /// From this month on, or as --from and --month say.
+  static func scope(_ arguments: Arguments, _ context: Context) throws(CLIError) -> (BudgetRule.Scope, YearMonth) {
+    let only = try month(arguments, "month")
+    let from = try month(arguments, "from")
+    if only != nil && from != nil { throw .usage("budget: --month or --from, not both") }
+    if let only { return (.month, only) }
+    return (.from, from ?? YearMonth(context.today))
+  }
+
+  static func month(_ arguments: Arguments, _ option: String) throws(CLIError) -> YearMonth? {
+    guard let text = arguments[option] else { return nil }
+    guard let month = YearMonth(text: text) else {
+      throw .usage("--\(option) '\(Render.safe(text))': expected YYYY-MM, like 2026-12")
+    }
+    return month
+  }
+}
+
+/// `budget` alone and questions read; set and clear write (and `budget food 8000` may).
+func budgetStoreUse(_ arguments: Arguments) -> StoreUse {
+  let words = arguments.positional
+  guard let first = words.first?.lowercased() else { return .read }
+  if ["set", "clear", "remove"].contains(first) { return .write }
+  return words.contains { $0.contains(where: \.isNumber) } ? .writeOrRead : .read
+}

@@ -1,0 +1,179 @@
+import SpendlyCore
+
+/// Budgets: each set or clear is one change in the log, undoable. What was spent comes from
+/// `month_totals`, which triggers keep beside the transactions, so no answer scans them.
+public struct BudgetRecords: RecordFamily {
+  let store: Store
+}
+
+/// What a budget set or clear did.
+public struct BudgetChange: Sendable, Equatable {
+  /// In plain words: "set budget Food ₹8,000.00 from Dec 2026".
+  public let summary: String
+  /// False when the budget was already so: nothing was written.
+  public let changed: Bool
+}
+
+extension BudgetRecords {
+  /// Every budget rule, with categories by their current names.
+  public func rules() throws(StoreError) -> [BudgetRule] {
+    try reading {
+      try database.rows(
+        """
+        SELECT b.id, c.name, b.currency, b.scope, b.month, b.amount, b.rollover
+        FROM budgets b LEFT JOIN categories c ON c.id = b.category_id ORDER BY b.id
+        """
+      ).map { row in
+        let reader = RowReader(row: row, name: "budget #\(row.text(0) ?? "?")")
+        return BudgetRule(
+          target: BudgetTarget(
+            category: row.text(1),
+            currency: try reader.required(2, "currency", "a currency code") { Currency.named($0) }),
+          scope: try reader.required(3, "scope", "from or month") { BudgetRule.Scope(rawValue: $0) },
+          month: try reader.required(4, "month", "YYYY-MM") { YearMonth(text: $0) },
+          limit: row.int(5), rollover: row.int(6) == 1)
+      }
+    }
+  }
+
+  /// Sets the budget of `target` (`limit` in minor units), or clears it (`limit` nil), from
+  /// `month` on or for that month only. `rollover` nil keeps what the budget in effect says.
+  /// The same budget set twice writes no change.
+  @discardableResult
+  public func set(
+    _ target: BudgetTarget, limit: Int64?, scope: BudgetRule.Scope, month: YearMonth, rollover: Bool? = nil
+  ) throws(StoreError) -> BudgetChange {
+    if let limit, limit < 0 {
+      throw .invalid(ValidationError(field: "amount", value: "\(limit)", reason: "is negative"))
+    }
+    let known = try rules().filter { $0.target == target }
+    let rolls = rollover ?? Budgeting.rule(in: month, among: known)?.rollover ?? false
+    let summary = Self.summary(target, limit: limit, scope: scope, month: month, rollover: rolls)
+    // What this rule would replace: the month's own override, or the from-rule in effect then.
+    let replaced =
+      scope == .month
+      ? known.first { $0.scope == .month && $0.month == month }
+      : Budgeting.rule(in: month, among: known.filter { $0.scope == .from })
+    let unchanged: Bool =
+      if let replaced {
+        replaced.limit == limit && (limit == nil || replaced.rollover == rolls)
+      } else {
+        limit == nil && Budgeting.rule(in: month, among: known)?.limit == nil
+      }
+    if unchanged { return BudgetChange(summary: summary, changed: false) }
+    try change(.budget, summary: summary) { log in
+      let categoryID: SQLValue
+      if let name = target.category {
+        guard let (id, _) = try store.catalog.named(log.db, name, kind: .category) else {
+          throw StoreError.unknown("category", name)
+        }
+        categoryID = .integer(id)
+      } else {
+        categoryID = .null
+      }
+      let key: [SQLValue] = [categoryID, .text(target.currency.code), .text(scope.rawValue), .text(month.description)]
+      let existing = try log.db.row(
+        "SELECT id FROM budgets WHERE ifnull(category_id, 0) = ifnull(?, 0) AND currency = ? AND scope = ? AND month = ?",
+        key)?.int(0)
+      let values: [SQLValue] = [SQLValue(limit), .integer(rolls ? 1 : 0)]
+      if let existing {
+        try log.track(.budgets, key: .integer(existing)) {
+          try log.db.run("UPDATE budgets SET amount = ?, rollover = ? WHERE id = ?", values + [.integer(existing)])
+        }
+      } else {
+        try log.db.run(
+          "INSERT INTO budgets(category_id, currency, scope, month, amount, rollover) VALUES (?, ?, ?, ?, ?, ?)",
+          key + values)
+        try log.inserted(.budgets, key: .integer(log.db.lastInsertRowID))
+      }
+    }
+    return BudgetChange(summary: summary, changed: true)
+  }
+
+  /// The state of every budget in effect in `month`: overall first, then by category name.
+  public func statuses(in month: YearMonth) throws(StoreError) -> [BudgetStatus] {
+    let all = try rules()
+    var targets: [BudgetTarget] = []
+    for rule in all where !targets.contains(rule.target) { targets.append(rule.target) }
+    var result: [BudgetStatus] = []
+    for target in targets {
+      if let status = try status(of: target, in: month, rules: all) { result.append(status) }
+    }
+    return result
+  }
+
+  /// The state of one target's budget in `month`, or nil when none applies.
+  public func status(of target: BudgetTarget, in month: YearMonth) throws(StoreError) -> BudgetStatus? {
+    try status(of: target, in: month, rules: try rules())
+  }
+
+  /// The states of the category's budget and the overall budget that an expense in `category`,
+  /// `currency` and `month` counts against (none when no budget applies).
+  public func affected(category: String, currency: Currency, month: YearMonth) throws(StoreError) -> [BudgetStatus] {
+    let all = try rules()
+    guard !all.isEmpty else { return [] }
+    var result: [BudgetStatus] = []
+    let name = all.first { $0.target.category?.lowercased() == category.lowercased() }?.target.category
+    var targets = [BudgetTarget(category: nil, currency: currency)]
+    if let name { targets.insert(BudgetTarget(category: name, currency: currency), at: 0) }
+    for target in targets {
+      if let status = try status(of: target, in: month, rules: all) { result.append(status) }
+    }
+    return result
+  }
+
+  private func status(of target: BudgetTarget, in month: YearMonth, rules all: [BudgetRule]) throws(StoreError)
+    -> BudgetStatus?
+  {
+    let rules = all.filter { $0.target == target }
+    guard !rules.isEmpty else { return nil }
+    do {
+      return try Budgeting.status(of: rules, in: month) { month in try spent(target, in: month) }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .database("\(error)")
+    }
+  }
+
+  /// What was spent on `target` in `month`: its expenses in its currency, rejected and memo
+  /// rows left out (income and transfers are other kinds).
+  func spent(_ target: BudgetTarget, in month: YearMonth) throws(StoreError) -> Int64 {
+    var sql = """
+      SELECT spendly_sum(t.total) FROM month_totals t
+      WHERE t.month = ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
+      """
+    var values: [SQLValue] = [.text(month.description), .text(target.currency.code)]
+    if let category = target.category {
+      sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
+      values.append(.text(category))
+    }
+    let result: SQLValue
+    do {
+      result = try database.row(sql, values)?.values[0] ?? .null
+    } catch {
+      throw failure(error)
+    }
+    switch result.checkedSum {
+    case .success(let total): return total
+    case .failure(let problem):
+      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+      throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
+    }
+  }
+
+  /// "set budget Food ₹8,000.00 from Dec 2026", "cleared budget overall for Dec 2026 only".
+  static func summary(
+    _ target: BudgetTarget, limit: Int64?, scope: BudgetRule.Scope, month: YearMonth, rollover: Bool
+  ) -> String {
+    let when = scope == .from ? "from \(month.readable)" : "for \(month.readable) only"
+    guard let limit else { return "cleared budget \(target.name) \(when)" }
+    let amount = MoneyFormat.string(Money(minorUnits: limit, currency: target.currency))
+    return "set budget \(target.name) \(amount) \(when)" + (rollover ? " with rollover" : "")
+  }
+}
+
+extension Store {
+  /// Monthly budgets, overall and per category.
+  public var budgets: BudgetRecords { BudgetRecords(store: self) }
+}
