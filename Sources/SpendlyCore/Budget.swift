@@ -72,18 +72,20 @@ public struct BudgetStatus: Equatable, Sendable {
   /// nil when nothing is available (a limit of zero, or an overspend carried past it).
   public var percentTenths: Int64? {
     guard available > 0 else { return nil }
-    let (scaled, overflow) = spent.multipliedReportingOverflow(by: 2000)
-    if overflow { return spent / max(1, available / 1000) }
-    return (scaled + available) / (2 * available)
+    let (spent, available) = (Int128(spent), Int128(available))
+    return Int64(clamping: (spent * 2000 + available) / (2 * available))
   }
 
   /// The whole percent used, rounded down (99.9% is 99%, never shown as 100% before it is).
-  public var wholePercent: Int64? { percentTenths.map { $0 / 10 } }
+  public var wholePercent: Int64? {
+    guard available > 0 else { return nil }
+    return Int64(clamping: Int128(spent) * 100 / Int128(available))
+  }
 
-  /// How far the spending is along, for crossing checks: past 100% when over.
+  /// How far the spending is along, for crossing checks: 1 from 80%, 2 once over.
   var level: Int {
-    guard let tenths = percentTenths else { return spent > 0 || available < 0 ? 2 : 0 }
-    return tenths > 1000 ? 2 : tenths >= 800 ? 1 : 0
+    if isOver { return 2 }
+    return available > 0 && Int128(spent) * 10 >= Int128(available) * 8 ? 1 : 0
   }
 }
 
@@ -113,15 +115,7 @@ public enum Budgeting {
     of rules: [BudgetRule], in month: YearMonth, spent: (YearMonth) throws -> Int64
   ) rethrows -> BudgetStatus? {
     guard let rule = rule(in: month, among: rules), let limit = rule.limit else { return nil }
-    var start = month
-    if rule.rollover {
-      let earliest = rules.map(\.month).min() ?? month
-      while start > earliest, let before = self.rule(in: start.adding(months: -1), among: rules),
-        before.limit != nil, before.rollover
-      {
-        start = start.adding(months: -1)
-      }
-    }
+    let start = chainStart(of: rules, in: month)
     var carried: Int64 = 0
     var current = start
     while current < month {
@@ -132,6 +126,20 @@ public enum Budgeting {
     return BudgetStatus(
       target: rule.target, month: month, limit: limit, carried: rule.rollover ? carried : 0,
       spent: try spent(month), source: rule)
+  }
+
+  /// The first month whose spending `status` needs: the first of the unbroken run of
+  /// rolling-over budgets that ends in `month` (`month` itself when it does not roll over).
+  public static func chainStart(of rules: [BudgetRule], in month: YearMonth) -> YearMonth {
+    guard let rule = rule(in: month, among: rules), rule.limit != nil, rule.rollover else { return month }
+    let earliest = rules.map(\.month).min() ?? month
+    var start = month
+    while start > earliest, let before = self.rule(in: start.adding(months: -1), among: rules),
+      before.limit != nil, before.rollover
+    {
+      start = start.adding(months: -1)
+    }
+    return start
   }
 
   /// The mark a save crossed, from the budget's state before it to after it.

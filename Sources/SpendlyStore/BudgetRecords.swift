@@ -126,40 +126,44 @@ extension BudgetRecords {
     -> BudgetStatus?
   {
     let rules = all.filter { $0.target == target }
-    guard !rules.isEmpty else { return nil }
-    do {
-      return try Budgeting.status(of: rules, in: month) { month in try spent(target, in: month) }
-    } catch let error as StoreError {
-      throw error
-    } catch {
-      throw .database("\(error)")
-    }
+    guard !rules.isEmpty, Budgeting.rule(in: month, among: rules)?.limit != nil else { return nil }
+    let spending = try spent(target, from: Budgeting.chainStart(of: rules, in: month), to: month)
+    return Budgeting.status(of: rules, in: month) { spending[$0] ?? 0 }
   }
 
-  /// What was spent on `target` in `month`: its expenses in its currency, rejected and memo
-  /// rows left out (income and transfers are other kinds).
-  func spent(_ target: BudgetTarget, in month: YearMonth) throws(StoreError) -> Int64 {
+  /// What was spent on `target` in each month from `first` to `last` (months with nothing left
+  /// out), in one query: its expenses in its currency, rejected and memo rows left out (income
+  /// and transfers are other kinds).
+  func spent(_ target: BudgetTarget, from first: YearMonth, to last: YearMonth) throws(StoreError) -> [YearMonth: Int64] {
     var sql = """
-      SELECT spendly_sum(t.total) FROM month_totals t
-      WHERE t.month = ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
+      SELECT t.month, spendly_sum(t.total) FROM month_totals t
+      WHERE t.month BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
       """
-    var values: [SQLValue] = [.text(month.description), .text(target.currency.code)]
+    var values: [SQLValue] = [.text(first.description), .text(last.description), .text(target.currency.code)]
     if let category = target.category {
       sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
       values.append(.text(category))
     }
-    let result: SQLValue
+    sql += " GROUP BY t.month"
+    var result: [YearMonth: Int64] = [:]
+    let rows: [Row]
     do {
-      result = try database.row(sql, values)?.values[0] ?? .null
+      rows = try database.rows(sql, values)
     } catch {
       throw failure(error)
     }
-    switch result.checkedSum {
-    case .success(let total): return total
-    case .failure(let problem):
-      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
-      throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
+    for row in rows {
+      guard let month = row.text(0).flatMap({ YearMonth(text: $0) }) else {
+        throw .damaged(DamagedRow(row: "month totals", field: "month", value: row.text(0), expected: "YYYY-MM"))
+      }
+      switch row.values[1].checkedSum {
+      case .success(let total): result[month] = total
+      case .failure(let problem):
+        let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+        throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
+      }
     }
+    return result
   }
 
   /// "set budget Food ₹8,000.00 from Dec 2026", "cleared budget overall for Dec 2026 only".

@@ -48,3 +48,17 @@ struct ReleaseFixtureTests {
     #expect(Set(names).count == names.count)
   }
 }
+
+extension ReleaseFixtureTests {
+  /// The migration to budgets adds up the month totals of what the release stored.
+  @Test func monthTotalsAreBackfilled() throws {
+    try withTemporaryDirectory { directory throws in
+      let path = directory + "/spendly.db"
+      try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
+      let store = try Store(path: path, clock: { fixedNow })
+      let (kept, recomputed) = try BudgetStoreTests.monthTotals(store)
+      #expect(kept.count == 3)
+      #expect(kept == recomputed)
+    }
+  }
+}
