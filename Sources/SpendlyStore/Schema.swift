@@ -114,6 +114,9 @@ enum Schema {
       try db.defineCheckedSum()
       try db.execute(budgetsAndMonthTotals)
     },
+    .sql(
+      "month totals by budget target, so a carry-over chain reads only its own rows",
+      "CREATE INDEX month_totals_by_target ON month_totals(currency, kind, category_id, month);"),
   ]
 
   static let budgetsAndMonthTotals = """

@@ -159,6 +159,6 @@ enum ReportBench {
 
   static func format(_ value: Double) -> String {
     let tenths = Int((value * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
+    return (tenths < 0 ? "-" : "") + "\(abs(tenths) / 10).\(abs(tenths) % 10)"
   }
 }

@@ -28,13 +28,19 @@ enum ShellBench {
     _ = runProcess([spendly, "--db", db, "--now", now, "budget"])
     guard let plain = series(spendly, db, runs) else { return }
     // The same with a budget on the saved category and an overall one, both rolling over since
-    // the first month of data, so each save reads the longest carry-over chain there is.
+    // the first month of data, so each save reads the longest carry-over chain there is; on a
+    // copy, so the bench database stays as generated.
+    let copy = "/tmp/spendly-bench-budgets-\(getpid()).db"
+    guard copyFile(db, to: copy) else {
+      print("cannot copy \(db) to \(copy)")
+      return
+    }
+    defer { unlink(copy) }
     for words in [["food", "8000"], ["40k"]] {
       _ = runProcess(
-        [spendly, "--db", db, "--now", now, "budget", "set"] + words + ["--from", "2021-01", "--rollover"])
+        [spendly, "--db", copy, "--now", now, "budget", "set"] + words + ["--from", "2021-01", "--rollover"])
     }
-    let budgeted = series(spendly, db, runs)
-    for _ in 0..<2 { _ = runProcess([spendly, "--db", db, "--now", now, "undo"]) }
+    let budgeted = series(spendly, copy, runs, expecting: "Food this month")
     rmdir(state + "/spendly")
     unlink(state + "/spendly/history")
     rmdir(state)
@@ -49,8 +55,26 @@ enum ShellBench {
 
   static let now = "2026-11-29T12:00"
 
+  /// Copies a closed database file (its write-ahead log is checkpointed on close).
+  static func copyFile(_ source: String, to target: String) -> Bool {
+    guard let input = fopen(source, "rb"), let output = fopen(target, "wb") else { return false }
+    defer {
+      fclose(input)
+      fclose(output)
+    }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, input)
+      if count == 0 { return ferror(input) == 0 }
+      guard fwrite(buffer, 1, count, output) == count else { return false }
+    }
+  }
+
   /// Runs of the shell: exec to prompt, then Enter on a phrase's `save?` to `saved`, then undo.
-  static func series(_ spendly: String, _ db: String, _ runs: Int) -> (startups: [Double], saves: [Double])? {
+  /// With `expecting`, the saved line must say it (the budget is shown).
+  static func series(_ spendly: String, _ db: String, _ runs: Int, expecting: String? = nil)
+    -> (startups: [Double], saves: [Double])?
+  {
     var startups: [Double] = []
     var saves: [Double] = []
     for _ in 0..<runs {
@@ -78,6 +102,11 @@ enum ShellBench {
         return nil
       }
       saves.append(terminal.elapsed() - before)
+      if let expecting, terminal.screen.firstRange(of: expecting) == nil {
+        print("the saved line lacks '\(expecting)': \(terminal.screen.suffix(200))")
+        terminal.finish()
+        return nil
+      }
       terminal.send("undo\r")
       _ = terminal.wait(for: "undid")
       terminal.send("\u{4}")
