@@ -6,10 +6,16 @@ import SpendlyStore
 /// mark it crossed (80% used, over the limit). Read before and after the save.
 struct BudgetNotice {
   private let before: [BudgetStatus]
-  private let fields: TransactionFields
+  private let fields: [TransactionFields]
 
   /// The budgets `fields` counts against, as they stand before it is saved.
   init(before fields: TransactionFields, context: Context) {
+    self.init(batch: [fields], context: context)
+  }
+
+  /// The budgets a batch (due charges, an import) counts against: `after` then says only
+  /// which marks the batch crossed, once per budget, not a line per row.
+  init(batch fields: [TransactionFields], context: Context) {
     self.fields = fields
     before = (try? Self.affected(fields, context: context)) ?? []
   }
@@ -24,10 +30,11 @@ struct BudgetNotice {
       return (nil, [context.output.style("could not read budgets: \(error.message)", .yellow)])
     }
     guard !after.isEmpty else { return (nil, []) }
-    let words = after.map { BudgetFormat.progress($0, today: context.today) }.joined(separator: " · ")
+    let words =
+      fields.count == 1 ? after.map { BudgetFormat.progress($0, today: context.today) }.joined(separator: " · ") : nil
     var lines: [String] = []
     for status in after {
-      let earlier = before.first { $0.target == status.target }
+      let earlier = before.first { $0.target == status.target && $0.month == status.month }
       switch Budgeting.crossing(from: earlier, to: status) {
       case .warning?: lines.append(context.output.style(Self.warning(status, today: context.today), .yellow))
       case .over?: lines.append(context.output.style(Self.over(status, today: context.today), .red))
@@ -51,11 +58,21 @@ struct BudgetNotice {
     return "over budget by \(BudgetFormat.money(-status.left, c)): " + progress
   }
 
-  private static func affected(_ fields: TransactionFields, context: Context) throws(CLIError) -> [BudgetStatus] {
-    guard fields.kind == .expense else { return [] }
-    return try reporting {
-      try context.store().budgets.affected(
-        category: fields.category, currency: fields.amount.currency, month: YearMonth(fields.date))
+  /// The budgets the expenses among `fields` count against, each once.
+  private static func affected(_ fields: [TransactionFields], context: Context) throws(CLIError) -> [BudgetStatus] {
+    var result: [BudgetStatus] = []
+    var seen = Set<String>()
+    for item in fields where item.kind == .expense {
+      let key = "\(item.category.lowercased())|\(item.amount.currency.code)|\(YearMonth(item.date))"
+      guard seen.insert(key).inserted else { continue }
+      let statuses = try reporting {
+        try context.store().budgets.affected(
+          category: item.category, currency: item.amount.currency, month: YearMonth(item.date))
+      }
+      for status in statuses where !result.contains(where: { $0.target == status.target && $0.month == status.month }) {
+        result.append(status)
+      }
     }
+    return result
   }
 }

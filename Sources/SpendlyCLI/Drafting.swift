@@ -58,6 +58,9 @@ enum DraftView {
       lines.append("  missing: \(field.rawValue)")
     }
     for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning), .yellow)) }
+    if let label = draft.recurringLabel {
+      lines.append(output.style("  ↻ \(Render.safe(label)): saving logs it as that period's charge", .cyan))
+    }
     return lines
   }
 

@@ -58,6 +58,11 @@ let routes: [Route] = [
     CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
   Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
   Route(BudgetCommand.self, actions: ["set", "clear", "remove"], storeUse: budgetStoreUse),
+  Route(RecurringCommand.self, actions: RecurringCommand.actions, storeUse: recurringStoreUse),
+  Route(DueCommand.self, storeUse: { $0.has("log") ? .write : .read }),
+  Route(SubscriptionsCommand.self, reading: .questionWhenItReads, store: .read),
+  Route(IncomeCommand.self, actions: ["sources"], reading: .questionUnlessAction, store: .read),
+  Route(UpcomingCommand.self, store: .read), Route(CalendarCommand.self, store: .read),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

@@ -151,6 +151,8 @@ public enum Budgeting {
   }
 
   /// Adds minor units, saturating instead of trapping (stored totals are untrusted).
+  public static func saturating(_ a: Int64, _ b: Int64) -> Int64 { sum(a, b) }
+
   static func sum(_ a: Int64, _ b: Int64) -> Int64 {
     let (result, overflow) = a.addingReportingOverflow(b)
     if overflow { return b > 0 ? .max : .min }

@@ -2,6 +2,31 @@
 
 /// The lexicon files' text, by file name without extension.
 let embeddedLexicon: [String: String] = [
+  "cadences": ##"""
+  # Words of schedule phrases ("netflix 649 monthly from 31 jan cc", "salary 1,20,000 monthly on 1st").
+  # A phrase with one of these makes a schedule draft at the shell, not a transaction.
+  # Format: role: word ...
+  # One word that names a cadence.
+  daily: daily
+  weekly: weekly
+  biweekly: biweekly fortnightly
+  monthly: monthly
+  quarterly: quarterly
+  semiannual: semiannual semiannually half-yearly halfyearly biannual biannually
+  annual: yearly annually
+  # "every month", "every 2 weeks", "every 6 months", "every year", "every friday".
+  every: every
+  unit-day: day days
+  unit-week: week weeks
+  unit-fortnight: fortnight fortnights
+  unit-month: month months
+  unit-quarter: quarter quarters
+  unit-year: year years
+  # Where the anchor is: "from 31 jan", "starting 2026-01-31" (read as entry dates are), and
+  # "on 1st", "on friday", "on 14 aug" (without a year: the next such day, today included).
+  from: from starting since beginning
+  on: on
+  """##,
   "categories": ##"""
   # Categories and the words that suggest them.
   # Format: side Category: word word ...   (side is expense or income)
@@ -141,6 +166,9 @@ let embeddedLexicon: [String: String] = [
   dashboard: dashboard summary overview
   # "budget", "how much is left for food", "am i over budget", "budget food this year".
   budget: budget budgets left remaining
+  # "subscriptions", "what do my subscriptions cost", "income sources": what the schedules cost.
+  subscriptions: subscriptions subscription subs
+  sources: sources
   lifetime: lifetime alltime
   this: this current
   last: last previous past
@@ -151,7 +179,7 @@ let embeddedLexicon: [String: String] = [
   # Words only a question has ("how much did i spend"): they make a line a question.
   ask: how much many what show list
   # Words that carry no meaning in a question.
-  filler: on in for at the of my did i am me total so far was is all have been via using than do does were
+  filler: on in for at the of my did i am me cost costs come total so far was is all have been via using than do does were
   """##,
   "suffixes": ##"""
   # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...

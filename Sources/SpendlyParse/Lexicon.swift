@@ -143,6 +143,9 @@ public struct Lexicon: Sendable {
     case "queries":
       // The words are read by QueryLexicon; the roles are checked here too, so a test of the files finds one.
       guard QueryRole(rawValue: key) != nil else { throw LineError(text: "unknown question role \(key)") }
+    case "cadences":
+      // Read by CadenceWords (schedule phrases); the roles are checked here too.
+      guard CadenceWords.Role(rawValue: key) != nil else { throw LineError(text: "unknown cadence role \(key)") }
     default:
       throw LineError(text: "unknown lexicon file")
     }

@@ -21,6 +21,8 @@ public struct Query: Equatable, Sendable {
     case dashboard
     /// The budgets of the period's month (month by month over a longer period).
     case budget
+    /// What the schedules cost: subscriptions (expense), income sources (income), or both and the net.
+    case recurring(Kind?)
     /// Everything since the first transaction.
     case lifetime
     /// Single transactions: the last N, or the N largest ("top 3 expenses"); `kind` nil for both.
@@ -76,7 +78,8 @@ enum QueryRole: String, CaseIterable, Sendable {
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
-  case compare, versus, dashboard, budget, lifetime, this, last, since, between, from, and, ask, filler
+  case compare, versus, dashboard, budget, subscriptions, sources, lifetime, this, last, since, between, from, and, ask,
+    filler
 
   /// Spent or income: a measure of one kind (savings is both).
   var isKindMeasure: Bool { self == .measureSpent || self == .measureIncome }

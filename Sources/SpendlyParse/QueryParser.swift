@@ -199,6 +199,18 @@ struct QueryRun {
     case .between where amountAhead:
       // spent between 100 and 500
       return try amountRange()
+    case .subscriptions:
+      // "subscriptions", "what do my subscriptions cost"
+      query.action = .recurring(.expense)
+      query.structured = true
+      index += 1
+      return true
+    case .sources:
+      // "income sources", "recurring sources": income schedules (with "income"), else all and the net
+      query.action = .recurring(query.measure == .income ? .income : nil)
+      query.structured = true
+      index += 1
+      return true
     case .budget:
       // "budget", "how much is left for food", "budget food this year"
       query.action = .budget

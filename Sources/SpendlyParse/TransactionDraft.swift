@@ -25,6 +25,11 @@ public struct TransactionDraft: Sendable, Equatable {
   /// True when the phrase had any word with a meaning for an entry (an amount, a category or a
   /// word suggesting one, a method, a merchant, a kind marker, a date): "hello" has none.
   public var recognized = false
+  /// The schedule this entry is a period's charge of (offered when it matches one that is
+  /// due): saving links it, so that period is no longer due.
+  public var recurringID: Int64?
+  /// What the link says with the draft: "Netflix · Jan period".
+  public var recurringLabel: String?
 
   public init(currency: Currency, date: LocalDate) {
     self.currency = currency
@@ -49,6 +54,7 @@ public struct TransactionDraft: Sendable, Equatable {
     result.note = note
     result.date = date
     result.time = time
+    if let recurringID { result.recurringID = recurringID }
     return result
   }
 

@@ -134,7 +134,8 @@ extension BudgetRecords {
   /// What was spent on `target` in each month from `first` to `last` (months with nothing left
   /// out), in one query: its expenses in its currency, rejected and memo rows left out (income
   /// and transfers are other kinds).
-  func spent(_ target: BudgetTarget, from first: YearMonth, to last: YearMonth) throws(StoreError) -> [YearMonth: Int64] {
+  func spent(_ target: BudgetTarget, from first: YearMonth, to last: YearMonth) throws(StoreError) -> [YearMonth: Int64]
+  {
     var sql = """
       SELECT t.month, spendly_sum(t.total) FROM month_totals t
       WHERE t.month BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')

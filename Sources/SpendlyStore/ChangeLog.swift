@@ -11,6 +11,10 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case rename
   case setting
   case budget
+  case addSchedule = "add-schedule"
+  case editSchedule = "edit-schedule"
+  case deleteSchedule = "delete-schedule"
+  case logRecurring = "log-recurring"
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.
@@ -33,6 +37,9 @@ enum LoggedTable: String, CaseIterable {
   case methods
   case methodAliases = "method_aliases"
   case budgets
+  case schedules
+  case schedulePrices = "schedule_prices"
+  case scheduleSkips = "schedule_skips"
 
   /// A table the cached catalog is read from.
   var isCatalog: Bool { [.categories, .categoryAliases, .methods, .methodAliases].contains(self) }
@@ -41,7 +48,7 @@ enum LoggedTable: String, CaseIterable {
   var key: String {
     switch self {
     case .settings: return "key"
-    case .categories, .methods, .budgets: return "id"
+    case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips: return "id"
     case .categoryAliases, .methodAliases: return "alias"
     }
   }
@@ -54,6 +61,13 @@ enum LoggedTable: String, CaseIterable {
     case .categoryAliases: return ["alias", "category_id"]
     case .methodAliases: return ["alias", "method_id"]
     case .budgets: return ["id", "category_id", "currency", "scope", "month", "amount", "rollover"]
+    case .schedules:
+      return [
+        "id", "kind", "amount", "currency", "category_id", "method_id", "name", "note", "cadence", "anchor", "end_date",
+        "paused_since",
+      ]
+    case .schedulePrices: return ["id", "schedule_id", "from_date", "amount"]
+    case .scheduleSkips: return ["id", "schedule_id", "date"]
     }
   }
 }

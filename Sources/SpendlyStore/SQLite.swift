@@ -149,6 +149,9 @@ final class Database {
 
   var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+  /// Rows the last statement inserted, changed or deleted.
+  var changes: Int { Int(sqlite3_changes(handle)) }
+
   /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
   func transaction<T>(_ body: () throws -> T) throws -> T {
     try execute("BEGIN IMMEDIATE")

@@ -117,6 +117,28 @@ enum Schema {
     .sql(
       "month totals by budget target, so a carry-over chain reads only its own rows",
       "CREATE INDEX month_totals_by_target ON month_totals(currency, kind, category_id, month);"),
+    .sql(
+      "schedules (subscriptions and income sources) with their price changes and skipped occurrences",
+      """
+      CREATE TABLE schedules(
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('expense', 'income')),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        currency TEXT NOT NULL,
+        category_id INTEGER NOT NULL REFERENCES categories(id),
+        method_id INTEGER NOT NULL REFERENCES methods(id),
+        name TEXT NOT NULL, note TEXT,
+        cadence TEXT NOT NULL, anchor TEXT NOT NULL, end_date TEXT, paused_since TEXT);
+      CREATE TABLE schedule_prices(
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        schedule_id INTEGER NOT NULL REFERENCES schedules(id),
+        from_date TEXT NOT NULL, amount INTEGER NOT NULL CHECK (amount > 0));
+      CREATE TABLE schedule_skips(
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        schedule_id INTEGER NOT NULL REFERENCES schedules(id),
+        date TEXT NOT NULL, UNIQUE (schedule_id, date));
+      CREATE INDEX transactions_by_recurring ON transactions(recurring_id, date) WHERE recurring_id IS NOT NULL;
+      """),
   ]
 
   static let budgetsAndMonthTotals = """

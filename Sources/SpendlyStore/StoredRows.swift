@@ -68,6 +68,11 @@ struct RowReader {
     try required(index, field, "a date") { LocalDate(iso: $0) }
   }
 
+  func optionalDate(_ index: Int, _ field: String) throws(DamagedRow) -> LocalDate? {
+    if case .null = row.values[index] { return nil }
+    return try date(index, field)
+  }
+
   func dateTime(_ index: Int, _ field: String) throws(DamagedRow) -> LocalDateTime {
     try required(index, field, "a date and time") { LocalDateTime(iso: $0) }
   }

@@ -122,6 +122,7 @@ extension TransactionRecords {
       case .edit: "edited"
       case .delete: "deleted"
       case .import: "imported"
+      case .logRecurring: "logged"
       default: action.rawValue
       }
     guard writes.count == 1, let id = ids.first else { return "\(verb) \(writes.count) transactions" }

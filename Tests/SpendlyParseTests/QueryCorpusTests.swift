@@ -106,6 +106,7 @@ extension Query {
     case .compare(let other): action = "compare" + (other.map { ":" + range($0) } ?? "")
     case .dashboard: action = "dashboard"
     case .budget: action = "budget"
+    case .recurring(let kind): action = "recurring" + (kind.map { ":\($0.rawValue)" } ?? "")
     case .lifetime: action = "lifetime"
     case .list(let order, let limit, let kind):
       action = "list:\(order.rawValue):\(limit)" + (kind.map { ":\($0.rawValue)" } ?? "")

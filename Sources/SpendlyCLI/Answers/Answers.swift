@@ -20,6 +20,7 @@ struct Answers {
       case .compare(let other): return try compare(query, with: other)
       case .dashboard: return try dashboard(query)
       case .budget: return try budget(query)
+      case .recurring(let kind): return try recurring(kind)
       case .lifetime: return try lifetime(query)
       case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
       case .average(let unit): return try average(query, per: unit)

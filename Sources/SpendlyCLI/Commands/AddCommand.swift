@@ -40,6 +40,7 @@ struct AddCommand: Command {
       draft = try context.draft(phrase, parser: parser)
     }
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
+    context.offerSchedule(&draft)
     guard var fields = draft.fields else {
       let why = draft.warnings.first.map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
@@ -85,6 +86,9 @@ struct AddCommand: Command {
         $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)"
       }
       line += " (inferred \(what.joined(separator: " and ")))"
+    }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil {
+      line += " · " + Render.safe(label)
     }
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines, json: Render.json(saved))

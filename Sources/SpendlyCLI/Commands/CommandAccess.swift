@@ -19,3 +19,8 @@ func catalogStoreUse(_ arguments: Arguments) -> StoreUse {
 
 /// `config` and `config KEY` read; `config KEY VALUE` writes.
 func configStoreUse(_ arguments: Arguments) -> StoreUse { arguments.positional.count < 2 ? .read : .write }
+
+/// `recurring`, `recurring list` and `recurring dates` read; the other actions write.
+func recurringStoreUse(_ arguments: Arguments) -> StoreUse {
+  [nil, "list", "dates"].contains(arguments.positional.first?.lowercased()) ? .read : .write
+}

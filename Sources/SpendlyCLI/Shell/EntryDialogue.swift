@@ -27,13 +27,22 @@ extension Shell {
     let entryLine = input.lineNumber
     let parser: PhraseParser
     var draft: TransactionDraft
-    do {
+    do throws(CLIError) {
       parser = try self.parser()
+      // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
+      let schedule: ScheduleDraft?
+      do {
+        schedule = try parser.schedule(phrase, now: context.now)
+      } catch {
+        throw CLIError.data(error.message)
+      }
+      if let schedule { return scheduleEntry(schedule) }
       draft = try context.draft(phrase, parser: parser)
     } catch {
       output.error(scripted(error.message))
       return false
     }
+    context.offerSchedule(&draft)
     // Ask for what is missing, after showing what was understood: the amount is never invented.
     if !draft.missing.isEmpty {
       output.line(DraftView.line(draft, today: context.today, output: output))
@@ -64,9 +73,13 @@ extension Shell {
   /// The draft and `save? [Y/e/n]` until it is answered: Enter or y saves, e reviews every
   /// field, a field's name (`note`, `e date`) edits that one, n discards. Every review ends
   /// back here on the complete draft; nothing is saved straight after a field.
-  func confirm(_ draft: inout TransactionDraft, parser: PhraseParser, entryLine: Int) -> Decision {
+  func confirm(
+    _ draft: inout TransactionDraft, parser: PhraseParser, entryLine: Int,
+    extra: (TransactionDraft) -> [String] = { _ in [] }
+  ) -> Decision {
     while true {
       output.line(DraftView.line(draft, today: context.today, output: output))
+      for line in extra(draft) { output.line(line) }
       for line in DraftView.notes(draft, output: output) where !line.contains("missing:") { output.line(line) }
       switch readLine(prompt: "  save? [Y/e/n] ", prefill: "", completer: nil) {
       case .interrupted, .end:
@@ -249,6 +262,7 @@ extension Shell {
         ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
       line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
     if let words = budgets.words { line += " · " + words }
     output.line(line)
     for warning in budgets.lines { output.line("  " + warning) }

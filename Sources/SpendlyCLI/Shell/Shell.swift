@@ -28,6 +28,12 @@ final class Shell {
     var failures = 0
     if input.isTerminal {
       output.line("spendly \(CLI.version) · type an expense like '420 upi food lunch at Social', 'help', or ^D to quit")
+      // Something recurring not yet logged: one line, so it is never a surprise.
+      if let due = try? context.store().schedules.due(today: context.today),
+        let notice = RecurringView.dueNotice(due, today: context.today)
+      {
+        output.line(output.style(notice, .cyan))
+      }
     }
     defer { input.close() }
     while true {

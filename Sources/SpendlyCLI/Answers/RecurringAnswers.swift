@@ -1,0 +1,222 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Schedules as answers: the list with next dates and monthly equivalents, what subscriptions
+/// and income sources cost, what is due, what is coming, and a month's calendar.
+enum RecurringView {
+  static func money(_ money: Money) -> String { MoneyFormat.string(money) }
+
+  static func moneyJSON(_ money: Money) -> [(String, JSON)] {
+    [
+      ("amount", .string(MoneyFormat.plain(money.minorUnits, exponent: money.currency.exponent))),
+      ("amount_minor", .int(money.minorUnits)), ("currency", .string(money.currency.code)),
+    ]
+  }
+
+  /// "31 Jan", with the year when it is not this year's.
+  static func day(_ date: LocalDate, today: LocalDate) -> String {
+    let base = "\(date.day) \(LocalDate.monthAbbreviations[date.month - 1])"
+    return date.year == today.year ? base : base + " \(date.year)"
+  }
+
+  /// Whether the schedule still runs on `today` (not paused, not ended).
+  static func running(_ schedule: Schedule, today: LocalDate) -> Bool {
+    !schedule.isPaused && (schedule.end.map { $0 >= today } ?? true)
+  }
+
+  static func state(_ schedule: Schedule, today: LocalDate) -> String {
+    if schedule.isPaused { return "paused" }
+    if let end = schedule.end { return end < today ? "ended" : "until \(day(end, today: today))" }
+    return ""
+  }
+
+  /// One schedule as `recurring --json` gives it.
+  static func json(_ schedule: Schedule, today: LocalDate) -> JSON {
+    let now = schedule.amount(on: today)
+    let monthly = schedule.monthlyEquivalent(on: today)
+    return .object(
+      [
+        ("id", .int(schedule.id)), ("kind", .string(schedule.kind.rawValue)), ("name", .string(schedule.name)),
+        ("category", .string(schedule.fields.category)), ("method", .string(schedule.fields.method)),
+        ("note", .optional(schedule.fields.note)),
+      ] + moneyJSON(now) + [
+        ("cadence", .string(schedule.cadence.word)), ("anchor", .string(schedule.anchor.description)),
+        ("end", .optional(schedule.end?.description)), ("paused", .bool(schedule.isPaused)),
+        ("next", .optional(running(schedule, today: today) ? schedule.next(after: today)?.description : nil)),
+        ("monthly", .string(MoneyFormat.plain(monthly.minorUnits, exponent: monthly.currency.exponent))),
+        ("monthly_minor", .int(monthly.minorUnits)),
+        (
+          "prices",
+          .array(
+            schedule.prices.map { price in
+              .object(
+                [("from", .string(price.from.description))]
+                  + moneyJSON(Money(minorUnits: price.minorUnits, currency: now.currency)))
+            })
+        ),
+        ("skips", .array(schedule.skips.sorted().map { .string($0.description) })),
+      ])
+  }
+
+  /// Every schedule: next date, amount, cadence and monthly equivalent.
+  static func list(_ schedules: [Schedule], today: LocalDate, output: Output) -> Rendered {
+    let document = JSON.object([("schedules", .array(schedules.map { json($0, today: today) }))])
+    guard !schedules.isEmpty else {
+      return .lines(["  no schedules yet: try 'recurring add netflix 649 monthly from 31 jan cc'"], json: document)
+    }
+    var table = Table(
+      headers: ["ID", "Name", "Amount", "Cadence", "Next", "Monthly", ""],
+      alignments: [.right, .left, .right, .left, .left, .right, .left])
+    for schedule in schedules {
+      let amount = schedule.amount(on: today)
+      let signed = MoneyFormat.signed(amount, kind: schedule.kind)
+      let next = running(schedule, today: today) ? schedule.next(after: today).map { day($0, today: today) } : nil
+      table.add([
+        "#\(schedule.id)", Render.safe(schedule.name), signed, schedule.cadence.word, next ?? "—",
+        money(schedule.monthlyEquivalent(on: today)), state(schedule, today: today),
+      ])
+    }
+    return .lines(table.render(indent: "  ", header: { output.style($0, .dim) }), json: document)
+  }
+
+  /// Per currency: the monthly equivalent and the yearly cost of the running schedules of `kind`.
+  static func totals(_ schedules: [Schedule], kind: Kind, today: LocalDate) -> [(Currency, Int64, Int64)] {
+    var result: [(Currency, Int64, Int64)] = []
+    for schedule in schedules where schedule.kind == kind && running(schedule, today: today) {
+      let monthly = schedule.monthlyEquivalent(on: today)
+      let yearly = schedule.cadence.yearly(schedule.amount(on: today)).minorUnits
+      if let index = result.firstIndex(where: { $0.0 == monthly.currency }) {
+        result[index].1 = Budgeting.saturating(result[index].1, monthly.minorUnits)
+        result[index].2 = Budgeting.saturating(result[index].2, yearly)
+      } else {
+        result.append((monthly.currency, monthly.minorUnits, yearly))
+      }
+    }
+    return result
+  }
+
+  static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> JSON {
+    .array(
+      totals.map { currency, monthly, yearly in
+        .object([
+          ("currency", .string(currency.code)),
+          ("monthly", .string(MoneyFormat.plain(monthly, exponent: currency.exponent))),
+          ("monthly_minor", .int(monthly)),
+          ("yearly", .string(MoneyFormat.plain(yearly, exponent: currency.exponent))), ("yearly_minor", .int(yearly)),
+        ])
+      })
+  }
+
+  /// Subscriptions (expense schedules) or income sources, with what they come to a month and
+  /// a year per currency, and the net of both (income sources less subscriptions).
+  static func costs(_ schedules: [Schedule], kind: Kind?, today: LocalDate, output: Output) -> Rendered {
+    let subscriptions = totals(schedules, kind: .expense, today: today)
+    let income = totals(schedules, kind: .income, today: today)
+    var net: [(Currency, Int64, Int64)] = income
+    for (currency, monthly, yearly) in subscriptions {
+      if let index = net.firstIndex(where: { $0.0 == currency }) {
+        net[index].1 = Budgeting.saturating(net[index].1, -monthly)
+        net[index].2 = Budgeting.saturating(net[index].2, -yearly)
+      } else {
+        net.append((currency, -monthly, -yearly))
+      }
+    }
+    let kinds: [Kind] = kind.map { [$0] } ?? [.expense, .income]
+    let document = { () -> JSON in
+      var pairs: [(String, JSON)] = []
+      for shown in kinds {
+        let key = shown == .expense ? "subscriptions" : "income_sources"
+        pairs.append((key, .array(schedules.filter { $0.kind == shown }.map { json($0, today: today) })))
+        pairs.append((key + "_totals", totalsJSON(shown == .expense ? subscriptions : income)))
+      }
+      pairs.append(("net", totalsJSON(net)))
+      return .object(pairs)
+    }
+    return Rendered(
+      text: {
+        var lines: [String] = []
+        for shown in kinds {
+          let title = shown == .expense ? "Subscriptions" : "Income sources"
+          let own = schedules.filter { $0.kind == shown }
+          lines.append(output.style("  \(title)", .bold))
+          guard !own.isEmpty else {
+            let example = shown == .expense ? "netflix 649 monthly cc" : "salary 1,20,000 monthly on 1st"
+            lines.append("  none yet: try 'recurring add \(example)'")
+            continue
+          }
+          lines += list(own, today: today, output: output).text()
+          for (currency, monthly, yearly) in shown == .expense ? subscriptions : income {
+            lines.append(
+              "  \(money(Money(minorUnits: monthly, currency: currency)))/month · \(money(Money(minorUnits: yearly, currency: currency)))/year"
+            )
+          }
+        }
+        for (currency, monthly, yearly) in net where !subscriptions.isEmpty && !income.isEmpty {
+          lines.append(
+            "  net recurring \(MoneyFormat.string(Money(minorUnits: monthly, currency: currency), signed: true))/month · \(MoneyFormat.string(Money(minorUnits: yearly, currency: currency), signed: true))/year"
+          )
+        }
+        return lines
+      }, json: document)
+  }
+
+  /// Occurrences listed one a line: date, name, signed amount.
+  static func occurrenceLines(_ items: [(Schedule, LocalDate)], today: LocalDate, output: Output) -> [String] {
+    var table = Table(headers: ["Date", "ID", "Name", "Amount"], alignments: [.left, .right, .left, .right])
+    for (schedule, date) in items {
+      table.add([
+        "\(LocalDate.weekdayAbbreviations[date.weekday]) \(day(date, today: today))", "#\(schedule.id)",
+        Render.safe(schedule.name), MoneyFormat.signed(schedule.amount(on: date), kind: schedule.kind),
+      ])
+    }
+    return table.render(indent: "  ", header: { output.style($0, .dim) })
+  }
+
+  static func occurrenceJSON(_ schedule: Schedule, _ date: LocalDate) -> JSON {
+    .object(
+      [
+        ("schedule_id", .int(schedule.id)), ("name", .string(schedule.name)), ("kind", .string(schedule.kind.rawValue)),
+        ("date", .string(date.description)),
+      ] + moneyJSON(schedule.amount(on: date)) + [
+        ("category", .string(schedule.fields.category)), ("method", .string(schedule.fields.method)),
+      ])
+  }
+
+  /// Income and expense totals per currency of some occurrences, and the net.
+  static func sums(_ items: [(Schedule, LocalDate)]) -> [(Currency, income: Int64, expenses: Int64)] {
+    var result: [(Currency, income: Int64, expenses: Int64)] = []
+    for (schedule, date) in items {
+      let amount = schedule.amount(on: date)
+      var index = result.firstIndex { $0.0 == amount.currency }
+      if index == nil {
+        result.append((amount.currency, 0, 0))
+        index = result.count - 1
+      }
+      if schedule.kind == .income {
+        result[index!].income = Budgeting.saturating(result[index!].income, amount.minorUnits)
+      } else {
+        result[index!].expenses = Budgeting.saturating(result[index!].expenses, amount.minorUnits)
+      }
+    }
+    return result
+  }
+
+  /// "2 due: Netflix ₹649.00 (31 Jan), Rent ₹25,000.00 (1 Feb) · 'due' to review".
+  static func dueNotice(_ due: [(Schedule, [LocalDate])], today: LocalDate) -> String? {
+    let items = due.flatMap { schedule, dates in dates.map { (schedule, $0) } }.sorted { $0.1 < $1.1 }
+    guard !items.isEmpty else { return nil }
+    let shown = items.prefix(3).map { schedule, date in
+      "\(Render.safe(schedule.name)) \(money(schedule.amount(on: date))) (\(day(date, today: today)))"
+    }
+    let more = items.count > 3 ? ", and \(items.count - 3) more" : ""
+    return "\(items.count) due: \(shown.joined(separator: ", "))\(more) · 'due' to review"
+  }
+}
+
+extension Answers {
+  /// "what do my subscriptions cost", "income sources", "net recurring".
+  func recurring(_ kind: Kind?) throws -> Rendered {
+    RecurringView.costs(try store.schedules.all(), kind: kind, today: today, output: output)
+  }
+}

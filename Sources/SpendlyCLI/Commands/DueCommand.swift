@@ -1,0 +1,62 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly due`: the occurrences up to today whose billing period has no logged charge.
+struct DueCommand: Command {
+  static let name = "due"
+  static let summary = "recurring charges and income not yet logged; due --log records them"
+  static let help = """
+    usage: spendly due [--json]           every unlogged occurrence up to today, oldest first
+           spendly due --log [--yes]      log them all as one change ('undo' takes it back)
+
+    A billing period runs from one occurrence up to the next; it counts as logged when any
+    transaction linked to the schedule falls in it, on whatever day. An entry typed by hand
+    that matches a due schedule ('netflix 649 cc') is offered as that period's charge.
+    """
+  static let specs: [Arguments.Spec] = [.init("log", value: false), .init("yes", value: false, short: "y")]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let store = try context.store()
+    let today = context.today
+    let due = try reporting { try store.schedules.due(today: today) }
+    let items = due.flatMap { schedule, dates in dates.map { (schedule, $0) } }.sorted {
+      ($0.1, $0.0.id) < ($1.1, $1.0.id)
+    }
+    guard arguments.has("log") else {
+      let json = JSON.object([("due", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) }))])
+      guard !items.isEmpty else { return .lines(["  nothing due"], json: json) }
+      var lines = ["  \(items.count) due, oldest first:"]
+      lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
+      lines.append(
+        context.output.style("  'due --log' records them as one change; 'recurring skip ID' skips one", .dim))
+      return .lines(lines, json: json)
+    }
+    guard !items.isEmpty else { return .lines(["  nothing due: nothing logged"]) }
+    if !arguments.has("yes") && !context.assumeYes {
+      guard context.interactive else { throw .usage("not on a terminal: add --yes to log without asking") }
+      for line in RecurringView.occurrenceLines(items, today: today, output: context.output) {
+        context.output.line(line)
+      }
+      context.output.prompt("  log \(items.count) charge\(items.count == 1 ? "" : "s")? [Y/n] ")
+      let answer = (readLine() ?? "n").trimmingSpaces().lowercased()
+      guard ["", "y", "yes"].contains(answer) else { return .lines(["  nothing logged"]) }
+    }
+    let charges = items.map { $0.0.charge(on: $0.1) }
+    let notice = BudgetNotice(batch: charges, context: context)
+    let names = Dictionary(grouping: items, by: { $0.0.name }).map { name, all in
+      all.count > 1 ? "\(name) ×\(all.count)" : name
+    }
+    .sorted()
+    let summary =
+      "logged \(items.count) recurring charge\(items.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
+    let result = try reporting {
+      try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, summary: summary)
+    }
+    let ids = result.transactionIDs
+    let range = ids.count == 1 ? "#\(ids[0])" : "#\(ids.first!)…#\(ids.last!)"
+    var lines = ["  " + Render.safe(summary) + " (\(range))"]
+    lines += notice.after(context).lines.map { "  " + $0 }
+    return .lines(lines)
+  }
+}

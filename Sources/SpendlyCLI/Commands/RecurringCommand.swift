@@ -1,0 +1,272 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly recurring`: schedules (subscriptions and income sources) and their occurrences.
+struct RecurringCommand: Command {
+  static let name = "recurring"
+  static let aliases = ["schedules"]
+  static let summary = "subscriptions and income sources: recurring add netflix 649 monthly cc"
+  static let help = """
+    usage: spendly recurring [--json]                       every schedule: next date, monthly cost
+           spendly recurring add PHRASE... [--yes]          netflix 649 monthly from 31 jan cc
+           spendly recurring dates ID --from DATE --to DATE [--json]
+           spendly recurring skip ID [DATE]                 skip one occurrence (the oldest due, else the next)
+           spendly recurring pause ID | resume ID
+           spendly recurring end ID DATE                    no occurrence after DATE (or 'never')
+           spendly recurring edit ID [--amount A [--from DATE]] [--category C] [--method M]
+                                     [--name N] [--note T]
+           spendly recurring delete ID                      its logged charges stay
+
+    Cadences: daily, weekly, biweekly (every 2 weeks, fortnightly), monthly, quarterly
+    (every 3 months), semiannual (every 6 months, half-yearly) and yearly. Occurrence n is
+    the anchor plus n steps, clamped to the month: from 31 Jan it is 28 Feb (29 in a leap
+    year), 31 Mar, 30 Apr. The anchor is 'from DATE', 'starting DATE' or 'on DATE' (on a day
+    without a year: the next one), else today.
+
+    A new amount applies from --from (today when not given): earlier periods keep theirs.
+    'due' lists the occurrences not yet logged; 'due --log' records them.
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("from"), .init("to"), .init("amount"), .init("category"), .init("method"), .init("name"),
+    .init("note"), .init("yes", value: false, short: "y"),
+  ]
+  static let actions = ["add", "list", "dates", "skip", "pause", "resume", "end", "edit", "delete"]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var words = arguments.positional
+    let action = words.first?.lowercased() ?? "list"
+    if !words.isEmpty { words.removeFirst() }
+    switch action {
+    case "list":
+      let schedules = try reporting { try context.store().schedules.all() }
+      return RecurringView.list(schedules, today: context.today, output: context.output)
+    case "add": return try add(words.joined(separator: " "), arguments, context)
+    case "dates": return try dates(words, arguments, context)
+    default:
+      guard actions.contains(action) else {
+        throw .usage("recurring: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+      }
+      return try change(action, words, arguments, context)
+    }
+  }
+
+  // MARK: Add
+
+  static func add(_ phrase: String, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard !phrase.isEmpty else {
+      throw .usage("recurring add: give a phrase, like: recurring add netflix 649 monthly cc")
+    }
+    let parser = try context.phraseParser()
+    let read: ScheduleDraft?
+    do {
+      read = try parser.schedule(phrase, now: context.now)
+    } catch {
+      throw .data(error.message)
+    }
+    guard let schedule = read else {
+      throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
+    }
+    guard schedule.entry.missing.isEmpty else {
+      throw .data("\(schedule.entry.missing.map(\.rawValue).joined(separator: ", ")): missing")
+    }
+    var draft = schedule.entry
+    let output = context.output
+    let extra = { (draft: TransactionDraft) in
+      Shell.cadenceLines(draft, schedule.cadence, today: context.today, output: output)
+    }
+    if !arguments.has("yes") && !context.assumeYes {
+      guard context.interactive else { throw .usage("not on a terminal: add --yes to save without asking") }
+      // The shell's own confirm dialogue: Enter saves, e reviews (the date is the anchor), n discards.
+      let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { shell.input.close() }
+      switch shell.confirm(&draft, parser: parser, entryLine: 0, extra: extra) {
+      case .save: break
+      case .discard: return .lines(["  discarded"])
+      case .abandon:
+        _ = shell.abandon(0)
+        return .nothing
+      }
+      return .lines([try save(draft, cadence: schedule.cadence, context: context)])
+    }
+    let lines = [DraftView.line(draft, today: context.today, output: output)] + extra(draft)
+    return .lines(lines + [try save(draft, cadence: schedule.cadence, context: context)])
+  }
+
+  /// Saves a schedule draft; "added subscription #3 Netflix ₹649.00 monthly · next 28 Feb".
+  static func save(_ draft: TransactionDraft, cadence: Cadence, context: Context) throws(CLIError) -> String {
+    guard let fields = draft.fields else {
+      throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
+    }
+    let saved = try reporting { try context.store().schedules.add(fields, cadence: cadence) }
+    let next = saved.next(after: context.today.adding(days: -1)).map {
+      " · next " + RecurringView.day($0, today: context.today)
+    }
+    let noun = saved.kind == .expense ? "subscription" : "income source"
+    return
+      "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")"
+  }
+
+  // MARK: Dates
+
+  static func dates(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard words.count == 1 else {
+      throw .usage("recurring dates: give one schedule id, like: recurring dates 3 --from 2026-01-01 --to 2026-12-31")
+    }
+    let schedule = try existing(words[0], context)
+    let from = try date(arguments, "from", context) ?? context.today
+    let to = try date(arguments, "to", context) ?? from.adding(months: 12)
+    guard from <= to else { throw .usage("recurring dates: --from is after --to") }
+    guard to.daysSinceEpoch - from.daysSinceEpoch <= 366 * 200 else {
+      throw .usage("recurring dates: at most 200 years at a time")
+    }
+    let dates = schedule.occurrences(from: from, to: to)
+    let json = JSON.object([
+      ("id", .int(schedule.id)), ("name", .string(schedule.name)), ("cadence", .string(schedule.cadence.word)),
+      ("anchor", .string(schedule.anchor.description)), ("from", .string(from.description)),
+      ("to", .string(to.description)), ("dates", .array(dates.map { .string($0.description) })),
+    ])
+    guard !dates.isEmpty else { return .lines(["  no dates of #\(schedule.id) from \(from) to \(to)"], json: json) }
+    return .lines(
+      RecurringView.occurrenceLines(dates.map { (schedule, $0) }, today: context.today, output: context.output),
+      json: json)
+  }
+
+  // MARK: Changes
+
+  static func change(_ action: String, _ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError)
+    -> Rendered
+  {
+    guard let first = words.first else {
+      throw .usage("recurring \(action): give a schedule id (see: spendly recurring)")
+    }
+    let schedule = try existing(first, context)
+    let store = try context.store()
+    let today = context.today
+    let rest = Array(words.dropFirst())
+    let summary: String = try reporting {
+      switch action {
+      case "skip":
+        let day: LocalDate
+        if let text = rest.first {
+          guard let given = try parseDate(rest.joined(separator: " "), context) else {
+            throw CLIError.usage("recurring skip: '\(Render.safe(text))' is no date")
+          }
+          guard let occurrence = schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) else {
+            throw CLIError.data("date: \(given) is before the first date of #\(schedule.id) (\(schedule.anchor))")
+          }
+          day = occurrence
+        } else {
+          let linked = try store.schedules.linkedDates()[schedule.id] ?? []
+          guard let oldest = schedule.due(today: today, linked: linked).first ?? schedule.next(after: today) else {
+            throw CLIError.data("#\(schedule.id) has no date left to skip")
+          }
+          day = oldest
+        }
+        try store.schedules.skip(id: schedule.id, occurrence: day)
+        return "skipped \(schedule.name) on \(day.readable)"
+      case "pause":
+        try store.schedules.pause(id: schedule.id, on: today)
+        return "paused \(schedule.name): nothing is due until 'recurring resume \(schedule.id)'"
+      case "resume":
+        try store.schedules.resume(id: schedule.id, on: today)
+        let next = schedule.next(after: today.adding(days: -1)).map { " · next \($0.readable)" } ?? ""
+        return "resumed \(schedule.name)\(next)"
+      case "end":
+        guard let text = rest.first else {
+          throw CLIError.usage("recurring end: give the last date, like: recurring end \(schedule.id) 2027-03-31")
+        }
+        if text.lowercased() == "never" {
+          try store.schedules.end(id: schedule.id, on: nil)
+          return "\(schedule.name) runs on with no end"
+        }
+        guard let day = try parseDate(rest.joined(separator: " "), context) else {
+          throw CLIError.usage("recurring end: '\(Render.safe(text))' is no date")
+        }
+        try store.schedules.end(id: schedule.id, on: day)
+        return "\(schedule.name) ends on \(day.readable)"
+      case "edit":
+        return try edit(schedule, arguments, context)
+      default:  // delete
+        try store.schedules.delete(id: schedule.id)
+        return "deleted #\(schedule.id) \(schedule.name) (its logged charges stay; 'undo' brings it back)"
+      }
+    }
+    return .lines([Render.safe(summary)])
+  }
+
+  static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
+    let parser = try context.phraseParser()
+    let store = try context.store()
+    var done: [String] = []
+    var fields = schedule.fields
+    if let category = arguments["category"] {
+      guard let found = parser.category(named: category) else {
+        throw .data("category '\(Render.safe(category))': unknown category (see: spendly categories)")
+      }
+      fields.category = found.name
+    }
+    if let method = arguments["method"] {
+      guard let found = parser.method(named: method) else {
+        throw .data("method '\(Render.safe(method))': unknown payment method (see: spendly methods)")
+      }
+      fields.method = found
+    }
+    if let name = arguments["name"] { fields.merchant = name }
+    if let note = arguments["note"] { fields.note = note.isEmpty ? nil : note }
+    if fields != schedule.fields {
+      try reporting { try store.schedules.edit(id: schedule.id, fields) }
+      done.append("edited #\(schedule.id)")
+    }
+    if let text = arguments["amount"] {
+      let amount: Money
+      do {
+        amount = try parser.amount(text, currency: schedule.fields.amount.currency)
+      } catch {
+        throw .data(error.message)
+      }
+      guard amount.currency == schedule.fields.amount.currency else {
+        throw .data(
+          "amount: #\(schedule.id) is in \(schedule.fields.amount.currency.code), not \(amount.currency.code)")
+      }
+      let from = try date(arguments, "from", context) ?? context.today
+      try reporting { try store.schedules.changePrice(id: schedule.id, to: amount.minorUnits, from: from) }
+      done.append("\(schedule.name) is \(RecurringView.money(amount)) from \(from.readable)")
+    } else if arguments["from"] != nil {
+      throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
+    }
+    guard !done.isEmpty else {
+      throw .usage(
+        "recurring edit: give --amount, --category, --method, --name or --note (see: spendly recurring --help)")
+    }
+    return done.joined(separator: "; ")
+  }
+
+  static func existing(_ text: String, _ context: Context) throws(CLIError) -> Schedule {
+    guard let id = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text), id > 0 else {
+      throw .usage("'\(Render.safe(text))' is no schedule id (see: spendly recurring)")
+    }
+    guard let schedule = try reporting({ try context.store().schedules.schedule(id: id) }) else {
+      throw .data("no schedule #\(id) (see: spendly recurring)")
+    }
+    return schedule
+  }
+
+  static func date(_ arguments: Arguments, _ option: String, _ context: Context) throws(CLIError) -> LocalDate? {
+    guard let text = arguments[option] else { return nil }
+    guard let day = try parseDate(text, context) else {
+      throw .usage("--\(option) '\(Render.safe(text))': expected a date, like 2026-03-01 or '1 mar'")
+    }
+    return day
+  }
+
+  static func parseDate(_ text: String, _ context: Context) throws(CLIError) -> LocalDate? {
+    if let iso = LocalDate(iso: text) { return iso }
+    let parser = try context.phraseParser()
+    do {
+      return try parser.when(text, now: context.now)?.date
+    } catch {
+      throw .data(error.message)
+    }
+  }
+}

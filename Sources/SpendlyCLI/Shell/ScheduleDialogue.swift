@@ -1,0 +1,79 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// A schedule phrase ("netflix 649 monthly from 31 jan cc"): its draft with the cadence and the
+/// next three dates, confirmed or reviewed like an entry (the date reviewed is the anchor).
+extension Shell {
+  /// The draft's cadence line: "monthly from Sat 31 Jan 2026 · next 28 Feb, 31 Mar, 30 Apr".
+  static func cadenceLines(_ draft: TransactionDraft, _ cadence: Cadence, today: LocalDate, output: Output) -> [String]
+  {
+    let anchor = draft.date
+    var next: [LocalDate] = [cadence.next(after: today.adding(days: -1), anchor: anchor)]
+    while next.count < 3 { next.append(cadence.next(after: next.last!, anchor: anchor)) }
+    var lines = [
+      "  \(cadence.word) from \(anchor.readable) · next "
+        + next.map { RecurringView.day($0, today: today) }.joined(separator: ", ")
+    ]
+    let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor).count
+    if past > 0 {
+      lines.append(
+        output.style(
+          "  \(past) earlier date\(past == 1 ? "" : "s") will be due ('due' lists them, 'recurring skip' skips one)",
+          .dim))
+    }
+    return lines
+  }
+
+  /// Runs the dialogue for a schedule draft; false when it ended in an error.
+  func scheduleEntry(_ schedule: ScheduleDraft) -> Bool {
+    let entryLine = input.lineNumber
+    let parser: PhraseParser
+    do {
+      parser = try self.parser()
+    } catch {
+      output.error(scripted(error.message))
+      return false
+    }
+    var draft = schedule.entry
+    let today = context.today
+    let extra = { (draft: TransactionDraft) in
+      Shell.cadenceLines(draft, schedule.cadence, today: today, output: self.output)
+    }
+    if !draft.missing.isEmpty {
+      output.line(DraftView.line(draft, today: today, output: output))
+      for line in extra(draft) { output.line(line) }
+      for line in DraftView.notes(draft, output: output) { output.line(line) }
+    }
+    for field in draft.missing {
+      if context.assumeYes && !input.isTerminal {
+        output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
+        return false
+      }
+      guard case .value = ask(field, in: &draft, parser: parser, entryLine: entryLine) else {
+        return abandon(entryLine)
+      }
+    }
+    if !context.assumeYes {
+      switch confirm(&draft, parser: parser, entryLine: entryLine, extra: extra) {
+      case .save: break
+      case .discard:
+        output.line("  discarded")
+        return true
+      case .abandon: return abandon(entryLine)
+      }
+    } else {
+      output.line(DraftView.line(draft, today: today, output: output))
+      for line in extra(draft) { output.line(line) }
+    }
+    do {
+      let line = try RecurringCommand.save(draft, cadence: schedule.cadence, context: context)
+      output.line("  " + line)
+      cachedParser = nil
+      return true
+    } catch {
+      output.error(scripted(error.message))
+      return false
+    }
+  }
+}

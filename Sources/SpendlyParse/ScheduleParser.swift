@@ -1,0 +1,176 @@
+import SpendlyCore
+
+/// What a schedule phrase means: what each occurrence records (a transaction draft whose date
+/// is the anchor), and how often it repeats.
+public struct ScheduleDraft: Sendable, Equatable {
+  public var entry: TransactionDraft
+  public var cadence: Cadence
+  /// The phrase said where the schedule starts (else it starts today).
+  public var anchorGiven: Bool
+
+  public var anchor: LocalDate { entry.date }
+}
+
+/// The cadence words of `grammar/lexicon/cadences.txt`, each with its role.
+struct CadenceWords: Sendable {
+  enum Role: String, CaseIterable {
+    case daily, weekly, biweekly, monthly, quarterly, semiannual, annual, every, from, on
+    case unitDay = "unit-day", unitWeek = "unit-week", unitFortnight = "unit-fortnight"
+    case unitMonth = "unit-month", unitQuarter = "unit-quarter", unitYear = "unit-year"
+
+    var cadence: Cadence? { Cadence(rawValue: rawValue) }
+  }
+
+  var roles: [String: Role] = [:]
+
+  init(text: String) throws(Lexicon.FileError) {
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.trimmingSpaces()
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      guard let colon = trimmed.firstIndex(of: ":"), let role = Role(rawValue: String(trimmed[..<colon])) else {
+        throw Lexicon.FileError(file: "cadences", line: number + 1, message: "unknown role in '\(trimmed)'")
+      }
+      for word in trimmed[trimmed.index(after: colon)...].split(separator: " ") { roles[word.lowercased()] = role }
+    }
+  }
+
+  static let standard: CadenceWords = {
+    do {
+      return try CadenceWords(text: embeddedLexicon["cadences"] ?? "")
+    } catch {
+      fatalError("the embedded cadence words do not read: \(error)")
+    }
+  }()
+
+  /// "every N UNIT": the cadence, or nil for a step Spendly does not repeat on.
+  static func cadence(every count: Int, _ unit: Role) -> Cadence? {
+    switch (unit, count) {
+    case (.unitDay, 1): .daily
+    case (.unitDay, 7), (.unitWeek, 1): .weekly
+    case (.unitDay, 14), (.unitWeek, 2), (.unitFortnight, 1): .biweekly
+    case (.unitMonth, 1): .monthly
+    case (.unitMonth, 3), (.unitQuarter, 1): .quarterly
+    case (.unitMonth, 6), (.unitQuarter, 2): .semiannual
+    case (.unitMonth, 12), (.unitQuarter, 4), (.unitYear, 1): .annual
+    default: nil
+    }
+  }
+}
+
+extension PhraseParser {
+  /// Reads a schedule phrase: the cadence words (`monthly`, `every 2 weeks`, `weekly on
+  /// friday`), the anchor (`from DATE`, `starting DATE`, `on DATE`; else today) and, from the
+  /// other words, what each occurrence records, as an entry phrase reads. Nil when the phrase
+  /// has no cadence word (it is an entry).
+  public func schedule(_ phrase: String, now: LocalDateTime) throws(PhraseError) -> ScheduleDraft? {
+    let words = phrase.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    let lexicon = CadenceWords.standard
+    let role = { (index: Int) -> CadenceWords.Role? in
+      index < words.count ? lexicon.roles[words[index].lowercased()] : nil
+    }
+    var used = Set<Int>()
+    var cadence: Cadence?
+    var anchor: LocalDate?
+    var index = 0
+    func column(_ index: Int) -> Int { words[..<index].reduce(1) { $0 + $1.count + 1 } }
+    while index < words.count {
+      guard let current = role(index) else {
+        index += 1
+        continue
+      }
+      if let named = current.cadence {
+        cadence = named
+        used.insert(index)
+      } else if current == .every {
+        var count = 1
+        var next = index + 1
+        if next < words.count, let number = Int(words[next]), number > 0 {
+          count = number
+          next += 1
+        } else if next < words.count, words[next].lowercased() == "other" {
+          count = 2
+          next += 1
+        }
+        if let unit = role(next), let found = CadenceWords.cadence(every: count, unit) {
+          cadence = found
+          used.formUnion(index...next)
+          index = next
+        } else if let day = weekdayDate(words, from: next, now: now) {
+          // "every friday": weekly, on the next Friday.
+          cadence = .weekly
+          anchor = day.date
+          used.formUnion(index..<(next + day.count))
+          index = next + day.count - 1
+        } else if role(next) != nil {
+          throw PhraseError(
+            "'\(words[index...next].joined(separator: " "))': Spendly repeats daily, weekly, every 2 weeks, monthly, quarterly, every 6 months or yearly",
+            column: column(index), length: words[index...next].joined(separator: " ").count)
+        }
+      } else if current == .from || current == .on,
+        let read = try anchorDate(words, from: index + 1, now: now, onward: current == .on)
+      {
+        anchor = read.date
+        used.formUnion(index..<(index + 1 + read.count))
+        index += read.count
+      }
+      index += 1
+    }
+    guard let cadence else { return nil }
+    let rest = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
+    var entry = try parse(rest, now: now)
+    let anchorGiven = anchor != nil || entry.date != now.date
+    if let anchor { entry.date = anchor }
+    entry.time = nil
+    return ScheduleDraft(entry: entry, cadence: cadence, anchorGiven: anchorGiven)
+  }
+
+  /// The date read from the words at `start` (the longest run of up to four that is only a
+  /// date), with how many words it took. `onward`: a date without a year is the next such day
+  /// on or after today ("on 14 aug", "on friday", "on 1st").
+  func anchorDate(_ words: [String], from start: Int, now: LocalDateTime, onward: Bool) throws(PhraseError)
+    -> (date: LocalDate, count: Int)?
+  {
+    guard start < words.count else { return nil }
+    if let day = Self.ordinalDay(words[start]) {
+      let today = now.date
+      var month = YearMonth(today)
+      var date = LocalDate(year: month.year, month: month.month, day: min(day, month.lastDay.day))!
+      if date < today {
+        month = month.adding(months: 1)
+        date = LocalDate(year: month.year, month: month.month, day: min(day, month.lastDay.day))!
+      }
+      return (date, 1)
+    }
+    for count in stride(from: min(4, words.count - start), through: 1, by: -1) {
+      let text = words[start..<(start + count)].joined(separator: " ")
+      guard let read = try when(text, now: now), let date = read.date else { continue }
+      let hasYear =
+        text.contains { $0 == "-" || $0 == "/" }
+        || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
+      guard onward && !hasYear && date < now.date else { return (date, count) }
+      // A day without a year, read as the last one: the next one instead.
+      let isWeekday = count == 1 && Self.weekdayPrefixes.contains(text.lowercased().prefix(3).description)
+      return (isWeekday ? date.adding(days: 7) : date.adding(months: 12), count)
+    }
+    return nil
+  }
+
+  /// "friday" after "every": the next such day, today included.
+  func weekdayDate(_ words: [String], from start: Int, now: LocalDateTime) -> (date: LocalDate, count: Int)? {
+    guard start < words.count, Self.weekdayPrefixes.contains(words[start].lowercased().prefix(3).description),
+      let read = try? anchorDate(words, from: start, now: now, onward: true), read.count == 1
+    else { return nil }
+    return read
+  }
+
+  static let weekdayPrefixes: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+  /// "1st", "2nd", "3rd", "15th", "31st": a day of the month.
+  static func ordinalDay(_ word: String) -> Int? {
+    let lowered = word.lowercased()
+    for suffix in ["st", "nd", "rd", "th"] where lowered.hasSuffix(suffix) {
+      if let day = Int(lowered.dropLast(2)), (1...31).contains(day) { return day }
+    }
+    return nil
+  }
+}
