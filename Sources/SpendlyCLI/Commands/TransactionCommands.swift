@@ -118,7 +118,9 @@ struct UndoCommand: Command {
   static func report(_ result: UndoResult, verb: String) -> Rendered {
     let ids = result.transactionIDs.map { "#\($0)" }
     let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
-    let line = ids.isEmpty ? "\(verb): \(Render.safe(result.summary))" : "\(verb) \(result.action) of \(subject)"
+    // A change of single transactions names them; any other says what it was.
+    let named = !ids.isEmpty && ["add", "edit", "delete", "import"].contains(result.action)
+    let line = named ? "\(verb) \(result.action) of \(subject)" : "\(verb): \(Render.safe(result.summary))"
     return .lines(
       [line],
       json: JSON.object([

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `spendly recurring`, `due`, `subscriptions` through the binary.
+@Suite("spendly recurring and due")
+struct RecurringCommandTests {
+  /// Runs at a given clock (the sandbox's default is 2026-11-29).
+  static func at(_ sandbox: Sandbox, _ now: String, _ arguments: String...) throws -> RunResult {
+    try sandbox.run(["--db", sandbox.database, "--now", now] + arguments, globals: false)
+  }
+
+  @Test func datesFromTheAnchorClampedToTheMonth() throws {
+    let sandbox = try Sandbox()
+    let added = try Self.at(
+      sandbox, "2025-01-31T10:00", "recurring", "add", "--yes", "netflix", "649", "monthly", "from", "2025-01-31", "cc")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.hasSuffix("added subscription #1 Netflix ₹649.00 monthly · next 31 Jan\n"), "\(added.stdout)")
+    let out = try sandbox.ok("--json", "recurring", "dates", "1", "--from", "2025-01-01", "--to", "2028-03-31")
+    let dates = try #require((try json(out) as? [String: Any])?["dates"] as? [String])
+    #expect(dates.prefix(4) == ["2025-01-31", "2025-02-28", "2025-03-31", "2025-04-30"])
+    #expect(dates.contains("2028-02-29"))
+    #expect(dates.count == 39)
+  }
+
+  @Test func monthlyEquivalentsAreExact() throws {
+    let sandbox = try Sandbox()
+    for phrase in ["gym 100 weekly", "cleaning 2000 every 2 weeks", "milk 10 daily", "insurance 3000 quarterly"] {
+      let result = try sandbox.run(["recurring", "add", "--yes"] + phrase.components(separatedBy: " "))
+      #expect(result.status == 0, "\(phrase): \(result.stderr)")
+    }
+    let list = try #require(
+      (try json(sandbox.ok("--json", "recurring")) as? [String: Any])?["schedules"] as? [[String: Any]])
+    #expect(list.map { $0["monthly"] as? String } == ["433.33", "4333.33", "304.17", "1000.00"])
+    #expect(list.map { $0["cadence"] as? String } == ["weekly", "biweekly", "daily", "quarterly"])
+    let costs = try #require(try json(sandbox.ok("--json", "subscriptions")) as? [String: Any])
+    let totals = try #require(costs["subscriptions_totals"] as? [[String: Any]])
+    #expect(totals.first?["monthly"] as? String == "6070.83")
+    #expect(totals.first?["yearly"] as? String == "72850.00")
+  }
+
+  /// Three months away: three charges; logging them is one change, and logging again adds nothing.
+  @Test func dueLogsOncePerPeriod() throws {
+    let sandbox = try Sandbox()
+    _ = try Self.at(sandbox, "2026-01-31T10:00", "recurring", "add", "--yes", "netflix", "649", "monthly", "cc")
+    let due = try Self.at(sandbox, "2026-04-29T10:00", "--json", "due")
+    let items = try #require((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])
+    #expect(items.map { $0["date"] as? String } == ["2026-01-31", "2026-02-28", "2026-03-31"])
+    let logged = try Self.at(sandbox, "2026-04-29T10:00", "due", "--log", "--yes")
+    #expect(logged.stdout == "  logged 3 recurring charges: Netflix ×3 (#1…#3)\n", "\(logged.stderr)")
+    let again = try Self.at(sandbox, "2026-04-29T10:00", "due", "--log", "--yes")
+    #expect(again.stdout == "  nothing due: nothing logged\n")
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(listed.count == 3)
+    #expect(try sandbox.ok("undo").hasPrefix("undid: logged 3 recurring charges"))
+    let back = try Self.at(sandbox, "2026-04-29T10:00", "--json", "due")
+    #expect(((try json(back.stdout) as? [String: Any])?["due"] as? [Any])?.count == 3)
+  }
+
+  /// A typed entry that matches a due schedule is that period's charge.
+  @Test func aManualChargeIsLinkedIntoItsPeriod() throws {
+    let sandbox = try Sandbox()
+    _ = try Self.at(sandbox, "2026-01-31T10:00", "recurring", "add", "--yes", "netflix", "649", "monthly", "cc")
+    let saved = try Self.at(sandbox, "2026-02-05T10:00", "add", "--yes", "netflix", "649", "cc")
+    #expect(saved.stdout.contains("· Netflix · Jan period"), "\(saved.stdout)")
+    let due = try Self.at(sandbox, "2026-02-05T10:00", "due")
+    #expect(due.stdout == "  nothing due\n")
+  }
+
+  @Test func skipPauseResumeAndPriceChange() throws {
+    let sandbox = try Sandbox()
+    _ = try Self.at(sandbox, "2026-01-31T10:00", "recurring", "add", "--yes", "netflix", "649", "monthly", "cc")
+    #expect(
+      try Self.at(sandbox, "2026-04-29T10:00", "recurring", "skip", "1").stdout.contains(
+        "skipped Netflix on Sat 31 Jan 2026"))
+    #expect(
+      try Self.at(sandbox, "2026-04-29T10:00", "recurring", "edit", "1", "--amount", "699", "--from", "2026-03-01")
+        .status == 0)
+    let due = try Self.at(sandbox, "2026-04-29T10:00", "--json", "due")
+    let items = try #require((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])
+    #expect(items.map { $0["date"] as? String } == ["2026-02-28", "2026-03-31"])
+    #expect(items.map { $0["amount"] as? String } == ["649.00", "699.00"])
+    #expect(try Self.at(sandbox, "2026-04-29T10:00", "recurring", "pause", "1").status == 0)
+    #expect(try Self.at(sandbox, "2026-06-01T10:00", "due").stdout.contains("2026-03-31") == false)
+    #expect(try Self.at(sandbox, "2026-07-10T10:00", "recurring", "resume", "1").status == 0)
+    let after = try Self.at(sandbox, "2026-07-10T10:00", "--json", "due")
+    let dates = ((try json(after.stdout) as? [String: Any])?["due"] as? [[String: Any]])?.map { $0["date"] as? String }
+    #expect(dates == ["2026-02-28", "2026-03-31"])
+    #expect(try sandbox.ok("log", "--limit", "1").contains("resumed Netflix"))
+  }
+
+  @Test func badInputIsOneLineAndChangesNothing() throws {
+    let sandbox = try Sandbox()
+    try sandbox.createDatabase()
+    let before = try sandbox.databaseBytes()
+    for (arguments, status) in [
+      (["recurring", "add", "--yes", "gym", "500", "every", "5", "weeks"], Int32(65)),
+      (["recurring", "add", "--yes", "gym", "500"], 65), (["recurring", "add", "--yes", "gym", "monthly"], 65),
+      (["recurring", "skip", "9"], 65), (["recurring", "pause", "x"], 64), (["recurring", "frobnicate"], 64),
+      (["recurring", "dates", "1", "--from", "nope"], 65),
+    ] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == status, "\(arguments): \(result.stderr)")
+      #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
+    }
+    #expect(try sandbox.databaseBytes() == before)
+  }
+}
