@@ -1,0 +1,222 @@
+/// A non-negative decimal read exactly from text ("10.5" is 105 tenths): rates and percents,
+/// never a floating-point number.
+public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
+  /// The value times 10^scale.
+  public let units: Int64
+  public let scale: Int
+
+  public init(units: Int64, scale: Int) {
+    self.units = units
+    self.scale = scale
+  }
+
+  /// Reads "10.5", "36", "0.25" (up to 6 decimals, at most 1,000,000).
+  public init?(text: some StringProtocol) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), !parts[0].isEmpty || parts.count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), parts.count == 1 || !parts[1].isEmpty,
+      parts.count == 1 || parts[1].count <= 6, parts[0].count <= 7
+    else { return nil }
+    let fraction = parts.count == 2 ? String(parts[1]) : ""
+    guard let value = Int64(String(parts[0]) + fraction) else { return nil }
+    units = value
+    scale = fraction.count
+  }
+
+  /// 10^scale.
+  public var denominator: Int64 {
+    var result: Int64 = 1
+    for _ in 0..<scale { result *= 10 }
+    return result
+  }
+
+  public var isZero: Bool { units == 0 }
+
+  /// "10.5", with no trailing zeros.
+  public var description: String {
+    var text = MoneyFormat.plain(units, exponent: scale)
+    if text.contains(".") {
+      while text.hasSuffix("0") { text.removeLast() }
+      if text.hasSuffix(".") { text.removeLast() }
+    }
+    return text
+  }
+
+  /// `amount × self / divisor`, rounded to the unit half away from zero.
+  public func apply(to amount: Int64, dividedBy divisor: Int64) -> Int64 {
+    let numerator = Int128(amount) * Int128(units)
+    let denominator = Int128(denominator) * Int128(divisor)
+    let half = denominator / 2
+    let rounded = numerator >= 0 ? (numerator + half) / denominator : (numerator - half) / denominator
+    return Int64(clamping: rounded)
+  }
+}
+
+/// What a debt must be paid each month at least.
+public enum MinimumPayment: Hashable, Sendable {
+  /// A fixed amount (minor units).
+  case fixed(Int64)
+  /// A percent of the balance, at least `floor` (minor units).
+  case percent(DecimalNumber, floor: Int64)
+
+  /// The minimum on `balance` (after the month's interest): never more than the balance.
+  public func amount(on balance: Int64) -> Int64 {
+    guard balance > 0 else { return 0 }
+    switch self {
+    case .fixed(let amount): return min(amount, balance)
+    case .percent(let percent, let floor): return min(max(floor, percent.apply(to: balance, dividedBy: 100)), balance)
+    }
+  }
+}
+
+/// A loan, a card or another debt: its balance from a start date, its rate, its minimum and its
+/// monthly due day (clamped to each month's length, nothing carried from the month before).
+public struct Debt: Hashable, Sendable {
+  public enum Kind: String, Sendable, CaseIterable {
+    case loan, card, other
+  }
+
+  public var id: Int64
+  public var name: String
+  public var kind: Kind
+  public var balance: Money
+  public var start: LocalDate
+  /// The annual rate in percent (APR), e.g. 10.5.
+  public var apr: DecimalNumber
+  public var minimum: MinimumPayment
+  public var dueDay: Int
+  /// For an amortizing loan: its term, which makes its minimum the amortized payment.
+  public var term: Int?
+
+  public init(
+    id: Int64, name: String, kind: Kind, balance: Money, start: LocalDate, apr: DecimalNumber,
+    minimum: MinimumPayment, dueDay: Int, term: Int? = nil
+  ) {
+    self.id = id
+    self.name = name
+    self.kind = kind
+    self.balance = balance
+    self.start = start
+    self.apr = apr
+    self.minimum = minimum
+    self.dueDay = dueDay
+    self.term = term
+  }
+
+  /// The minimum in effect: the amortized payment when there is a term.
+  public var effectiveMinimum: MinimumPayment {
+    guard let term else { return minimum }
+    return .fixed(Amortization.payment(principal: balance.minorUnits, apr: apr, months: term))
+  }
+
+  /// A month's interest on `balance`: balance × APR / 12 / 100, rounded half away from zero.
+  public static func interest(on balance: Int64, apr: DecimalNumber) -> Int64 {
+    balance > 0 ? apr.apply(to: balance, dividedBy: 1200) : 0
+  }
+
+  /// The due date in a month: the due day, clamped to that month's length.
+  public static func dueDate(day: Int, in month: YearMonth) -> LocalDate {
+    LocalDate(year: month.year, month: month.month, day: min(max(day, 1), month.lastDay.day))!
+  }
+
+  /// The due dates from the month after the start up to `last`, both included.
+  public func dueDates(through last: LocalDate) -> [LocalDate] {
+    var result: [LocalDate] = []
+    var month = YearMonth(start).adding(months: 1)
+    while true {
+      let date = Self.dueDate(day: dueDay, in: month)
+      if date > last || result.count > 12_000 { return result }
+      result.append(date)
+      month = month.adding(months: 1)
+    }
+  }
+
+  /// The next due date on or after `today`.
+  public func nextDue(onOrAfter today: LocalDate) -> LocalDate {
+    var month = max(YearMonth(today), YearMonth(start).adding(months: 1))
+    while Self.dueDate(day: dueDay, in: month) < today { month = month.adding(months: 1) }
+    return Self.dueDate(day: dueDay, in: month)
+  }
+
+  /// The balance on `date`: the starting balance, the interest posted at each due date on the
+  /// balance then, less the payments (date, minor units) made so far. A payment on a due date
+  /// comes after that day's interest.
+  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) -> Int64 {
+    var balance = self.balance.minorUnits
+    let sorted = payments.filter { $0.0 <= date }.sorted { $0.0 < $1.0 }
+    var next = 0
+    for due in dueDates(through: date) {
+      while next < sorted.count, sorted[next].0 < due {
+        balance = Budgeting.saturating(balance, -sorted[next].1)
+        next += 1
+      }
+      balance = Budgeting.saturating(balance, Self.interest(on: balance, apr: apr))
+    }
+    while next < sorted.count {
+      balance = Budgeting.saturating(balance, -sorted[next].1)
+      next += 1
+    }
+    return balance
+  }
+}
+
+/// A fixed-rate amortization schedule.
+public enum Amortization {
+  /// One month of the schedule.
+  public struct Row: Equatable, Sendable {
+    public let month: Int
+    public let date: LocalDate
+    public let payment: Int64
+    public let interest: Int64
+    public let principal: Int64
+    public let balance: Int64
+  }
+
+  /// P × r / (1 − (1 + r)^−n) rounded half away from zero (P / n at r = 0), with
+  /// r = APR / 12 / 100, computed exactly as a fraction of whole numbers.
+  public static func payment(principal: Int64, apr: DecimalNumber, months: Int) -> Int64 {
+    guard months > 0, principal > 0 else { return max(principal, 0) }
+    if apr.isZero { return Cadence.divideRounded(Int128(principal), by: Int128(months)) }
+    // r = a / d, reduced; payment = P · a · (d + a)^n / (d · ((d + a)^n − d^n)).
+    var a = UInt64(apr.units)
+    var d = UInt64(apr.denominator) * 1200
+    let common = gcd(a, d)
+    a /= common
+    d /= common
+    let grown = BigUInt.power(BigUInt(d + a), months)
+    let base = BigUInt.power(BigUInt(d), months)
+    let numerator = BigUInt(UInt64(principal)) * BigUInt(a) * grown
+    let denominator = BigUInt(d) * (grown - base)
+    return Int64(clamping: BigUInt.roundedQuotient(numerator, denominator).uint64 ?? UInt64(Int64.max))
+  }
+
+  static func gcd(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    var (a, b) = (x, y)
+    while b != 0 { (a, b) = (b, a % b) }
+    return a
+  }
+
+  /// The schedule of `debt` from its starting balance over its term (or `months`): each row
+  /// the interest on the balance, principal = payment − interest, the new balance; the last
+  /// payment clears the balance exactly. Row 1 falls on the due date of the month after the start.
+  public static func schedule(_ debt: Debt, months: Int) -> [Row] {
+    let payment = payment(principal: debt.balance.minorUnits, apr: debt.apr, months: months)
+    var balance = debt.balance.minorUnits
+    var rows: [Row] = []
+    var month = YearMonth(debt.start).adding(months: 1)
+    var index = 1
+    while balance > 0 && index <= max(months, 1) * 2 + 12 {
+      let interest = Debt.interest(on: balance, apr: debt.apr)
+      let owed = balance + interest
+      let paid = index >= months || payment >= owed ? owed : payment
+      balance = owed - paid
+      rows.append(
+        Row(
+          month: index, date: Debt.dueDate(day: debt.dueDay, in: month), payment: paid, interest: interest,
+          principal: paid - interest, balance: balance))
+      month = month.adding(months: 1)
+      index += 1
+    }
+    return rows
+  }
+}

@@ -1,0 +1,126 @@
+/// Several debts paid from one monthly budget, month by month: each month every debt accrues
+/// its interest, pays its minimum, and what is left of the budget goes to the debts in the
+/// strategy's order. A paid-off debt's share goes to the others.
+public enum PayoffPlan {
+  public enum Strategy: String, Sendable, CaseIterable {
+    /// Highest APR first (ties: smaller balance, then name): the least interest.
+    case avalanche
+    /// Smallest balance first (ties: higher APR, then name): the quickest first payoff.
+    case snowball
+  }
+
+  /// A debt as the plan starts it: its balance today.
+  public struct Start: Sendable {
+    public var name: String
+    public var balance: Int64
+    public var apr: DecimalNumber
+    public var minimum: MinimumPayment
+
+    public init(name: String, balance: Int64, apr: DecimalNumber, minimum: MinimumPayment) {
+      self.name = name
+      self.balance = balance
+      self.apr = apr
+      self.minimum = minimum
+    }
+  }
+
+  public struct Outcome: Sendable {
+    public let name: String
+    /// The month (from 1) of the payment that cleared it.
+    public let paidOffMonth: Int
+    public let interest: Int64
+    public let paid: Int64
+  }
+
+  public struct Result: Sendable {
+    public let strategy: Strategy
+    public let months: Int
+    public let debts: [Outcome]
+    /// Each debt's balance at the end of each month, by debt then month.
+    public let balances: [[Int64]]
+    public var totalInterest: Int64 { debts.reduce(0) { Budgeting.saturating($0, $1.interest) } }
+    public var totalPaid: Int64 { debts.reduce(0) { Budgeting.saturating($0, $1.paid) } }
+  }
+
+  public enum Refusal: Error, Equatable, Sendable {
+    /// The budget is below the first month's minimums: by how much, and the minimums.
+    case budgetShort(shortfall: Int64, minimums: Int64)
+    /// These debts' balances never fall on this budget.
+    case neverFalls([String])
+    /// More than 100 years.
+    case tooLong
+  }
+
+  public static let maximumMonths = 1200
+
+  public static func simulate(_ debts: [Start], budget: Int64, strategy: Strategy) throws(Refusal) -> Result {
+    var balances = debts.map(\.balance)
+    var interest = [Int64](repeating: 0, count: debts.count)
+    var paid = [Int64](repeating: 0, count: debts.count)
+    var paidOff = debts.map { $0.balance <= 0 ? 0 : -1 }
+    var history = [[Int64]](repeating: [], count: debts.count)
+    var month = 0
+    while balances.contains(where: { $0 > 0 }) {
+      month += 1
+      if month > maximumMonths {
+        let stuck = debts.indices.filter { balances[$0] >= debts[$0].balance && debts[$0].balance > 0 }
+        if !stuck.isEmpty { throw .neverFalls(stuck.map { debts[$0].name }) }
+        throw .tooLong
+      }
+      // 1. Interest.
+      for i in debts.indices where balances[i] > 0 {
+        let charge = Debt.interest(on: balances[i], apr: debts[i].apr)
+        balances[i] = Budgeting.saturating(balances[i], charge)
+        interest[i] = Budgeting.saturating(interest[i], charge)
+      }
+      // 2. Minimums.
+      let minimums = debts.indices.map { debts[$0].minimum.amount(on: balances[$0]) }
+      let due = minimums.reduce(0) { Budgeting.saturating($0, $1) }
+      if due > budget {
+        if month == 1 { throw .budgetShort(shortfall: due - budget, minimums: due) }
+        throw .neverFalls(debts.indices.filter { balances[$0] > 0 }.map { debts[$0].name })
+      }
+      var left = budget - due
+      for i in debts.indices {
+        balances[i] -= minimums[i]
+        paid[i] = Budgeting.saturating(paid[i], minimums[i])
+      }
+      // 3. The rest, in the strategy's order.
+      let order = debts.indices.filter { balances[$0] > 0 }.sorted { x, y in
+        let (a, b) = (debts[x], debts[y])
+        let rates = Self.compare(a.apr, b.apr)
+        switch strategy {
+        case .avalanche:
+          if rates != 0 { return rates > 0 }
+          if balances[x] != balances[y] { return balances[x] < balances[y] }
+        case .snowball:
+          if balances[x] != balances[y] { return balances[x] < balances[y] }
+          if rates != 0 { return rates > 0 }
+        }
+        return a.name < b.name
+      }
+      for i in order where left > 0 {
+        let extra = min(left, balances[i])
+        balances[i] -= extra
+        paid[i] = Budgeting.saturating(paid[i], extra)
+        left -= extra
+      }
+      for i in debts.indices {
+        if balances[i] <= 0 && paidOff[i] < 0 { paidOff[i] = month }
+        history[i].append(balances[i])
+      }
+    }
+    return Result(
+      strategy: strategy, months: month,
+      debts: debts.indices.map {
+        Outcome(name: debts[$0].name, paidOffMonth: paidOff[$0], interest: interest[$0], paid: paid[$0])
+      }, balances: history)
+  }
+
+  /// -1, 0 or 1 as `a` is below, equal to or above `b`.
+  static func compare(_ a: DecimalNumber, _ b: DecimalNumber) -> Int {
+    let left = Int128(a.units) * Int128(b.denominator)
+    let right = Int128(b.units) * Int128(a.denominator)
+    return left < right ? -1 : left > right ? 1 : 0
+  }
+}

@@ -1,0 +1,123 @@
+@testable import SpendlyCore
+import Testing
+
+/// Debts: due days clamped fresh each month, exact amortization, and payoff plans.
+@Suite("Core: debts")
+struct DebtTests {
+  static func day(_ text: String) -> LocalDate { LocalDate(iso: text)! }
+  static func rate(_ text: String) -> DecimalNumber { DecimalNumber(text: text)! }
+
+  static func loan(
+    _ rupees: Int64, _ apr: String, start: String = "2026-12-01", dueDay: Int = 5, currency: Currency = .inr
+  )
+    -> Debt
+  {
+    Debt(
+      id: 1, name: "Loan", kind: .loan, balance: Money(minorUnits: rupees * 100, currency: currency), start: day(start),
+      apr: rate(apr), minimum: .fixed(0), dueDay: dueDay)
+  }
+
+  /// Day 31 is the last day of each month, every month of a leap year and a common year.
+  @Test func dueDaysClampFreshEachMonth() {
+    let leap = (1...12).map { Debt.dueDate(day: 31, in: YearMonth(year: 2028, month: $0)!).day }
+    #expect(leap == [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+    let common = (1...12).map { Debt.dueDate(day: 31, in: YearMonth(year: 2027, month: $0)!).day }
+    #expect(common == [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
+    let thirtieth = (1...12).map { Debt.dueDate(day: 30, in: YearMonth(year: 2027, month: $0)!).day }
+    #expect(thirtieth == [30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30])
+    #expect((1...12).allSatisfy { Debt.dueDate(day: 15, in: YearMonth(year: 2027, month: $0)!).day == 15 })
+  }
+
+  @Test func decimalsReadExactly() {
+    #expect(Self.rate("10.5").units == 105 && Self.rate("10.5").scale == 1)
+    #expect(Self.rate("9.50").description == "9.5")
+    #expect(Self.rate("36").description == "36")
+    for bad in ["", ".", "1.2.3", "-5", "1e3", "abc", "5.", "1.1234567"] {
+      #expect(DecimalNumber(text: bad) == nil, "\(bad)")
+    }
+    // A month's interest: balance × APR / 12 / 100, half away from zero.
+    #expect(Debt.interest(on: 50_000_000, apr: Self.rate("9.5")) == 395_833)  // 3958.333…
+    #expect(Debt.interest(on: 100, apr: Self.rate("6")) == 1)  // 0.5 → 1
+    #expect(Debt.interest(on: 0, apr: Self.rate("36")) == 0)
+  }
+
+  /// ₹5,00,000 at 9.5% for 60 months: P·r / (1 − (1 + r)^−60) = ₹10,500.93 (r = 9.5/1200),
+  /// ending at exactly 0.00 with ₹1,30,055.82 of interest.
+  @Test func amortizationOfAFiveYearLoan() {
+    let debt = Self.loan(500_000, "9.5")
+    #expect(Amortization.payment(principal: 50_000_000, apr: Self.rate("9.5"), months: 60) == 1_050_093)
+    let rows = Amortization.schedule(debt, months: 60)
+    #expect(rows.count == 60)
+    #expect(
+      rows.first
+        == Amortization.Row(
+          month: 1, date: Self.day("2027-01-05"), payment: 1_050_093, interest: 395_833, principal: 654_260,
+          balance: 49_345_740))
+    #expect(rows.last?.balance == 0)
+    #expect(rows.last?.date == Self.day("2031-12-05"))
+    #expect(rows.reduce(0) { $0 + $1.payment } == 63_005_582)
+    #expect(rows.reduce(0) { $0 + $1.interest } == 13_005_582)
+    #expect(rows.allSatisfy { $0.principal == $0.payment - $0.interest })
+  }
+
+  @Test func amortizationAtZeroAndOfOneMonth() {
+    let free = Amortization.schedule(Self.loan(20_000, "0", currency: .usd), months: 48)
+    #expect(free.count == 48)
+    #expect(free.first?.payment == 41_667)  // $416.67
+    #expect(free.last?.payment == Int64(2_000_000 - 41_667 * 47))  // $416.51 clears it
+    #expect(free.last?.balance == 0)
+    #expect(free.allSatisfy { $0.interest == 0 })
+    let once = Amortization.schedule(Self.loan(1_000, "12"), months: 1)
+    #expect(
+      once == [
+        Amortization.Row(
+          month: 1, date: Self.day("2027-01-05"), payment: 101_000, interest: 1_000, principal: 100_000, balance: 0)
+      ])
+  }
+
+  /// The balance follows the due dates' interest and the payments.
+  @Test func balanceFromInterestAndPayments() {
+    let debt = Self.loan(100_000, "12", start: "2026-10-15", dueDay: 31)
+    #expect(debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // the first due date is 30 Nov
+    #expect(debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_100_000)
+    #expect(debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_191_000)
+    #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
+  }
+
+  static let portfolio = [
+    PayoffPlan.Start(name: "Card", balance: 15_000_000, apr: rate("36"), minimum: .percent(rate("5"), floor: 50_000)),
+    PayoffPlan.Start(name: "Personal loan", balance: 5_000_000, apr: rate("14"), minimum: .fixed(1_000_000)),
+    PayoffPlan.Start(name: "Car loan", balance: 60_000_000, apr: rate("9"), minimum: .fixed(1_500_000)),
+  ]
+
+  /// A card at 36% (5% or ₹500), a personal loan at 14% and a car loan at 9% on ₹40,000 a month.
+  @Test func plansUnderBothStrategies() throws {
+    let avalanche = try PayoffPlan.simulate(Self.portfolio, budget: 4_000_000, strategy: .avalanche)
+    #expect(avalanche.months == 23)
+    #expect(avalanche.totalInterest == 9_386_469)
+    #expect(avalanche.totalPaid == 89_386_469)
+    #expect(avalanche.debts.map(\.paidOffMonth) == [10, 6, 23])
+    #expect(avalanche.debts.map(\.interest) == [2_676_712, 182_622, 6_527_135])
+    let snowball = try PayoffPlan.simulate(Self.portfolio, budget: 4_000_000, strategy: .snowball)
+    #expect(snowball.months == 23)
+    #expect(snowball.totalInterest == 9_524_971)
+    #expect(snowball.debts.map(\.paidOffMonth) == [10, 3, 23])
+    #expect(snowball.debts.map(\.interest) == [2_868_859, 116_158, 6_539_954])
+    #expect(avalanche.balances.allSatisfy { $0.count == 23 && $0.last == 0 })
+  }
+
+  @Test func refusals() {
+    // The card's first minimum is 5% of ₹1,54,500.00 (its balance after the month's interest).
+    #expect(throws: PayoffPlan.Refusal.budgetShort(shortfall: 72_500, minimums: 3_272_500)) {
+      _ = try PayoffPlan.simulate(Self.portfolio, budget: 3_200_000, strategy: .avalanche)
+    }
+    let growing = [PayoffPlan.Start(name: "Shark", balance: 10_000_000, apr: Self.rate("60"), minimum: .fixed(100_000))]
+    #expect(throws: PayoffPlan.Refusal.neverFalls(["Shark"])) {
+      _ = try PayoffPlan.simulate(growing, budget: 100_000, strategy: .avalanche)
+    }
+    let slow = [PayoffPlan.Start(name: "Slow", balance: 100_000_000, apr: Self.rate("0"), minimum: .fixed(50_000))]
+    #expect(throws: PayoffPlan.Refusal.tooLong) {
+      _ = try PayoffPlan.simulate(slow, budget: 50_000, strategy: .avalanche)
+    }
+  }
+}
