@@ -14,21 +14,27 @@ extension Context {
     let words = Set((draft.note ?? "").lowercased().split(separator: " ").map(String.init))
     let candidates = schedules.filter { schedule in
       schedule.kind == draft.kind && schedule.fields.amount.currency == amount.currency && !schedule.isPaused
-        && (TransactionFilter.sameName(draft.merchant, schedule.name) || words.contains(schedule.name.lowercased()))
+        && (TransactionFilter.sameName(draft.merchant, schedule.name) || words.contains(schedule.name.lowercased())
+          || (draft.merchant == nil && schedule.name.lowercased() == draft.category?.lowercased()))
     }
     guard !candidates.isEmpty, let linked = try? store().schedules.linkedDates() else { return }
     for schedule in candidates {
-      guard let occurrence = schedule.cadence.latest(onOrBefore: draft.date, anchor: schedule.anchor),
-        schedule.end.map({ occurrence <= $0 }) ?? true, !schedule.skips.contains(occurrence)
-      else { continue }
-      let period = schedule.period(of: occurrence)
-      let logged = (linked[schedule.id] ?? []).contains { $0 >= period.start && $0 < period.end }
-      guard !logged else { continue }
+      // The oldest period up to the entry's date that has no charge yet.
+      guard let occurrence = schedule.due(today: draft.date, linked: linked[schedule.id] ?? []).first else { continue }
       draft.recurringID = schedule.id
-      let month = LocalDate.monthAbbreviations[occurrence.month - 1]
-      let year = occurrence.year == today.year ? "" : " \(occurrence.year)"
-      draft.recurringLabel = "\(schedule.name) · \(month)\(year) period"
+      draft.recurringLabel = "\(schedule.name) · " + Self.periodName(schedule, occurrence, today: today)
       return
+    }
+  }
+
+  /// "Jan period" for a monthly (or longer) cadence, "period from 25 Dec" for a shorter one.
+  static func periodName(_ schedule: Schedule, _ occurrence: LocalDate, today: LocalDate) -> String {
+    switch schedule.cadence {
+    case .daily, .weekly, .biweekly:
+      return "period from \(RecurringView.day(occurrence, today: today))"
+    default:
+      let month = LocalDate.monthAbbreviations[occurrence.month - 1]
+      return "\(month)\(occurrence.year == today.year ? "" : " \(occurrence.year)") period"
     }
   }
 }

@@ -22,10 +22,13 @@ let embeddedLexicon: [String: String] = [
   unit-month: month months
   unit-quarter: quarter quarters
   unit-year: year years
-  # Where the anchor is: "from 31 jan", "starting 2026-01-31" (read as entry dates are), and
-  # "on 1st", "on friday", "on 14 aug" (without a year: the next such day, today included).
+  # Where the anchor is: "from 31 jan", "starting 2026-01-31" (without a year: the last such day,
+  # today included: it has started), and "on 1st", "on friday", "on 14 aug" (without a year: the
+  # next such day, today included).
   from: from starting since beginning
   on: on
+  # The last day: "until 31 mar 2027".
+  until: until till
   """##,
   "categories": ##"""
   # Categories and the words that suggest them.

@@ -7,6 +7,8 @@ public struct ScheduleDraft: Sendable, Equatable {
   public var cadence: Cadence
   /// The phrase said where the schedule starts (else it starts today).
   public var anchorGiven: Bool
+  /// The last day it runs ("until 31 mar"), if the phrase said one.
+  public var end: LocalDate?
 
   public var anchor: LocalDate { entry.date }
 }
@@ -14,7 +16,7 @@ public struct ScheduleDraft: Sendable, Equatable {
 /// The cadence words of `grammar/lexicon/cadences.txt`, each with its role.
 struct CadenceWords: Sendable {
   enum Role: String, CaseIterable {
-    case daily, weekly, biweekly, monthly, quarterly, semiannual, annual, every, from, on
+    case daily, weekly, biweekly, monthly, quarterly, semiannual, annual, every, from, on, until
     case unitDay = "unit-day", unitWeek = "unit-week", unitFortnight = "unit-fortnight"
     case unitMonth = "unit-month", unitQuarter = "unit-quarter", unitYear = "unit-year"
 
@@ -71,6 +73,7 @@ extension PhraseParser {
     var used = Set<Int>()
     var cadence: Cadence?
     var anchor: LocalDate?
+    var end: LocalDate?
     var index = 0
     func column(_ index: Int) -> Int { words[..<index].reduce(1) { $0 + $1.count + 1 } }
     while index < words.count {
@@ -79,6 +82,11 @@ extension PhraseParser {
         continue
       }
       if let named = current.cadence {
+        if let cadence, cadence != named {
+          throw PhraseError(
+            "'\(words[index])': the phrase already says \(cadence.word); give one cadence", column: column(index),
+            length: words[index].count)
+        }
         cadence = named
         used.insert(index)
       } else if current == .every {
@@ -106,12 +114,19 @@ extension PhraseParser {
             "'\(words[index...next].joined(separator: " "))': Spendly repeats daily, weekly, every 2 weeks, monthly, quarterly, every 6 months or yearly",
             column: column(index), length: words[index...next].joined(separator: " ").count)
         }
-      } else if current == .from || current == .on,
-        let read = try anchorDate(words, from: index + 1, now: now, onward: current == .on)
-      {
-        anchor = read.date
-        used.formUnion(index..<(index + 1 + read.count))
-        index += read.count
+      } else if current == .from || current == .on || current == .until {
+        let read = try anchorDate(words, from: index + 1, now: now, onward: current == .on, pastward: current == .from)
+        if let read {
+          if current == .until { end = read.date } else { anchor = read.date }
+          used.formUnion(index..<(index + 1 + read.count))
+          index += read.count
+        } else if current != .on || (index + 1 < words.count && Self.looksOrdinal(words[index + 1])) {
+          // "from garbage", "until march 32", "on 32nd": a date that does not read is an error.
+          let shown = words[index..<min(words.count, index + 2)].joined(separator: " ")
+          throw PhraseError(
+            "'\(shown)': expected a date after '\(words[index])', like 31 jan, 2026-01-31 or 1st", column: column(index),
+            length: shown.count)
+        }
       }
       index += 1
     }
@@ -121,14 +136,18 @@ extension PhraseParser {
     let anchorGiven = anchor != nil || entry.date != now.date
     if let anchor { entry.date = anchor }
     entry.time = nil
-    return ScheduleDraft(entry: entry, cadence: cadence, anchorGiven: anchorGiven)
+    if let end, end < entry.date {
+      throw PhraseError("the end \(end) is before the first date \(entry.date)", column: 1, length: phrase.count)
+    }
+    return ScheduleDraft(entry: entry, cadence: cadence, anchorGiven: anchorGiven, end: end)
   }
 
   /// The date read from the words at `start` (the longest run of up to four that is only a
-  /// date), with how many words it took. `onward`: a date without a year is the next such day
-  /// on or after today ("on 14 aug", "on friday", "on 1st").
-  func anchorDate(_ words: [String], from start: Int, now: LocalDateTime, onward: Bool) throws(PhraseError)
-    -> (date: LocalDate, count: Int)?
+  /// date), with how many words it took. A date without a year is, with `onward`, the next
+  /// such day on or after today ("on 14 aug", "on friday", "on 1st"); with `pastward`, the
+  /// last one on or before today ("from 31 jan": it has started); else the nearest.
+  func anchorDate(_ words: [String], from start: Int, now: LocalDateTime, onward: Bool, pastward: Bool = false)
+    throws(PhraseError) -> (date: LocalDate, count: Int)?
   {
     guard start < words.count else { return nil }
     if let day = Self.ordinalDay(words[start]) {
@@ -145,12 +164,13 @@ extension PhraseParser {
       let text = words[start..<(start + count)].joined(separator: " ")
       guard let read = try when(text, now: now), let date = read.date else { continue }
       let hasYear =
-        text.contains { $0 == "-" || $0 == "/" }
-        || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
-      guard onward && !hasYear && date < now.date else { return (date, count) }
-      // A day without a year, read as the last one: the next one instead.
+        text.contains { $0 == "-" || $0 == "/" } || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
       let isWeekday = count == 1 && Self.weekdayPrefixes.contains(text.lowercased().prefix(3).description)
-      return (isWeekday ? date.adding(days: 7) : date.adding(months: 12), count)
+      let step = { (date: LocalDate, sign: Int) in isWeekday ? date.adding(days: 7 * sign) : date.adding(months: 12 * sign) }
+      if hasYear { return (date, count) }
+      if onward && date < now.date { return (step(date, 1), count) }
+      if pastward && date > now.date { return (step(date, -1), count) }
+      return (date, count)
     }
     return nil
   }
@@ -164,6 +184,12 @@ extension PhraseParser {
   }
 
   static let weekdayPrefixes: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+  /// "32nd", "5th": a word written as an ordinal, whatever its number.
+  static func looksOrdinal(_ word: String) -> Bool {
+    let lowered = word.lowercased()
+    return ["st", "nd", "rd", "th"].contains { lowered.hasSuffix($0) } && Int(lowered.dropLast(2)) != nil
+  }
 
   /// "1st", "2nd", "3rd", "15th", "31st": a day of the month.
   static func ordinalDay(_ word: String) -> Int? {

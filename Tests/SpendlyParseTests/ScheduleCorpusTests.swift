@@ -32,6 +32,7 @@ struct ScheduleCorpusTests {
     result["method"] = entry.method
     result["merchant"] = entry.merchant
     result["note"] = entry.note
+    result["end"] = draft.end?.description
     return result
   }
 

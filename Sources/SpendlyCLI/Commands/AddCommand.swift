@@ -37,6 +37,16 @@ struct AddCommand: Command {
       draft = try context.draft("", parser: parser)
       draft.time = arguments["date"] == nil ? context.now.time : nil
     } else {
+      let schedule: ScheduleDraft?
+      do {
+        schedule = try parser.schedule(phrase, now: context.now)
+      } catch {
+        throw .data(error.message)
+      }
+      if let schedule {
+        throw .usage(
+          "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))")
+      }
       draft = try context.draft(phrase, parser: parser)
     }
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)

@@ -73,7 +73,7 @@ struct RecurringCommand: Command {
     var draft = schedule.entry
     let output = context.output
     let extra = { (draft: TransactionDraft) in
-      Shell.cadenceLines(draft, schedule.cadence, today: context.today, output: output)
+      Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: context.today, output: output)
     }
     if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else { throw .usage("not on a terminal: add --yes to save without asking") }
@@ -87,18 +87,20 @@ struct RecurringCommand: Command {
         _ = shell.abandon(0)
         return .nothing
       }
-      return .lines([try save(draft, cadence: schedule.cadence, context: context)])
+      return .lines([try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])
     }
     let lines = [DraftView.line(draft, today: context.today, output: output)] + extra(draft)
-    return .lines(lines + [try save(draft, cadence: schedule.cadence, context: context)])
+    return .lines(lines + [try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])
   }
 
   /// Saves a schedule draft; "added subscription #3 Netflix ₹649.00 monthly · next 28 Feb".
-  static func save(_ draft: TransactionDraft, cadence: Cadence, context: Context) throws(CLIError) -> String {
+  static func save(_ draft: TransactionDraft, cadence: Cadence, end: LocalDate? = nil, context: Context) throws(CLIError)
+    -> String
+  {
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
     }
-    let saved = try reporting { try context.store().schedules.add(fields, cadence: cadence) }
+    let saved = try reporting { try context.store().schedules.add(fields, cadence: cadence, end: end) }
     let next = saved.next(after: context.today.adding(days: -1)).map {
       " · next " + RecurringView.day($0, today: context.today)
     }

@@ -6,14 +6,17 @@ import SpendlyStore
 /// next three dates, confirmed or reviewed like an entry (the date reviewed is the anchor).
 extension Shell {
   /// The draft's cadence line: "monthly from Sat 31 Jan 2026 · next 28 Feb, 31 Mar, 30 Apr".
-  static func cadenceLines(_ draft: TransactionDraft, _ cadence: Cadence, today: LocalDate, output: Output) -> [String]
-  {
+  static func cadenceLines(
+    _ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate? = nil, today: LocalDate, output: Output
+  ) -> [String] {
     let anchor = draft.date
     var next: [LocalDate] = [cadence.next(after: today.adding(days: -1), anchor: anchor)]
     while next.count < 3 { next.append(cadence.next(after: next.last!, anchor: anchor)) }
+    if let end { next = next.filter { $0 <= end } }
+    let until = end.map { " until \($0.readable)" } ?? ""
     var lines = [
-      "  \(cadence.word) from \(anchor.readable) · next "
-        + next.map { RecurringView.day($0, today: today) }.joined(separator: ", ")
+      "  \(cadence.word) from \(anchor.readable)\(until)"
+        + (next.isEmpty ? "" : " · next " + next.map { RecurringView.day($0, today: today) }.joined(separator: ", "))
     ]
     let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor).count
     if past > 0 {
@@ -38,7 +41,7 @@ extension Shell {
     var draft = schedule.entry
     let today = context.today
     let extra = { (draft: TransactionDraft) in
-      Shell.cadenceLines(draft, schedule.cadence, today: today, output: self.output)
+      Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: today, output: self.output)
     }
     if !draft.missing.isEmpty {
       output.line(DraftView.line(draft, today: today, output: output))
@@ -67,7 +70,7 @@ extension Shell {
       for line in extra(draft) { output.line(line) }
     }
     do {
-      let line = try RecurringCommand.save(draft, cadence: schedule.cadence, context: context)
+      let line = try RecurringCommand.save(draft, cadence: schedule.cadence, end: schedule.end, context: context)
       output.line("  " + line)
       cachedParser = nil
       return true

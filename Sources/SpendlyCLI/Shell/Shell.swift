@@ -99,6 +99,14 @@ final class Shell {
         return runCommand(route.command, line)
       }
     }
+    // "netflix 649 monthly", "gym 500 weekly on friday": a schedule, when it names what it is
+    // for besides an amount ("monthly 2025" stays a question).
+    if let schedule = try? parser().schedule(line, now: context.now), schedule.entry.amount != nil,
+      schedule.entry.merchant != nil || schedule.entry.note != nil
+        || (schedule.entry.category != nil && !schedule.entry.inferred.contains(.category))
+    {
+      return scheduleEntry(schedule)
+    }
     guard let questions = try? queryParser() else { return entry(line) }
     switch questions.read(line, now: context.now) {
     case .question(let query):
