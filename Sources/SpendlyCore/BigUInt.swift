@@ -5,7 +5,8 @@ struct BigUInt: Comparable, Sendable {
   private(set) var limbs: [UInt32]
 
   init(_ value: UInt64) {
-    limbs = value == 0 ? [] : value >> 32 == 0 ? [UInt32(value)] : [UInt32(truncatingIfNeeded: value), UInt32(value >> 32)]
+    limbs =
+      value == 0 ? [] : value >> 32 == 0 ? [UInt32(value)] : [UInt32(truncatingIfNeeded: value), UInt32(value >> 32)]
   }
 
   private init(limbs: [UInt32]) {

@@ -124,7 +124,8 @@ extension PhraseParser {
           // "from garbage", "until march 32", "on 32nd": a date that does not read is an error.
           let shown = words[index..<min(words.count, index + 2)].joined(separator: " ")
           throw PhraseError(
-            "'\(shown)': expected a date after '\(words[index])', like 31 jan, 2026-01-31 or 1st", column: column(index),
+            "'\(shown)': expected a date after '\(words[index])', like 31 jan, 2026-01-31 or 1st",
+            column: column(index),
             length: shown.count)
         }
       }
@@ -164,9 +165,12 @@ extension PhraseParser {
       let text = words[start..<(start + count)].joined(separator: " ")
       guard let read = try when(text, now: now), let date = read.date else { continue }
       let hasYear =
-        text.contains { $0 == "-" || $0 == "/" } || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
+        text.contains { $0 == "-" || $0 == "/" }
+        || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
       let isWeekday = count == 1 && Self.weekdayPrefixes.contains(text.lowercased().prefix(3).description)
-      let step = { (date: LocalDate, sign: Int) in isWeekday ? date.adding(days: 7 * sign) : date.adding(months: 12 * sign) }
+      let step = { (date: LocalDate, sign: Int) in
+        isWeekday ? date.adding(days: 7 * sign) : date.adding(months: 12 * sign)
+      }
       if hasYear { return (date, count) }
       if onward && date < now.date { return (step(date, 1), count) }
       if pastward && date > now.date { return (step(date, -1), count) }

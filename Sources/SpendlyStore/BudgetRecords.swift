@@ -61,7 +61,11 @@ extension BudgetRecords {
         limit == nil && Budgeting.rule(in: month, among: known)?.limit == nil
       }
     if unchanged { return BudgetChange(summary: summary, changed: false) }
-    try change(.budget, summary: summary) { log in
+    var said = summary
+    if let before = replaced?.limit ?? Budgeting.rule(in: month, among: known)?.limit, before != limit {
+      said += " (was \(MoneyFormat.string(Money(minorUnits: before, currency: target.currency))))"
+    }
+    try change(.budget, summary: said) { log in
       let categoryID: SQLValue
       if let name = target.category {
         guard let (id, _) = try store.catalog.named(log.db, name, kind: .category) else {
@@ -87,7 +91,7 @@ extension BudgetRecords {
         try log.inserted(.budgets, key: .integer(log.db.lastInsertRowID))
       }
     }
-    return BudgetChange(summary: summary, changed: true)
+    return BudgetChange(summary: said, changed: true)
   }
 
   /// The state of every budget in effect in `month`: overall first, then by category name.

@@ -78,11 +78,11 @@ struct BudgetCommandTests {
     let sandbox = try Sandbox()
     try sandbox.ok("budget", "set", "food", "8000")
     try sandbox.ok("budget", "set", "food", "9000", "--from", "2027-01")
-    #expect(try sandbox.ok("log", "--limit", "1").contains("set budget Food ₹9,000.00 from Jan 2027"))
-    #expect(try sandbox.ok("undo") == "undid: set budget Food ₹9,000.00 from Jan 2027\n")
+    #expect(try sandbox.ok("log", "--limit", "1").contains("set budget Food ₹9,000.00 from Jan 2027 (was ₹8,000.00)"))
+    #expect(try sandbox.ok("undo") == "undid: set budget Food ₹9,000.00 from Jan 2027 (was ₹8,000.00)\n")
     let january = try #require(try json(sandbox.ok("--json", "budget", "--month", "2027-01")) as? [String: Any])
     #expect((january["budgets"] as? [[String: Any]])?.first?["limit_minor"] as? Int == 800_000)
-    #expect(try sandbox.ok("budget", "clear", "food") == "cleared budget Food from Nov 2026\n")
+    #expect(try sandbox.ok("budget", "clear", "food") == "cleared budget Food from Nov 2026 (was ₹8,000.00)\n")
     #expect(try sandbox.ok("budget").contains("no budgets for Nov 2026"))
   }
 
@@ -99,6 +99,10 @@ struct BudgetCommandTests {
         "spendly: budget: Salary is an income category; budgets are for expenses"
       ),
       (["budget", "set", "food"], 64, "spendly: budget set: give an amount, like: budget set food 8000"),
+      (
+        ["budget", "set", "food", "-500"], 65,
+        "spendly: budget: '-500' is no amount above zero (like 8000, 8k, ₹8,000 or $300)"
+      ),
       (
         ["budget", "set", "food", "100", "--month", "2026-13"], 64,
         "spendly: --month '2026-13': expected YYYY-MM, like 2026-12"

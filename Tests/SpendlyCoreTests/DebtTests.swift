@@ -1,5 +1,6 @@
-@testable import SpendlyCore
 import Testing
+
+@testable import SpendlyCore
 
 /// Debts: due days clamped fresh each month, exact amortization, and payoff plans.
 @Suite("Core: debts")

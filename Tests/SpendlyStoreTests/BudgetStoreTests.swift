@@ -60,9 +60,9 @@ struct BudgetStoreTests {
       try store.budgets.set(Self.food, limit: 800_000, scope: .from, month: Self.december)
       let override = try store.budgets.set(
         Self.food, limit: 1_200_000, scope: .month, month: Self.december.adding(months: 1))
-      #expect(override.summary == "set budget Food ₹12,000.00 for Jan 2027 only")
+      #expect(override.summary == "set budget Food ₹12,000.00 for Jan 2027 only (was ₹8,000.00)")
       let cleared = try store.budgets.set(Self.food, limit: nil, scope: .from, month: Self.december.adding(months: 3))
-      #expect(cleared.summary == "cleared budget Food from Mar 2027")
+      #expect(cleared.summary == "cleared budget Food from Mar 2027 (was ₹8,000.00)")
       let limits = try (0..<5).map {
         try store.budgets.status(of: Self.food, in: Self.december.adding(months: $0))?.limit
       }

@@ -7,6 +7,14 @@ extension Answers {
   /// `budget`, `budget last month`, `how much is left for food`, `am i over budget`,
   /// `budget food this year` (month by month).
   func budget(_ query: Query) throws -> Rendered {
+    var query = query
+    // "how much is left for chai": a word the question read as text may name a category.
+    if let text = query.filter.text, query.filter.categories.isEmpty,
+      let category = try context.phraseParser().category(named: text)
+    {
+      query.filter.text = nil
+      query.filter.categories = [category.name]
+    }
     var rest = query.filter
     rest.categories = []
     guard rest == TransactionFilter(), query.filter.categories.count <= 1 else {
@@ -148,7 +156,8 @@ enum BudgetFormat {
     guard status.left > 0 else {
       return status.left == 0 ? "\(name) all used" : "\(name) over budget by \(money(-status.left, c))"
     }
-    let perDay = status.left / Int64(max(1, daysLeft))
+    let days = Int64(max(1, daysLeft))
+    let perDay = (status.left + days / 2) / days  // rounded half up, as every figure is
     return
       "\(name) \(money(status.left, c)) left · \(money(perDay, c))/day for \(daysLeft) day\(daysLeft == 1 ? "" : "s")"
   }

@@ -43,7 +43,10 @@ enum RecurringView {
       ] + moneyJSON(now) + [
         ("cadence", .string(schedule.cadence.word)), ("anchor", .string(schedule.anchor.description)),
         ("end", .optional(schedule.end?.description)), ("paused", .bool(schedule.isPaused)),
-        ("next", .optional(running(schedule, today: today) ? schedule.next(after: today)?.description : nil)),
+        (
+          "next",
+          .optional(running(schedule, today: today) ? schedule.next(after: today.adding(days: -1))?.description : nil)
+        ),
         ("monthly", .string(MoneyFormat.plain(monthly.minorUnits, exponent: monthly.currency.exponent))),
         ("monthly_minor", .int(monthly.minorUnits)),
         (
@@ -60,7 +63,9 @@ enum RecurringView {
   }
 
   /// Every schedule: next date, amount, cadence and monthly equivalent.
-  static func list(_ schedules: [Schedule], today: LocalDate, output: Output) -> Rendered {
+  static func list(
+    _ schedules: [Schedule], today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
+  ) -> Rendered {
     let document = JSON.object([("schedules", .array(schedules.map { json($0, today: today) }))])
     guard !schedules.isEmpty else {
       return .lines(["  no schedules yet: try 'recurring add netflix 649 monthly from 31 jan cc'"], json: document)
@@ -71,7 +76,11 @@ enum RecurringView {
     for schedule in schedules {
       let amount = schedule.amount(on: today)
       let signed = MoneyFormat.signed(amount, kind: schedule.kind)
-      let next = running(schedule, today: today) ? schedule.next(after: today).map { day($0, today: today) } : nil
+      let due = schedule.due(today: today, linked: linked[schedule.id] ?? [])
+      let upcoming = schedule.next(after: today.adding(days: -1)).map { day($0, today: today) }
+      let next =
+        !running(schedule, today: today)
+        ? nil : due.first.map { output.style("due " + day($0, today: today), .yellow) } ?? upcoming
       table.add([
         "#\(schedule.id)", Render.safe(schedule.name), signed, schedule.cadence.word, next ?? "—",
         money(schedule.monthlyEquivalent(on: today)), state(schedule, today: today),
@@ -110,7 +119,9 @@ enum RecurringView {
 
   /// Subscriptions (expense schedules) or income sources, with what they come to a month and
   /// a year per currency, and the net of both (income sources less subscriptions).
-  static func costs(_ schedules: [Schedule], kind: Kind?, today: LocalDate, output: Output) -> Rendered {
+  static func costs(
+    _ schedules: [Schedule], kind: Kind?, today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
+  ) -> Rendered {
     let subscriptions = totals(schedules, kind: .expense, today: today)
     let income = totals(schedules, kind: .income, today: today)
     var net: [(Currency, Int64, Int64)] = income
@@ -145,7 +156,7 @@ enum RecurringView {
             lines.append("  none yet: try 'recurring add \(example)'")
             continue
           }
-          lines += list(own, today: today, output: output).text()
+          lines += list(own, today: today, output: output, linked: linked).text()
           for (currency, monthly, yearly) in shown == .expense ? subscriptions : income {
             lines.append(
               "  \(money(Money(minorUnits: monthly, currency: currency)))/month · \(money(Money(minorUnits: yearly, currency: currency)))/year"
@@ -217,6 +228,7 @@ enum RecurringView {
 extension Answers {
   /// "what do my subscriptions cost", "income sources", "net recurring".
   func recurring(_ kind: Kind?) throws -> Rendered {
-    RecurringView.costs(try store.schedules.all(), kind: kind, today: today, output: output)
+    RecurringView.costs(
+      try store.schedules.all(), kind: kind, today: today, output: output, linked: try store.schedules.linkedDates())
   }
 }

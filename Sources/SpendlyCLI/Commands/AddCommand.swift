@@ -45,7 +45,8 @@ struct AddCommand: Command {
       }
       if let schedule {
         throw .usage(
-          "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))")
+          "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))"
+        )
       }
       draft = try context.draft(phrase, parser: parser)
     }

@@ -82,13 +82,19 @@ struct BudgetCommand: Command {
   // MARK: Set and clear
 
   static func set(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    // At the prompt the flags read as words too: "budget food 8k rollover".
+    let flagWords = ["rollover", "no-rollover"]
+    let saidRollover = words.contains { $0.lowercased() == "rollover" }
+    let saidNoRollover = words.contains { $0.lowercased() == "no-rollover" }
+    let words = words.filter { !flagWords.contains($0.lowercased()) }
     guard !words.isEmpty else { throw .usage("budget set: give an amount, like: budget set food 8000") }
     let (category, amount) = try target(words, context: context, currency: try currency(arguments, context))
     guard let amount else { throw .usage("budget set: give an amount, like: budget set food 8000") }
     if arguments.has("rollover") && arguments.has("no-rollover") {
       throw .usage("budget set: --rollover or --no-rollover, not both")
     }
-    let rollover: Bool? = arguments.has("rollover") ? true : arguments.has("no-rollover") ? false : nil
+    let rollover: Bool? =
+      arguments.has("rollover") || saidRollover ? true : arguments.has("no-rollover") || saidNoRollover ? false : nil
     let (scope, month) = try scope(arguments, context)
     let change = try reporting {
       try context.store().budgets.set(
@@ -140,6 +146,13 @@ struct BudgetCommand: Command {
         nameWords = Array(words.dropFirst(length))
         break
       }
+    }
+    if amount == nil || amount!.minorUnits <= 0, let number = nameWords.first(where: { $0.contains(where: \.isNumber) })
+    {
+      throw .data("budget: '\(Render.safe(number))' is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
+    }
+    if let stray = nameWords.first(where: { $0.contains(where: \.isNumber) }) {
+      throw .data("budget: '\(Render.safe(stray))': give one amount")
     }
     guard !nameWords.isEmpty else { return (nil, amount) }
     let name = nameWords.joined(separator: " ")

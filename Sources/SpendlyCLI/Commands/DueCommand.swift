@@ -48,8 +48,12 @@ struct DueCommand: Command {
       all.count > 1 ? "\(name) ×\(all.count)" : name
     }
     .sorted()
-    let summary =
-      "logged \(items.count) recurring charge\(items.count == 1 ? "" : "s"): \(names.joined(separator: ", "))"
+    let incomes = items.filter { $0.0.kind == .income }.count
+    let what =
+      incomes == 0
+      ? "recurring charge\(items.count == 1 ? "" : "s")"
+      : incomes == items.count ? "recurring income entr\(items.count == 1 ? "y" : "ies")" : "recurring entries"
+    let summary = "logged \(items.count) \(what): \(names.joined(separator: ", "))"
     let result = try reporting {
       try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, summary: summary)
     }

@@ -113,6 +113,10 @@ struct CalendarCommand: Command {
         throw .usage("calendar: give a month, like 2027-01, 'jan' or 'next month'")
       }
       month = YearMonth(period.from)
+      // "calendar jan" in December: the coming January (a year said keeps it).
+      if month < YearMonth(today), !text.contains(where: \.isNumber), !text.lowercased().contains("last") {
+        month = month.adding(months: 12)
+      }
     }
     let schedules = try reporting { try context.store().schedules.all() }
     let items = schedules.filter { !$0.isPaused }

@@ -39,8 +39,10 @@ struct RecurringCommand: Command {
     if !words.isEmpty { words.removeFirst() }
     switch action {
     case "list":
-      let schedules = try reporting { try context.store().schedules.all() }
-      return RecurringView.list(schedules, today: context.today, output: context.output)
+      let (schedules, linked) = try reporting {
+        (try context.store().schedules.all(), try context.store().schedules.linkedDates())
+      }
+      return RecurringView.list(schedules, today: context.today, output: context.output, linked: linked)
     case "add": return try add(words.joined(separator: " "), arguments, context)
     case "dates": return try dates(words, arguments, context)
     default:
@@ -94,7 +96,8 @@ struct RecurringCommand: Command {
   }
 
   /// Saves a schedule draft; "added subscription #3 Netflix ₹649.00 monthly · next 28 Feb".
-  static func save(_ draft: TransactionDraft, cadence: Cadence, end: LocalDate? = nil, context: Context) throws(CLIError)
+  static func save(_ draft: TransactionDraft, cadence: Cadence, end: LocalDate? = nil, context: Context)
+    throws(CLIError)
     -> String
   {
     guard let fields = draft.fields else {
@@ -154,10 +157,13 @@ struct RecurringCommand: Command {
           guard let given = try parseDate(rest.joined(separator: " "), context) else {
             throw CLIError.usage("recurring skip: '\(Render.safe(text))' is no date")
           }
-          guard let occurrence = schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) else {
-            throw CLIError.data("date: \(given) is before the first date of #\(schedule.id) (\(schedule.anchor))")
+          guard schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) == given else {
+            let before = schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor)
+            let after = schedule.cadence.next(after: given, anchor: schedule.anchor)
+            let near = ([before, after].compactMap { $0 }).map(\.description).joined(separator: " or ")
+            throw CLIError.data("date: \(given) is no date of #\(schedule.id) \(schedule.name) (nearest: \(near))")
           }
-          day = occurrence
+          day = given
         } else {
           let linked = try store.schedules.linkedDates()[schedule.id] ?? []
           guard let oldest = schedule.due(today: today, linked: linked).first ?? schedule.next(after: today) else {
