@@ -63,6 +63,7 @@ let routes: [Route] = [
   Route(SubscriptionsCommand.self, reading: .questionWhenItReads, store: .read),
   Route(IncomeCommand.self, actions: ["sources"], reading: .questionUnlessAction, store: .read),
   Route(UpcomingCommand.self, store: .read), Route(CalendarCommand.self, store: .read),
+  Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: debtsStoreUse),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

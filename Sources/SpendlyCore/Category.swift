@@ -21,7 +21,7 @@ public struct Category: Hashable, Sendable {
   /// The default expense categories, in display order.
   public static let defaultExpense = [
     "Food", "Groceries", "Shopping", "Travel", "Transport", "Bills", "Rent", "Health",
-    "Entertainment", "Education", "Other",
+    "Entertainment", "Education", "Other", "Debt",
   ]
   /// The default income categories, in display order.
   public static let defaultIncome = ["Salary", "Freelance", "Interest", "Refund", "Gift", "Other income"]

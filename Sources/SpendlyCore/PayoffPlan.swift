@@ -118,7 +118,7 @@ public enum PayoffPlan {
   }
 
   /// -1, 0 or 1 as `a` is below, equal to or above `b`.
-  static func compare(_ a: DecimalNumber, _ b: DecimalNumber) -> Int {
+  public static func compare(_ a: DecimalNumber, _ b: DecimalNumber) -> Int {
     let left = Int128(a.units) * Int128(b.denominator)
     let right = Int128(b.units) * Int128(a.denominator)
     return left < right ? -1 : left > right ? 1 : 0

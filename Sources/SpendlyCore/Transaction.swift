@@ -24,6 +24,8 @@ public struct TransactionFields: Hashable, Sendable {
   public var date: LocalDate
   public var time: LocalTime?
   public var recurringID: Int64?
+  /// The debt this transaction pays (`debts pay`): it lowers that debt's balance.
+  public var debtID: Int64?
   public var importSource: String?
   public var externalReference: String?
   public var status: TransactionStatus
@@ -36,7 +38,7 @@ public struct TransactionFields: Hashable, Sendable {
     kind: Kind, amount: Money, category: String, method: String, merchant: String? = nil,
     note: String? = nil, date: LocalDate, time: LocalTime? = nil, recurringID: Int64? = nil,
     importSource: String? = nil, externalReference: String? = nil, status: TransactionStatus = .booked,
-    foreignAmount: Money? = nil, rate: String? = nil
+    foreignAmount: Money? = nil, rate: String? = nil, debtID: Int64? = nil
   ) {
     self.kind = kind
     self.amount = amount
@@ -47,6 +49,7 @@ public struct TransactionFields: Hashable, Sendable {
     self.date = date
     self.time = time
     self.recurringID = recurringID
+    self.debtID = debtID
     self.importSource = importSource
     self.externalReference = externalReference
     self.status = status

@@ -172,6 +172,9 @@ let embeddedLexicon: [String: String] = [
   # "subscriptions", "what do my subscriptions cost", "income sources": what the schedules cost.
   subscriptions: subscriptions subscription subs
   sources: sources
+  # "debts", "total debt", "when will i be debt free": the debts, or the payoff plan.
+  debts: debts debt loans
+  free: free debt-free
   lifetime: lifetime alltime
   this: this current
   last: last previous past
@@ -182,7 +185,7 @@ let embeddedLexicon: [String: String] = [
   # Words only a question has ("how much did i spend"): they make a line a question.
   ask: how much many what show list
   # Words that carry no meaning in a question.
-  filler: on in for at the of my did i am me cost costs come total so far was is all have been via using than do does were
+  filler: on in for at the of my did i am me cost costs come when will be total so far was is all have been via using than do does were
   """##,
   "suffixes": ##"""
   # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...

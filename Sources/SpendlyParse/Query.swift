@@ -23,6 +23,8 @@ public struct Query: Equatable, Sendable {
     case budget
     /// What the schedules cost: subscriptions (expense), income sources (income), or both and the net.
     case recurring(Kind?)
+    /// The debts and their balances; with `free`, when they are paid off on the last plan's budget.
+    case debts(free: Bool)
     /// Everything since the first transaction.
     case lifetime
     /// Single transactions: the last N, or the N largest ("top 3 expenses"); `kind` nil for both.
@@ -78,7 +80,7 @@ enum QueryRole: String, CaseIterable, Sendable {
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
-  case compare, versus, dashboard, budget, subscriptions, sources, lifetime, this, last, since, between, from, and, ask,
+  case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between, from, and, ask,
     filler
 
   /// Spent or income: a measure of one kind (savings is both).

@@ -199,6 +199,18 @@ struct QueryRun {
     case .between where amountAhead:
       // spent between 100 and 500
       return try amountRange()
+    case .debts:
+      // "debts", "total debt", "when will i be debt free"
+      query.action = .debts(free: role(1) == .free)
+      query.structured = true
+      index += role(1) == .free ? 2 : 1
+      return true
+    case .free where true:
+      // "debt-free when", "free of debt": the plan
+      query.action = .debts(free: true)
+      query.structured = true
+      index += 1
+      return true
     case .subscriptions:
       // "subscriptions", "what do my subscriptions cost"
       query.action = .recurring(.expense)

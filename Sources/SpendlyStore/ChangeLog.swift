@@ -15,6 +15,10 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case editSchedule = "edit-schedule"
   case deleteSchedule = "delete-schedule"
   case logRecurring = "log-recurring"
+  case addDebt = "add-debt"
+  case editDebt = "edit-debt"
+  case removeDebt = "remove-debt"
+  case payDebt = "pay-debt"
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.
@@ -40,6 +44,7 @@ enum LoggedTable: String, CaseIterable {
   case schedules
   case schedulePrices = "schedule_prices"
   case scheduleSkips = "schedule_skips"
+  case debts
 
   /// A table the cached catalog is read from.
   var isCatalog: Bool { [.categories, .categoryAliases, .methods, .methodAliases].contains(self) }
@@ -48,7 +53,7 @@ enum LoggedTable: String, CaseIterable {
   var key: String {
     switch self {
     case .settings: return "key"
-    case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips: return "id"
+    case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips, .debts: return "id"
     case .categoryAliases, .methodAliases: return "alias"
     }
   }
@@ -68,6 +73,11 @@ enum LoggedTable: String, CaseIterable {
       ]
     case .schedulePrices: return ["id", "schedule_id", "from_date", "amount"]
     case .scheduleSkips: return ["id", "schedule_id", "date"]
+    case .debts:
+      return [
+        "id", "name", "kind", "balance", "currency", "start_date", "apr", "min_amount", "min_percent", "min_floor",
+        "due_day", "term",
+      ]
     }
   }
 }

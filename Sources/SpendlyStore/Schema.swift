@@ -139,6 +139,23 @@ enum Schema {
         date TEXT NOT NULL, UNIQUE (schedule_id, date));
       CREATE INDEX transactions_by_recurring ON transactions(recurring_id, date) WHERE recurring_id IS NOT NULL;
       """),
+    .sql(
+      "debts, a Debt category for their payments, and the debt a transaction pays",
+      """
+      CREATE TABLE debts(
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        kind TEXT NOT NULL CHECK (kind IN ('loan', 'card', 'other')),
+        balance INTEGER NOT NULL CHECK (balance >= 0), currency TEXT NOT NULL, start_date TEXT NOT NULL,
+        apr TEXT NOT NULL, min_amount INTEGER, min_percent TEXT, min_floor INTEGER,
+        due_day INTEGER NOT NULL CHECK (due_day BETWEEN 1 AND 31), term INTEGER);
+      ALTER TABLE transactions ADD COLUMN debt_id INTEGER;
+      ALTER TABLE revisions ADD COLUMN debt_id INTEGER;
+      CREATE INDEX transactions_by_debt ON transactions(debt_id, date) WHERE debt_id IS NOT NULL;
+      INSERT INTO categories(name, side, builtin)
+        SELECT 'Debt', 'expense', 1 WHERE NOT EXISTS (SELECT 1 FROM categories WHERE name = 'Debt' COLLATE NOCASE)
+          AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE alias = 'Debt' COLLATE NOCASE);
+      """),
   ]
 
   static let budgetsAndMonthTotals = """

@@ -28,6 +28,7 @@ enum TransactionColumns {
     Column(name: "foreign_amount") { f, _, _ in SQLValue(f.foreignAmount?.minorUnits) },
     Column(name: "foreign_currency") { f, _, _ in SQLValue(f.foreignAmount?.currency.code) },
     Column(name: "rate") { f, _, _ in SQLValue(f.rate) },
+    Column(name: "debt_id") { f, _, _ in SQLValue(f.debtID) },
   ]
 
   /// The values to bind for `all`, in order.
@@ -82,6 +83,7 @@ enum TransactionColumns {
   private static let foreignAmount = index("foreign_amount")
   private static let foreignCurrency = index("foreign_currency")
   private static let rate = index("rate")
+  private static let debtID = index("debt_id")
 
   /// A selected row's fields, every value checked; a damaged one is reported by its column name.
   static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
@@ -114,6 +116,6 @@ enum TransactionColumns {
           (1...2).contains(parts.count)
           && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         return valid ? text : nil
-      })
+      }, debtID: try reader.optionalInteger(debtID, "debt_id"))
   }
 }

@@ -123,6 +123,7 @@ extension TransactionRecords {
       case .delete: "deleted"
       case .import: "imported"
       case .logRecurring: "logged"
+      case .payDebt: "paid"
       default: action.rawValue
       }
     guard writes.count == 1, let id = ids.first else { return "\(verb) \(writes.count) transactions" }

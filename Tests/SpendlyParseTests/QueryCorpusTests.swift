@@ -107,6 +107,7 @@ extension Query {
     case .dashboard: action = "dashboard"
     case .budget: action = "budget"
     case .recurring(let kind): action = "recurring" + (kind.map { ":\($0.rawValue)" } ?? "")
+    case .debts(let free): action = free ? "debts:free" : "debts"
     case .lifetime: action = "lifetime"
     case .list(let order, let limit, let kind):
       action = "list:\(order.rawValue):\(limit)" + (kind.map { ":\($0.rawValue)" } ?? "")

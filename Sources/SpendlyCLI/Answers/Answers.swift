@@ -21,6 +21,7 @@ struct Answers {
       case .dashboard: return try dashboard(query)
       case .budget: return try budget(query)
       case .recurring(let kind): return try recurring(kind)
+      case .debts(let free): return try debts(free: free)
       case .lifetime: return try lifetime(query)
       case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
       case .average(let unit): return try average(query, per: unit)

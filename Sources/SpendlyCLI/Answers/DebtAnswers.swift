@@ -1,0 +1,212 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Debts as answers: balances today with the next due dates, an amortization table, and
+/// payoff plans (one strategy, or both side by side).
+enum DebtView {
+  static func money(_ minor: Int64, _ currency: Currency) -> String {
+    MoneyFormat.string(Money(minorUnits: minor, currency: currency))
+  }
+
+  static func plain(_ minor: Int64, _ currency: Currency) -> JSON {
+    .string(MoneyFormat.plain(minor, exponent: currency.exponent))
+  }
+
+  /// "₹12,000.00", "5% (at least ₹500.00)".
+  static func minimum(_ debt: Debt) -> String {
+    switch debt.effectiveMinimum {
+    case .fixed(let amount): return money(amount, debt.balance.currency) + (debt.term != nil ? " (amortized)" : "")
+    case .percent(let percent, let floor): return "\(percent)% (at least \(money(floor, debt.balance.currency)))"
+    }
+  }
+
+  /// Every debt's balance today, rate, minimum and next due date, with totals per currency.
+  static func list(_ debts: [Debt], balances: [Int64: Int64], today: LocalDate, output: Output) -> Rendered {
+    var totals: [(Currency, Int64)] = []
+    for debt in debts {
+      let balance = balances[debt.id] ?? 0
+      if let index = totals.firstIndex(where: { $0.0 == debt.balance.currency }) {
+        totals[index].1 = Budgeting.saturating(totals[index].1, balance)
+      } else {
+        totals.append((debt.balance.currency, balance))
+      }
+    }
+    let json = JSON.object([
+      (
+        "debts",
+        .array(
+          debts.map { debt in
+            let c = debt.balance.currency
+            let balance = balances[debt.id] ?? 0
+            let due = debt.nextDue(onOrAfter: today)
+            let minimum = debt.effectiveMinimum.amount(on: balance)
+            return .object([
+              ("id", .int(debt.id)), ("name", .string(debt.name)), ("kind", .string(debt.kind.rawValue)),
+              ("currency", .string(c.code)), ("balance", plain(balance, c)), ("balance_minor", .int(balance)),
+              ("starting_balance", plain(debt.balance.minorUnits, c)), ("start", .string(debt.start.description)),
+              ("apr", .string(debt.apr.description)), ("minimum", plain(minimum, c)), ("minimum_minor", .int(minimum)),
+              ("due_day", .int(Int64(debt.dueDay))), ("next_due", .string(due.description)),
+              ("days_until", .int(Int64(due.daysSinceEpoch - today.daysSinceEpoch))),
+              ("term", debt.term.map { .int(Int64($0)) } ?? .null),
+            ])
+          })
+      ),
+      (
+        "totals",
+        .array(
+          totals.map { currency, total in
+            .object([("currency", .string(currency.code)), ("balance", plain(total, currency)), ("balance_minor", .int(total))])
+          })
+      ),
+    ])
+    guard !debts.isEmpty else {
+      return .lines(["  no debts: add one with 'debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 5'"], json: json)
+    }
+    var table = Table(
+      headers: ["Debt", "Kind", "Balance", "APR", "Minimum", "Next due", ""],
+      alignments: [.left, .left, .right, .right, .left, .left, .left])
+    for debt in debts {
+      let due = debt.nextDue(onOrAfter: today)
+      let days = due.daysSinceEpoch - today.daysSinceEpoch
+      table.add([
+        Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id] ?? 0, debt.balance.currency), "\(debt.apr)%",
+        minimum(debt), "\(LocalDate.weekdayAbbreviations[due.weekday]) \(RecurringView.day(due, today: today))",
+        days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")",
+      ])
+    }
+    var lines = table.render(indent: "  ", header: { output.style($0, .dim) })
+    for (currency, total) in totals { lines.append("  total \(currency.code) \(money(total, currency))") }
+    return .lines(lines, json: json)
+  }
+
+  /// The amortization table of a loan, with what it pays in all and in interest.
+  static func schedule(_ debt: Debt, rows: [Amortization.Row], output: Output) -> Rendered {
+    let c = debt.balance.currency
+    let paid = rows.reduce(0) { Budgeting.saturating($0, $1.payment) }
+    let interest = rows.reduce(0) { Budgeting.saturating($0, $1.interest) }
+    let json = JSON.object([
+      ("name", .string(debt.name)), ("currency", .string(c.code)), ("principal", plain(debt.balance.minorUnits, c)),
+      ("apr", .string(debt.apr.description)), ("months", .int(Int64(rows.count))),
+      (
+        "rows",
+        .array(
+          rows.map { row in
+            .object([
+              ("month", .int(Int64(row.month))), ("date", .string(row.date.description)),
+              ("payment", plain(row.payment, c)), ("interest", plain(row.interest, c)),
+              ("principal", plain(row.principal, c)), ("balance", plain(row.balance, c)),
+            ])
+          })
+      ),
+      ("total_paid", plain(paid, c)), ("total_interest", plain(interest, c)),
+    ])
+    var table = Table(
+      headers: ["#", "Date", "Payment", "Interest", "Principal", "Balance"],
+      alignments: [.right, .left, .right, .right, .right, .right])
+    for row in rows {
+      table.add([
+        "\(row.month)", row.date.description, money(row.payment, c), money(row.interest, c), money(row.principal, c),
+        money(row.balance, c),
+      ])
+    }
+    let title = "  \(Render.safe(debt.name)): \(money(debt.balance.minorUnits, c)) at \(debt.apr)% over \(rows.count) months"
+    var lines = [output.style(title, .bold)]
+    lines += table.render(indent: "  ", header: { output.style($0, .dim) })
+    lines.append("  total paid \(money(paid, c)) · interest \(money(interest, c))")
+    return .lines(lines, json: json)
+  }
+
+  /// A plan as JSON: months from the month after today.
+  static func planJSON(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [(String, JSON)] {
+    [
+      ("strategy", .string(plan.strategy.rawValue)), ("months", .int(Int64(plan.months))),
+      ("debt_free", .string(first.adding(months: plan.months - 1).description)),
+      ("total_interest", plain(plan.totalInterest, currency)), ("total_paid", plain(plan.totalPaid, currency)),
+      (
+        "debts",
+        .array(
+          plan.debts.map { debt in
+            .object([
+              ("name", .string(debt.name)),
+              ("paid_off", debt.paidOffMonth > 0 ? .string(first.adding(months: debt.paidOffMonth - 1).description) : .null),
+              ("interest", plain(debt.interest, currency)), ("paid", plain(debt.paid, currency)),
+            ])
+          })
+      ),
+    ]
+  }
+
+  /// One plan, or both side by side with what the better one saves; then a chart of the
+  /// balance left month by month.
+  static func plans(
+    _ plans: [PayoffPlan.Result], budget: Int64, currency: Currency, first: YearMonth, left out: [String],
+    output: Output
+  ) -> Rendered {
+    let head = planJSON(plans[0], first: first, currency: currency)
+    var pairs: [(String, JSON)] =
+      [("budget", plain(budget, currency)), ("currency", .string(currency.code)), ("start", .string(first.description))]
+      + head
+    if plans.count == 2 {
+      pairs.append(("snowball", .object(planJSON(plans[1], first: first, currency: currency))))
+      pairs.append(("interest_saved", plain(plans[1].totalInterest - plans[0].totalInterest, currency)))
+    }
+    if !out.isEmpty { pairs.append(("left_out", .array(out.map { .string($0) }))) }
+    let json = JSON.object(pairs)
+    return Rendered(
+      text: {
+        let month = { (n: Int) in n > 0 ? first.adding(months: n - 1).readable : "—" }
+        var lines = [output.style("  Paying \(money(budget, currency)) a month from \(first.readable)", .bold)]
+        var table = Table(
+          headers: [""] + plans.map { $0.strategy.rawValue.prefix(1).uppercased() + $0.strategy.rawValue.dropFirst() },
+          alignments: [.left] + plans.map { _ in .right })
+        table.add(["debt-free"] + plans.map { month($0.months) })
+        table.add(["months"] + plans.map { "\($0.months)" })
+        table.add(["interest"] + plans.map { money($0.totalInterest, currency) })
+        table.add(["total paid"] + plans.map { money($0.totalPaid, currency) })
+        for (index, debt) in plans[0].debts.enumerated() {
+          table.add(["\(Render.safe(debt.name)) paid off"] + plans.map { month($0.debts[index].paidOffMonth) })
+        }
+        lines += table.render(indent: "  ", header: { output.style($0, .dim) })
+        if plans.count == 2 {
+          let saved = plans[1].totalInterest - plans[0].totalInterest
+          lines.append(
+            saved > 0
+              ? "  avalanche saves \(money(saved, currency)) in interest"
+              : saved < 0 ? "  snowball saves \(money(-saved, currency)) in interest" : "  both cost the same interest")
+        }
+        lines.append("")
+        lines.append(output.style("  balance left (\(plans[0].strategy.rawValue))", .dim))
+        lines += chart(plans[0], first: first, currency: currency)
+        for name in out { lines.append(output.style("  left out: \(Render.safe(name)) (another currency)", .dim)) }
+        return lines
+      }, json: { json })
+  }
+
+  /// The total balance left at the end of months, as bars: every month up to 24, else sampled.
+  static func chart(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [String] {
+    guard plan.months > 0 else { return [] }
+    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { Budgeting.saturating($0, $1[month]) } }
+    let step = max(1, (plan.months + 23) / 24)
+    var picked = Array(stride(from: 0, to: plan.months, by: step))
+    if picked.last != plan.months - 1 { picked.append(plan.months - 1) }
+    let top = totals.max() ?? 0
+    return picked.map { index in
+      let label = first.adding(months: index).readable
+      let bar = Charts.bar(totals[index], of: top, width: 30)
+      let padding = String(repeating: " ", count: max(0, 30 - displayWidth(bar)))
+      return "  \(label)  \(bar)\(padding)  \(money(totals[index], currency))"
+    }
+  }
+}
+
+extension Answers {
+  /// "total debt": the debts today; "when will i be debt free": the plan on the last budget.
+  func debts(free: Bool) throws -> Rendered {
+    guard free else { return try DebtsCommand.list(context) }
+    guard !(try store.settings.value(.debtBudget)).isEmpty else {
+      throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
+    }
+    return try DebtsCommand.plan(try Arguments(["plan"], specs: DebtsCommand.specs, command: "debts"), context)
+  }
+}

@@ -1,0 +1,348 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly debts`: loans, cards and other debts; amortization schedules and payoff plans.
+struct DebtsCommand: Command {
+  static let name = "debts"
+  static let aliases = ["debt", "loans"]
+  static let summary = "debts: balances and due dates, debts schedule NAME, debts plan --budget 40000"
+  static let help = """
+    usage: spendly debts [--json]                 each balance today, APR, minimum, next due date
+           spendly debts add NAME --balance 5,00,000 --apr 9.5 (--min 12000 | --min-percent 5
+                          --min-floor 500 | --term 60) --due-day 31 [--kind loan|card|other]
+                          [--currency C] [--start DATE]
+           spendly debts schedule NAME [--json]   the amortization table of a loan with a term
+           spendly debts plan --budget 40000 [--strategy avalanche|snowball] [--json]
+           spendly debts pay NAME AMOUNT [PHRASE...]   an expense in Debt (or the category named)
+           spendly debts edit NAME --FIELD VALUE   the options of add, and --name
+           spendly debts remove NAME
+
+    The due day is clamped to each month's length (31 is 28 or 29 Feb, 30 Apr). A month's
+    interest is balance × APR / 12 / 100, rounded half away from zero, posted on the due date.
+    A term makes the minimum the amortized payment. The balance today is the starting
+    balance with its interest, less the payments ('undo' of a payment restores it).
+    The plan starts next month; avalanche pays the highest APR first, snowball the smallest
+    balance. Without --strategy both are shown, with the interest the better one saves.
+    Asked at the prompt: 'total debt', 'when will i be debt free' (the last plan's budget).
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("balance"), .init("apr"), .init("min"), .init("min-percent"), .init("min-floor"), .init("due-day"),
+    .init("term"), .init("kind"), .init("currency"), .init("start"), .init("name"), .init("budget"),
+    .init("strategy"), .init("yes", value: false, short: "y"),
+  ]
+  static let actions = ["add", "list", "schedule", "plan", "pay", "edit", "remove"]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var words = arguments.positional
+    let action = words.first?.lowercased() ?? "list"
+    if !words.isEmpty { words.removeFirst() }
+    switch action {
+    case "list": return try list(context)
+    case "add": return try add(words, arguments, context)
+    case "plan": return try plan(arguments, context)
+    default:
+      guard actions.contains(action) else {
+        throw .usage("debts: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+      }
+      guard !words.isEmpty else { throw .usage("debts \(action): name the debt (see: spendly debts)") }
+      // The name may be several words, quoted or not: the longest run of words that names a debt.
+      let named = try reporting { try context.store().debts.all() }
+      let count = (1...words.count).reversed().first { count in
+        named.contains { $0.name.lowercased() == words.prefix(count).joined(separator: " ").lowercased() }
+      }
+      let debt = try existing(count.map { words.prefix($0).joined(separator: " ") } ?? words[0], context)
+      let rest = Array(words.dropFirst(count ?? 1))
+      if action != "pay", !rest.isEmpty {
+        throw .usage("debts \(action): '\(Render.safe(rest.joined(separator: " ")))' after the name is not understood")
+      }
+      switch action {
+      case "schedule": return try schedule(debt, context)
+      case "pay": return try pay(debt, rest, context)
+      case "edit": return try edit(debt, arguments, context)
+      default:
+        try reporting { try context.store().debts.remove(debt) }
+        return .lines(["removed debt \(Render.safe(debt.name)) (its payments stay; 'undo' brings it back)"])
+      }
+    }
+  }
+
+  static func balances(_ debts: [Debt], _ context: Context) throws(CLIError) -> [Int64: Int64] {
+    let payments = try reporting { try context.store().debts.payments() }
+    var result: [Int64: Int64] = [:]
+    for debt in debts { result[debt.id] = debt.balance(on: context.today, payments: payments[debt.id] ?? []) }
+    return result
+  }
+
+  static func list(_ context: Context) throws(CLIError) -> Rendered {
+    let debts = try reporting { try context.store().debts.all() }
+    return DebtView.list(debts, balances: try balances(debts, context), today: context.today, output: context.output)
+  }
+
+  // MARK: Add and edit
+
+  static func add(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard !words.isEmpty else { throw .usage("debts add: give a name, like: debts add \"Home loan\" --balance 5,00,000 ...") }
+    let name = words.joined(separator: " ")
+    guard let balanceText = arguments["balance"] else { throw .usage("debts add: --balance is needed") }
+    guard let aprText = arguments["apr"] else { throw .usage("debts add: --apr is needed (the yearly rate in percent)") }
+    guard let dueText = arguments["due-day"] else { throw .usage("debts add: --due-day is needed (1 to 31)") }
+    let currency = try currency(arguments, context)
+    let balance = try amount(balanceText, "balance", currency, context)
+    var debt = Debt(
+      id: 0, name: name, kind: try kind(arguments["kind"] ?? "loan"), balance: balance,
+      start: try date(arguments["start"], context) ?? context.today, apr: try rate(aprText, "apr"),
+      minimum: .fixed(0), dueDay: try dueDay(dueText))
+    debt.term = try arguments["term"].map { text throws(CLIError) in try term(text) }
+    debt.minimum = try minimum(arguments, currency: balance.currency, context: context, required: debt.term == nil) ?? .fixed(0)
+    let saved = try reporting { try context.store().debts.add(debt) }
+    return .lines([
+      "added debt \(Render.safe(saved.name)) \(DebtView.money(saved.balance.minorUnits, saved.balance.currency)) at \(saved.apr)% · minimum \(DebtView.minimum(saved)) · due day \(saved.dueDay)"
+    ])
+  }
+
+  static func edit(_ debt: Debt, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var changed = debt
+    var what: [String] = []
+    if let name = arguments["name"] {
+      changed.name = name
+      what.append("name \(name)")
+    }
+    if let text = arguments["balance"] {
+      changed.balance = try amount(text, "balance", debt.balance.currency, context)
+      what.append("balance \(DebtView.money(changed.balance.minorUnits, changed.balance.currency))")
+    }
+    if let text = arguments["apr"] {
+      changed.apr = try rate(text, "apr")
+      what.append("APR \(changed.apr)%")
+    }
+    if let text = arguments["due-day"] {
+      changed.dueDay = try dueDay(text)
+      what.append("due day \(changed.dueDay)")
+    }
+    if let text = arguments["term"] {
+      changed.term = text.lowercased() == "none" ? nil : try term(text)
+      what.append("term \(changed.term.map { "\($0) months" } ?? "none")")
+    }
+    if let text = arguments["kind"] {
+      changed.kind = try kind(text)
+      what.append("kind \(changed.kind.rawValue)")
+    }
+    if let text = arguments["start"] {
+      changed.start = try date(text, context) ?? debt.start
+      what.append("start \(changed.start)")
+    }
+    if let minimum = try minimum(arguments, currency: debt.balance.currency, context: context, required: false) {
+      changed.minimum = minimum
+      what.append("minimum \(DebtView.minimum(changed))")
+    }
+    if arguments["currency"] != nil { throw .usage("debts edit: the currency stays; remove the debt and add it again") }
+    guard !what.isEmpty else { throw .usage("debts edit: give an option to change (see: spendly debts --help)") }
+    guard changed != debt else { return .lines(["\(Render.safe(debt.name)) unchanged: it already has those values"]) }
+    if changed.term == nil, case .fixed(let amount) = changed.minimum, amount <= 0 {
+      throw .usage("debts edit: without a term the debt needs --min or --min-percent")
+    }
+    let summary = "edited debt \(debt.name): " + what.joined(separator: ", ")
+    try reporting { try context.store().debts.edit(changed, summary: summary) }
+    return .lines([Render.safe(summary)])
+  }
+
+  // MARK: Schedule, plan, pay
+
+  static func schedule(_ debt: Debt, _ context: Context) throws(CLIError) -> Rendered {
+    guard let term = debt.term else {
+      throw .data("debts schedule: \(Render.safe(debt.name)) has no term (debts edit '\(Render.safe(debt.name))' --term 60), or see 'debts plan'")
+    }
+    return DebtView.schedule(debt, rows: Amortization.schedule(debt, months: term), output: context.output)
+  }
+
+  static func plan(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    let store = try context.store()
+    var budgetText = arguments["budget"]
+    if budgetText == nil {
+      let saved = try reporting { try store.settings.value(.debtBudget) }
+      guard !saved.isEmpty else { throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000") }
+      budgetText = saved
+    }
+    let budget: Money
+    if let text = budgetText, let stored = storedBudget(text) {
+      budget = stored
+    } else {
+      budget = try amount(budgetText!, "budget", try currency(arguments, context), context)
+    }
+    let strategies: [PayoffPlan.Strategy]
+    if let text = arguments["strategy"] {
+      guard let strategy = PayoffPlan.Strategy(rawValue: text.lowercased()) else {
+        throw .usage("--strategy '\(Render.safe(text))': avalanche or snowball")
+      }
+      strategies = [strategy]
+    } else {
+      strategies = [.avalanche, .snowball]
+    }
+    let debts = try reporting { try store.debts.all() }
+    let balances = try balances(debts, context)
+    let included = debts.filter { $0.balance.currency == budget.currency && (balances[$0.id] ?? 0) > 0 }
+    let out = debts.filter { $0.balance.currency != budget.currency && (balances[$0.id] ?? 0) > 0 }.map(\.name)
+    guard !included.isEmpty else { throw .data("debts plan: no debt in \(budget.currency.code) has a balance to pay") }
+    let starts = included.map {
+      PayoffPlan.Start(name: $0.name, balance: balances[$0.id] ?? 0, apr: $0.apr, minimum: $0.effectiveMinimum)
+    }
+    var plans: [PayoffPlan.Result] = []
+    for strategy in strategies {
+      do {
+        plans.append(try PayoffPlan.simulate(starts, budget: budget.minorUnits, strategy: strategy))
+      } catch {
+        throw .data(refusal(error, budget.currency))
+      }
+    }
+    // Remembered for "when will i be debt free" (one change in the log when it is new).
+    if arguments["budget"] != nil {
+      let value = "\(budget.minorUnits) \(budget.currency.code)"
+      if try reporting({ try store.settings.value(.debtBudget) }) != value, !store.isReadOnly {
+        try reporting { try store.settings.set(.debtBudget, value) }
+      }
+    }
+    return DebtView.plans(
+      plans, budget: budget.minorUnits, currency: budget.currency, first: YearMonth(context.today).adding(months: 1),
+      left: out, output: context.output)
+  }
+
+  /// "4000000 INR": the budget as the setting keeps it.
+  static func storedBudget(_ text: String) -> Money? {
+    let parts = text.split(separator: " ")
+    guard parts.count == 2, let minor = Int64(parts[0]), let currency = Currency.named(String(parts[1])) else { return nil }
+    return Money(minorUnits: minor, currency: currency)
+  }
+
+  static func refusal(_ refusal: PayoffPlan.Refusal, _ currency: Currency) -> String {
+    switch refusal {
+    case .budgetShort(let shortfall, let minimums):
+      return "budget: \(DebtView.money(shortfall, currency)) short of the first month's minimums (\(DebtView.money(minimums, currency)))"
+    case .neverFalls(let names):
+      return "budget: the balance of \(names.map(Render.safe).joined(separator: ", ")) would never fall on it"
+    case .tooLong:
+      return "budget: the plan would take more than 100 years"
+    }
+  }
+
+  static func pay(_ debt: Debt, _ words: [String], _ context: Context) throws(CLIError) -> Rendered {
+    guard let first = words.first else { throw .usage("debts pay: give the amount, like: debts pay '\(Render.safe(debt.name))' 12000") }
+    let parser = try context.phraseParser()
+    let amount = try self.amount(first, "amount", debt.balance.currency, context)
+    guard amount.currency == debt.balance.currency else {
+      throw .data("amount: \(Render.safe(debt.name)) is in \(debt.balance.currency.code), not \(amount.currency.code)")
+    }
+    var draft = try context.draft(([first] + words.dropFirst()).joined(separator: " "), parser: parser)
+    draft.amount = amount
+    draft.currency = amount.currency
+    draft.kind = .expense
+    let typedCategory = draft.category != nil && !draft.inferred.contains(.category)
+    if !typedCategory { draft.category = parser.catalog.category(named: "Debt")?.name ?? "Debt" }
+    if draft.merchant == nil { draft.merchant = debt.name }
+    draft.missing = []
+    guard var fields = draft.fields else { throw .data("amount: missing") }
+    fields.debtID = debt.id
+    let notice = BudgetNotice(before: fields, context: context)
+    let summary = "paid \(MoneyFormat.string(amount)) on debt \(debt.name)"
+    let result = try reporting {
+      try context.store().transactions.apply(action: .payDebt, [.add(fields)], summary: summary)
+    }
+    let payments = try reporting { try context.store().debts.payments() }
+    let left = debt.balance(on: context.today, payments: payments[debt.id] ?? [])
+    let budgets = notice.after(context)
+    var line = "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left, debt.balance.currency))"
+    if let words = budgets.words { line += " · " + words }
+    return .lines([line] + budgets.lines)
+  }
+
+  // MARK: Options
+
+  static func existing(_ name: String, _ context: Context) throws(CLIError) -> Debt {
+    guard let debt = try reporting({ try context.store().debts.debt(named: name) }) else {
+      throw .data("no debt named '\(Render.safe(name))' (see: spendly debts)")
+    }
+    return debt
+  }
+
+  static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
+    guard let code = arguments["currency"] else { return try reporting { try context.store().settings.defaultCurrency() } }
+    guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
+    return currency
+  }
+
+  static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError) -> Money {
+    let parser = try context.phraseParser()
+    do {
+      return try parser.amount(text, currency: currency)
+    } catch {
+      throw .data("\(field): " + error.message.replacingFirst("amount: ", with: ""))
+    }
+  }
+
+  static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
+    guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
+      throw .data("\(field) '\(Render.safe(text))': expected a percent like 9.5")
+    }
+    return rate
+  }
+
+  static func dueDay(_ text: String) throws(CLIError) -> Int {
+    guard let day = Int(text), (1...31).contains(day) else { throw .data("due-day '\(Render.safe(text))': expected 1 to 31") }
+    return day
+  }
+
+  static func term(_ text: String) throws(CLIError) -> Int {
+    guard let months = Int(text), (1...1200).contains(months) else {
+      throw .data("term '\(Render.safe(text))': expected a number of months, 1 to 1200")
+    }
+    return months
+  }
+
+  static func kind(_ text: String) throws(CLIError) -> Debt.Kind {
+    let lowered = text.lowercased()
+    guard let kind = Debt.Kind(rawValue: lowered == "credit-card" || lowered == "credit card" ? "card" : lowered) else {
+      throw .data("kind '\(Render.safe(text))': loan, card or other")
+    }
+    return kind
+  }
+
+  static func date(_ text: String?, _ context: Context) throws(CLIError) -> LocalDate? {
+    guard let text else { return nil }
+    guard let day = try RecurringCommand.parseDate(text, context) else {
+      throw .usage("--start '\(Render.safe(text))': expected a date, like 2026-01-15")
+    }
+    return day
+  }
+
+  /// --min, or --min-percent with --min-floor; nil when none is given (and not `required`).
+  static func minimum(_ arguments: Arguments, currency: Currency, context: Context, required: Bool) throws(CLIError)
+    -> MinimumPayment?
+  {
+    if let text = arguments["min"] {
+      if arguments["min-percent"] != nil { throw .usage("debts: --min or --min-percent, not both") }
+      return .fixed(try amount(text, "min", currency, context).minorUnits)
+    }
+    if let text = arguments["min-percent"] {
+      let floor = try arguments["min-floor"].map { text throws(CLIError) in try amount(text, "min-floor", currency, context).minorUnits } ?? 0
+      return .percent(try rate(text, "min-percent"), floor: floor)
+    }
+    if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent") }
+    if required { throw .usage("debts add: give --min AMOUNT, --min-percent P [--min-floor F], or --term MONTHS") }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard hasPrefix(target) else { return self }
+    return replacement + dropFirst(target.count)
+  }
+}
+
+/// `debts`, `debts schedule` and `debts plan` (without --budget) read; the rest write.
+func debtsStoreUse(_ arguments: Arguments) -> StoreUse {
+  let action = arguments.positional.first?.lowercased()
+  if [nil, "list", "schedule"].contains(action) { return .read }
+  if action == "plan" { return arguments["budget"] == nil ? .read : .writeOrRead }
+  return .write
+}

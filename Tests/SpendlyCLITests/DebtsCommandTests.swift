@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `spendly debts` through the binary: the schedule and plan JSON, payments and their undo,
+/// and refusals as one line.
+@Suite("spendly debts: schedules, plans, payments")
+struct DebtsCommandTests {
+  static func portfolio(_ sandbox: Sandbox) throws {
+    try sandbox.ok(
+      "debts", "add", "Card", "--balance", "1,50,000", "--apr", "36", "--min-percent", "5", "--min-floor", "500",
+      "--due-day", "31", "--kind", "card")
+    try sandbox.ok(
+      "debts", "add", "Personal loan", "--balance", "50000", "--apr", "14", "--min", "10000", "--due-day", "10")
+    try sandbox.ok(
+      "debts", "add", "Car loan", "--balance", "6,00,000", "--apr", "9", "--min", "15000", "--due-day", "5")
+  }
+
+  @Test func theScheduleEndsAtZero() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "debts", "add", "Home loan", "--balance", "5,00,000", "--apr", "9.5", "--term", "60", "--due-day", "31",
+      "--start", "2026-11-15")
+    let schedule = try #require(try json(sandbox.ok("--json", "debts", "schedule", "Home", "loan")) as? [String: Any])
+    let rows = try #require(schedule["rows"] as? [[String: Any]])
+    #expect(rows.count == 60)
+    #expect(rows[0]["month"] as? Int == 1)
+    #expect(rows[0]["date"] as? String == "2026-12-31")
+    #expect(rows[2]["date"] as? String == "2027-02-28")
+    #expect(rows[0]["payment"] as? String == "10500.93")
+    #expect(rows[0]["interest"] as? String == "3958.33")
+    #expect(rows[0]["principal"] as? String == "6542.60")
+    #expect(rows[59]["balance"] as? String == "0.00")
+    #expect(schedule["total_paid"] as? String == "630055.82")
+    #expect(schedule["total_interest"] as? String == "130055.82")
+  }
+
+  @Test func plansBothWaysAndTheBudgetIsRemembered() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    let plan = try #require(
+      try json(sandbox.ok("--json", "debts", "plan", "--budget", "40000", "--strategy", "avalanche")) as? [String: Any])
+    #expect(plan["strategy"] as? String == "avalanche")
+    #expect(plan["months"] as? Int == 23)
+    #expect(plan["debt_free"] as? String == "2028-10")  // month 1 is Dec 2026, after --now
+    #expect(plan["total_interest"] as? String == "93864.69")
+    #expect(plan["total_paid"] as? String == "893864.69")
+    let debts = try #require(plan["debts"] as? [[String: Any]])
+    #expect(debts.map { $0["paid_off"] as? String } == ["2027-09", "2027-05", "2028-10"])
+    #expect(debts.map { $0["interest"] as? String } == ["26767.12", "1826.22", "65271.35"])
+    let both = try sandbox.ok("debts", "plan", "--budget", "40000")
+    #expect(both.contains("avalanche saves ₹1,385.02 in interest"))
+    #expect(try sandbox.ok("query", "when", "will", "i", "be", "debt", "free").contains("Oct 2028"))
+    #expect(try sandbox.ok("log", "--limit", "1").contains("set debt-budget"))
+  }
+
+  @Test func aPaymentAndItsUndo() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    let paid = try sandbox.ok("debts", "pay", "Personal", "loan", "10000", "upi")
+    #expect(paid.hasPrefix("saved #1 · paid ₹10,000.00 on debt Personal loan · balance ₹40,000.00"), "\(paid)")
+    let shown = try #require(try json(sandbox.ok("--json", "show", "1")) as? [String: Any])
+    #expect(shown["category"] as? String == "Debt")
+    #expect(shown["method"] as? String == "UPI")
+    let listed = { () throws -> String? in
+      let all = try #require(try json(sandbox.ok("--json", "debts")) as? [String: Any])
+      return (all["debts"] as? [[String: Any]])?.first { $0["name"] as? String == "Personal loan" }?["balance"]
+        as? String
+    }
+    #expect(try listed() == "40000.00")
+    try sandbox.ok("undo")
+    #expect(try listed() == "50000.00")
+  }
+
+  @Test func refusalsAreOneLine() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    let before = try sandbox.databaseBytes()
+    for (arguments, message) in [
+      (
+        ["debts", "plan", "--budget", "20000"],
+        "spendly: budget: ₹12,725.00 short of the first month's minimums (₹32,725.00)"
+      ),
+      (
+        ["debts", "add", "Card", "--balance", "100", "--apr", "5", "--min", "10", "--due-day", "1"],
+        "spendly: debt 'Card' already exists"
+      ),
+      (
+        ["debts", "add", "X", "--balance", "100", "--apr", "5", "--min", "10", "--due-day", "32"],
+        "spendly: due-day '32': expected 1 to 31"
+      ),
+      (
+        ["debts", "add", "X", "--balance", "100", "--apr", "abc", "--min", "10", "--due-day", "3"],
+        "spendly: apr 'abc': expected a percent like 9.5"
+      ),
+      (
+        ["debts", "schedule", "Card"],
+        "spendly: debts schedule: Card has no term (debts edit 'Card' --term 60), or see 'debts plan'"
+      ),
+      (["debts", "pay", "Nobody", "100"], "spendly: no debt named 'Nobody' (see: spendly debts)"),
+    ] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status != 0, "\(arguments)")
+      #expect(result.stderrLines == [Substring(message)], "\(arguments): \(result.stderr)")
+    }
+    #expect(try sandbox.databaseBytes() == before)
+  }
+}

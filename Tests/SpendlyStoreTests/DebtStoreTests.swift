@@ -1,0 +1,43 @@
+import SpendlyCore
+import Testing
+
+@testable import SpendlyStore
+
+/// Debts in the store: one change each, undone whole; the balance follows linked payments.
+@Suite("Store: debts")
+struct DebtStoreTests {
+  static func card() -> Debt {
+    Debt(
+      id: 0, name: "Card", kind: .card, balance: Money(minorUnits: 15_000_000, currency: .inr),
+      start: LocalDate(iso: "2026-10-15")!, apr: DecimalNumber(text: "36")!,
+      minimum: .percent(DecimalNumber(text: "5")!, floor: 50_000), dueDay: 31)
+  }
+
+  @Test(arguments: Location.allCases)
+  func changesAreUndoneAndPaymentsCount(_ location: Location) throws {
+    try withStore(location) { store, _ in
+      let added = try store.debts.add(Self.card())
+      #expect(try store.debts.debt(named: "card") == added)
+      var edited = added
+      edited.apr = DecimalNumber(text: "30.5")!
+      try store.debts.edit(edited, summary: "edited debt Card: APR 30.5%")
+      #expect(try store.debts.all().first?.apr.description == "30.5")
+      var payment = expense(5_000, "Debt", merchant: "Card", date: "2026-11-10")
+      payment.debtID = added.id
+      try store.transactions.add(payment)
+      let payments = try store.debts.payments()[added.id] ?? []
+      #expect(payments.count == 1)
+      // 30 Nov: 1,45,000 × 30.5% / 12 = 3,685.42 of interest.
+      #expect(edited.balance(on: LocalDate(iso: "2026-11-30")!, payments: payments) == 14_500_000 + 368_542)
+      try store.debts.remove(edited)
+      #expect(try store.debts.all().isEmpty)
+      #expect(try store.transactions.list().first?.fields.debtID == added.id)
+      _ = try store.undo()
+      #expect(try store.debts.all() == [edited])
+      _ = try store.undo()
+      _ = try store.undo()
+      #expect(try store.debts.all() == [added])
+      #expect(storeError { try store.debts.add(Self.card()) } != nil)
+    }
+  }
+}
