@@ -48,6 +48,10 @@ enum Render {
     }
     if let source = f.importSource { lines.append("  imported   \(safe(source))") }
     if let reference = f.externalReference { lines.append("  reference  \(safe(reference))") }
+    if let schedule = f.recurringID {
+      lines.append("  schedule   #\(schedule) (a recurring charge; see: spendly recurring)")
+    }
+    if let debt = f.debtID { lines.append("  debt       #\(debt) (a payment; see: spendly debts)") }
     lines.append("  created    \(transaction.createdAt.date) \(transaction.createdAt.time)")
     lines.append("  updated    \(transaction.updatedAt.date) \(transaction.updatedAt.time)")
     return lines
@@ -75,6 +79,8 @@ enum Render {
       ("foreign_amount", .optional(fields.foreignAmount?.decimalString)),
       ("foreign_currency", .optional(fields.foreignAmount?.currency.code)),
       ("rate", .optional(fields.rate)),
+      ("recurring_id", fields.recurringID.map { .int($0) } ?? .null),
+      ("debt_id", fields.debtID.map { .int($0) } ?? .null),
     ]
   }
 

@@ -80,7 +80,8 @@ enum QueryRole: String, CaseIterable, Sendable {
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
-  case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between, from, and, ask,
+  case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between,
+    from, and, ask,
     filler
 
   /// Spent or income: a measure of one kind (savings is both).

@@ -56,12 +56,16 @@ enum DebtView {
         "totals",
         .array(
           totals.map { currency, total in
-            .object([("currency", .string(currency.code)), ("balance", plain(total, currency)), ("balance_minor", .int(total))])
+            .object([
+              ("currency", .string(currency.code)), ("balance", plain(total, currency)), ("balance_minor", .int(total)),
+            ])
           })
       ),
     ])
     guard !debts.isEmpty else {
-      return .lines(["  no debts: add one with 'debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 5'"], json: json)
+      return .lines(
+        ["  no debts: add one with 'debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 5'"],
+        json: json)
     }
     var table = Table(
       headers: ["Debt", "Kind", "Balance", "APR", "Minimum", "Next due", ""],
@@ -70,7 +74,8 @@ enum DebtView {
       let due = debt.nextDue(onOrAfter: today)
       let days = due.daysSinceEpoch - today.daysSinceEpoch
       table.add([
-        Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id] ?? 0, debt.balance.currency), "\(debt.apr)%",
+        Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id] ?? 0, debt.balance.currency),
+        "\(debt.apr)%",
         minimum(debt), "\(LocalDate.weekdayAbbreviations[due.weekday]) \(RecurringView.day(due, today: today))",
         days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")",
       ])
@@ -110,7 +115,8 @@ enum DebtView {
         money(row.balance, c),
       ])
     }
-    let title = "  \(Render.safe(debt.name)): \(money(debt.balance.minorUnits, c)) at \(debt.apr)% over \(rows.count) months"
+    let title =
+      "  \(Render.safe(debt.name)): \(money(debt.balance.minorUnits, c)) at \(debt.apr)% over \(rows.count) months"
     var lines = [output.style(title, .bold)]
     lines += table.render(indent: "  ", header: { output.style($0, .dim) })
     lines.append("  total paid \(money(paid, c)) · interest \(money(interest, c))")
@@ -129,7 +135,10 @@ enum DebtView {
           plan.debts.map { debt in
             .object([
               ("name", .string(debt.name)),
-              ("paid_off", debt.paidOffMonth > 0 ? .string(first.adding(months: debt.paidOffMonth - 1).description) : .null),
+              (
+                "paid_off",
+                debt.paidOffMonth > 0 ? .string(first.adding(months: debt.paidOffMonth - 1).description) : .null
+              ),
               ("interest", plain(debt.interest, currency)), ("paid", plain(debt.paid, currency)),
             ])
           })
@@ -145,7 +154,10 @@ enum DebtView {
   ) -> Rendered {
     let head = planJSON(plans[0], first: first, currency: currency)
     var pairs: [(String, JSON)] =
-      [("budget", plain(budget, currency)), ("currency", .string(currency.code)), ("start", .string(first.description))]
+      [
+        ("budget", plain(budget, currency)), ("currency", .string(currency.code)),
+        ("start", .string(first.description)),
+      ]
       + head
     if plans.count == 2 {
       pairs.append(("snowball", .object(planJSON(plans[1], first: first, currency: currency))))
@@ -186,7 +198,8 @@ enum DebtView {
   /// The total balance left at the end of months, as bars: every month up to 24, else sampled.
   static func chart(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [String] {
     guard plan.months > 0 else { return [] }
-    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { Budgeting.saturating($0, $1[month]) } }
+    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { Budgeting.saturating($0, $1[month]) }
+    }
     let step = max(1, (plan.months + 23) / 24)
     var picked = Array(stride(from: 0, to: plan.months, by: step))
     if picked.last != plan.months - 1 { picked.append(plan.months - 1) }

@@ -102,7 +102,9 @@ struct BudgetCommand: Command {
         month: month,
         rollover: rollover)
     }
-    return .lines([change.changed ? Render.safe(change.summary) : "unchanged: \(Render.safe(change.summary))"])
+    return .lines(
+      [change.changed ? Render.safe(change.summary) : "unchanged: \(Render.safe(change.summary))"],
+      json: .object([("summary", .string(change.summary)), ("changed", .bool(change.changed))]))
   }
 
   static func clear(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -123,7 +125,8 @@ struct BudgetCommand: Command {
         "\(Render.safe(whose)) has no budget in \(currency.code) \(scope == .month ? "for" : "from") \(month.readable): nothing to clear"
       ])
     }
-    return .lines([Render.safe(change.summary)])
+    return .lines(
+      [Render.safe(change.summary)], json: .object([("summary", .string(change.summary)), ("changed", .bool(true))]))
   }
 
   /// The category (nil: overall) and the amount the words name. The amount is the longest run

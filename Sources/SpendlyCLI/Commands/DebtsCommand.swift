@@ -82,10 +82,14 @@ struct DebtsCommand: Command {
   // MARK: Add and edit
 
   static func add(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    guard !words.isEmpty else { throw .usage("debts add: give a name, like: debts add \"Home loan\" --balance 5,00,000 ...") }
+    guard !words.isEmpty else {
+      throw .usage("debts add: give a name, like: debts add \"Home loan\" --balance 5,00,000 ...")
+    }
     let name = words.joined(separator: " ")
     guard let balanceText = arguments["balance"] else { throw .usage("debts add: --balance is needed") }
-    guard let aprText = arguments["apr"] else { throw .usage("debts add: --apr is needed (the yearly rate in percent)") }
+    guard let aprText = arguments["apr"] else {
+      throw .usage("debts add: --apr is needed (the yearly rate in percent)")
+    }
     guard let dueText = arguments["due-day"] else { throw .usage("debts add: --due-day is needed (1 to 31)") }
     let currency = try currency(arguments, context)
     let balance = try amount(balanceText, "balance", currency, context)
@@ -94,7 +98,8 @@ struct DebtsCommand: Command {
       start: try date(arguments["start"], context) ?? context.today, apr: try rate(aprText, "apr"),
       minimum: .fixed(0), dueDay: try dueDay(dueText))
     debt.term = try arguments["term"].map { text throws(CLIError) in try term(text) }
-    debt.minimum = try minimum(arguments, currency: balance.currency, context: context, required: debt.term == nil) ?? .fixed(0)
+    debt.minimum =
+      try minimum(arguments, currency: balance.currency, context: context, required: debt.term == nil) ?? .fixed(0)
     let saved = try reporting { try context.store().debts.add(debt) }
     return .lines([
       "added debt \(Render.safe(saved.name)) \(DebtView.money(saved.balance.minorUnits, saved.balance.currency)) at \(saved.apr)% · minimum \(DebtView.minimum(saved)) · due day \(saved.dueDay)"
@@ -151,7 +156,9 @@ struct DebtsCommand: Command {
 
   static func schedule(_ debt: Debt, _ context: Context) throws(CLIError) -> Rendered {
     guard let term = debt.term else {
-      throw .data("debts schedule: \(Render.safe(debt.name)) has no term (debts edit '\(Render.safe(debt.name))' --term 60), or see 'debts plan'")
+      throw .data(
+        "debts schedule: \(Render.safe(debt.name)) has no term (debts edit '\(Render.safe(debt.name))' --term 60), or see 'debts plan'"
+      )
     }
     return DebtView.schedule(debt, rows: Amortization.schedule(debt, months: term), output: context.output)
   }
@@ -210,14 +217,17 @@ struct DebtsCommand: Command {
   /// "4000000 INR": the budget as the setting keeps it.
   static func storedBudget(_ text: String) -> Money? {
     let parts = text.split(separator: " ")
-    guard parts.count == 2, let minor = Int64(parts[0]), let currency = Currency.named(String(parts[1])) else { return nil }
+    guard parts.count == 2, let minor = Int64(parts[0]), let currency = Currency.named(String(parts[1])) else {
+      return nil
+    }
     return Money(minorUnits: minor, currency: currency)
   }
 
   static func refusal(_ refusal: PayoffPlan.Refusal, _ currency: Currency) -> String {
     switch refusal {
     case .budgetShort(let shortfall, let minimums):
-      return "budget: \(DebtView.money(shortfall, currency)) short of the first month's minimums (\(DebtView.money(minimums, currency)))"
+      return
+        "budget: \(DebtView.money(shortfall, currency)) short of the first month's minimums (\(DebtView.money(minimums, currency)))"
     case .neverFalls(let names):
       return "budget: the balance of \(names.map(Render.safe).joined(separator: ", ")) would never fall on it"
     case .tooLong:
@@ -226,7 +236,9 @@ struct DebtsCommand: Command {
   }
 
   static func pay(_ debt: Debt, _ words: [String], _ context: Context) throws(CLIError) -> Rendered {
-    guard let first = words.first else { throw .usage("debts pay: give the amount, like: debts pay '\(Render.safe(debt.name))' 12000") }
+    guard let first = words.first else {
+      throw .usage("debts pay: give the amount, like: debts pay '\(Render.safe(debt.name))' 12000")
+    }
     let parser = try context.phraseParser()
     let amount = try self.amount(first, "amount", debt.balance.currency, context)
     guard amount.currency == debt.balance.currency else {
@@ -250,7 +262,8 @@ struct DebtsCommand: Command {
     let payments = try reporting { try context.store().debts.payments() }
     let left = debt.balance(on: context.today, payments: payments[debt.id] ?? [])
     let budgets = notice.after(context)
-    var line = "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left, debt.balance.currency))"
+    var line =
+      "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left, debt.balance.currency))"
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines)
   }
@@ -265,12 +278,16 @@ struct DebtsCommand: Command {
   }
 
   static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
-    guard let code = arguments["currency"] else { return try reporting { try context.store().settings.defaultCurrency() } }
+    guard let code = arguments["currency"] else {
+      return try reporting { try context.store().settings.defaultCurrency() }
+    }
     guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
     return currency
   }
 
-  static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError) -> Money {
+  static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError)
+    -> Money
+  {
     let parser = try context.phraseParser()
     do {
       return try parser.amount(text, currency: currency)
@@ -287,7 +304,9 @@ struct DebtsCommand: Command {
   }
 
   static func dueDay(_ text: String) throws(CLIError) -> Int {
-    guard let day = Int(text), (1...31).contains(day) else { throw .data("due-day '\(Render.safe(text))': expected 1 to 31") }
+    guard let day = Int(text), (1...31).contains(day) else {
+      throw .data("due-day '\(Render.safe(text))': expected 1 to 31")
+    }
     return day
   }
 
@@ -323,7 +342,10 @@ struct DebtsCommand: Command {
       return .fixed(try amount(text, "min", currency, context).minorUnits)
     }
     if let text = arguments["min-percent"] {
-      let floor = try arguments["min-floor"].map { text throws(CLIError) in try amount(text, "min-floor", currency, context).minorUnits } ?? 0
+      let floor =
+        try arguments["min-floor"].map { text throws(CLIError) in
+          try amount(text, "min-floor", currency, context).minorUnits
+        } ?? 0
       return .percent(try rate(text, "min-percent"), floor: floor)
     }
     if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent") }

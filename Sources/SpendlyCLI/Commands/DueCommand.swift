@@ -32,7 +32,11 @@ struct DueCommand: Command {
         context.output.style("  'due --log' records them as one change; 'recurring skip ID' skips one", .dim))
       return .lines(lines, json: json)
     }
-    guard !items.isEmpty else { return .lines(["  nothing due: nothing logged"]) }
+    guard !items.isEmpty else {
+      return .lines(
+        ["  nothing due: nothing logged"],
+        json: .object([("summary", .string("nothing due")), ("transactions", .array([])), ("logged", .array([]))]))
+    }
     if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else { throw .usage("not on a terminal: add --yes to log without asking") }
       for line in RecurringView.occurrenceLines(items, today: today, output: context.output) {
@@ -61,6 +65,11 @@ struct DueCommand: Command {
     let range = ids.count == 1 ? "#\(ids[0])" : "#\(ids.first!)…#\(ids.last!)"
     var lines = ["  " + Render.safe(summary) + " (\(range))"]
     lines += notice.after(context).lines.map { "  " + $0 }
-    return .lines(lines)
+    return .lines(
+      lines,
+      json: .object([
+        ("summary", .string(summary)), ("transactions", .array(ids.map { .int($0) })),
+        ("logged", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
+      ]))
   }
 }

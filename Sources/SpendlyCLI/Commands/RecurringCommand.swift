@@ -200,7 +200,7 @@ struct RecurringCommand: Command {
         return "deleted #\(schedule.id) \(schedule.name) (its logged charges stay; 'undo' brings it back)"
       }
     }
-    return .lines([Render.safe(summary)])
+    return .lines([Render.safe(summary)], json: .object([("id", .int(schedule.id)), ("summary", .string(summary))]))
   }
 
   static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
