@@ -1,6 +1,6 @@
 /// An unsigned integer of any size, for the exact rational arithmetic of amortization
 /// ((1 + r)^n with r a decimal rate): just multiplication, addition, subtraction, comparison
-/// and division. Little-endian 32-bit limbs, no leading zero limbs.
+/// and a rounded quotient that fits in 64 bits. Little-endian 32-bit limbs, no leading zeros.
 struct BigUInt: Comparable, Sendable {
   private(set) var limbs: [UInt32]
 
@@ -19,16 +19,6 @@ struct BigUInt: Comparable, Sendable {
   }
 
   var isZero: Bool { limbs.isEmpty }
-
-  /// The value when it fits in 64 bits.
-  var uint64: UInt64? {
-    switch limbs.count {
-    case 0: 0
-    case 1: UInt64(limbs[0])
-    case 2: UInt64(limbs[0]) | UInt64(limbs[1]) << 32
-    default: nil
-    }
-  }
 
   static func + (a: BigUInt, b: BigUInt) -> BigUInt {
     var result = [UInt32](repeating: 0, count: max(a.limbs.count, b.limbs.count) + 1)
@@ -93,38 +83,6 @@ struct BigUInt: Comparable, Sendable {
     return result
   }
 
-  private var bitWidth: Int { limbs.isEmpty ? 0 : limbs.count * 32 - limbs.last!.leadingZeroBitCount }
-
-  private func bit(_ index: Int) -> Bool { limbs[index / 32] >> (index % 32) & 1 == 1 }
-
-  /// Shifted left by one bit, with `low` as the new lowest bit.
-  private func doubled(plus low: Bool) -> BigUInt {
-    var result = [UInt32](repeating: 0, count: limbs.count + 1)
-    var carry: UInt32 = low ? 1 : 0
-    for (i, limb) in limbs.enumerated() {
-      result[i] = limb << 1 | carry
-      carry = limb >> 31
-    }
-    result[limbs.count] = carry
-    return BigUInt(limbs: result)
-  }
-
-  /// Quotient and remainder (binary long division; the numbers here have a few thousand bits).
-  static func divided(_ a: BigUInt, by b: BigUInt) -> (quotient: BigUInt, remainder: BigUInt) {
-    precondition(!b.isZero, "BigUInt division by zero")
-    if a < b { return (BigUInt(0), a) }
-    var quotient = [UInt32](repeating: 0, count: a.limbs.count)
-    var remainder = BigUInt(0)
-    for index in stride(from: a.bitWidth - 1, through: 0, by: -1) {
-      remainder = remainder.doubled(plus: a.bit(index))
-      if remainder >= b {
-        remainder = remainder - b
-        quotient[index / 32] |= 1 << (index % 32)
-      }
-    }
-    return (BigUInt(limbs: quotient), remainder)
-  }
-
   static func < (a: BigUInt, b: BigUInt) -> Bool {
     if a.limbs.count != b.limbs.count { return a.limbs.count < b.limbs.count }
     for i in stride(from: a.limbs.count - 1, through: 0, by: -1) where a.limbs[i] != b.limbs[i] {
@@ -133,9 +91,18 @@ struct BigUInt: Comparable, Sendable {
     return false
   }
 
-  /// `numerator / denominator` rounded half away from zero (both non-negative: half up).
-  static func roundedQuotient(_ numerator: BigUInt, _ denominator: BigUInt) -> BigUInt {
-    let (quotient, remainder) = divided(numerator, by: denominator)
-    return remainder + remainder >= denominator ? quotient + BigUInt(1) : quotient
+  /// `numerator / denominator` rounded half away from zero (both non-negative: half up), when
+  /// it fits in 63 bits (else `Int64.max`): found bit by bit from the top, each step one
+  /// multiplication of the denominator by a 64-bit number, so long numbers stay fast.
+  static func roundedQuotient(_ numerator: BigUInt, _ denominator: BigUInt) -> Int64 {
+    precondition(!denominator.isZero, "BigUInt division by zero")
+    if numerator >= denominator * BigUInt(UInt64(Int64.max)) { return .max }
+    var quotient: UInt64 = 0
+    for bit in stride(from: 62, through: 0, by: -1) {
+      let candidate = quotient | 1 << UInt64(bit)
+      if denominator * BigUInt(candidate) <= numerator { quotient = candidate }
+    }
+    let remainder = numerator - denominator * BigUInt(quotient)
+    return Int64(remainder + remainder >= denominator ? quotient + 1 : quotient)
   }
 }

@@ -187,7 +187,7 @@ public enum Amortization {
     let base = BigUInt.power(BigUInt(d), months)
     let numerator = BigUInt(UInt64(principal)) * BigUInt(a) * grown
     let denominator = BigUInt(d) * (grown - base)
-    return Int64(clamping: BigUInt.roundedQuotient(numerator, denominator).uint64 ?? UInt64(Int64.max))
+    return BigUInt.roundedQuotient(numerator, denominator)
   }
 
   static func gcd(_ x: UInt64, _ y: UInt64) -> UInt64 {

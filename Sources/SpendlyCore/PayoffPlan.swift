@@ -45,6 +45,8 @@ public enum PayoffPlan {
   public enum Refusal: Error, Equatable, Sendable {
     /// The budget is below the first month's minimums: by how much, and the minimums.
     case budgetShort(shortfall: Int64, minimums: Int64)
+    /// The budget is below a later month's minimums (balances grew under their minimums).
+    case budgetShortLater(month: Int, shortfall: Int64, minimums: Int64)
     /// These debts' balances never fall on this budget.
     case neverFalls([String])
     /// More than 100 years.
@@ -63,7 +65,10 @@ public enum PayoffPlan {
     while balances.contains(where: { $0 > 0 }) {
       month += 1
       if month > maximumMonths {
-        let stuck = debts.indices.filter { balances[$0] >= debts[$0].balance && debts[$0].balance > 0 }
+        // Still rising over the last year: it never falls; else it is only slow.
+        let stuck = debts.indices.filter { i in
+          balances[i] > 0 && history[i].count >= 13 && history[i][history[i].count - 13] <= balances[i]
+        }
         if !stuck.isEmpty { throw .neverFalls(stuck.map { debts[$0].name }) }
         throw .tooLong
       }
@@ -78,7 +83,7 @@ public enum PayoffPlan {
       let due = minimums.reduce(0) { Budgeting.saturating($0, $1) }
       if due > budget {
         if month == 1 { throw .budgetShort(shortfall: due - budget, minimums: due) }
-        throw .neverFalls(debts.indices.filter { balances[$0] > 0 }.map { debts[$0].name })
+        throw .budgetShortLater(month: month, shortfall: due - budget, minimums: due)
       }
       var left = budget - due
       for i in debts.indices {

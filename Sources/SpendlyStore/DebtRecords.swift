@@ -136,9 +136,9 @@ extension DebtRecords {
       throw refuse("apr", debt.apr.description, "is more than 1000%")
     }
     switch debt.minimum {
-    case .fixed(let amount) where amount <= 0 && debt.term == nil:
+    case .fixed(let amount) where amount < 0 || (amount == 0 && debt.term == nil):
       throw refuse("min", "\(amount)", "must be more than zero")
-    case .percent(let percent, let floor) where percent.isZero && floor <= 0:
+    case .percent(let percent, let floor) where (percent.isZero && floor <= 0) || floor < 0:
       throw refuse("min-percent", percent.description, "must be more than zero")
     default: break
     }

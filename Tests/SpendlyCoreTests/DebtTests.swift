@@ -116,6 +116,23 @@ struct DebtTests {
     #expect(throws: PayoffPlan.Refusal.neverFalls(["Shark"])) {
       _ = try PayoffPlan.simulate(growing, budget: 100_000, strategy: .avalanche)
     }
+    // A month after the first can fall short when a balance grows under its minimum.
+    let short = [
+      PayoffPlan.Start(
+        name: "Card", balance: 1_000_000, apr: Self.rate("36"), minimum: .percent(Self.rate("1"), floor: 0)),
+      PayoffPlan.Start(name: "Loan", balance: 500_000, apr: Self.rate("0"), minimum: .fixed(100_000)),
+    ]
+    #expect(throws: PayoffPlan.Refusal.budgetShortLater(month: 2, shortfall: 203, minimums: 110_503)) {
+      _ = try PayoffPlan.simulate(short, budget: 110_300, strategy: .avalanche)
+    }
+    // A balance that rises for years and then falls is slow, not stuck.
+    let rising = [
+      PayoffPlan.Start(name: "A", balance: 12_000_000, apr: Self.rate("1"), minimum: .fixed(9_900)),
+      PayoffPlan.Start(name: "B", balance: 100_000, apr: Self.rate("0"), minimum: .fixed(100)),
+    ]
+    #expect(throws: PayoffPlan.Refusal.tooLong) {
+      _ = try PayoffPlan.simulate(rising, budget: 10_100, strategy: .snowball)
+    }
     let slow = [PayoffPlan.Start(name: "Slow", balance: 100_000_000, apr: Self.rate("0"), minimum: .fixed(50_000))]
     #expect(throws: PayoffPlan.Refusal.tooLong) {
       _ = try PayoffPlan.simulate(slow, budget: 50_000, strategy: .avalanche)

@@ -228,6 +228,9 @@ struct DebtsCommand: Command {
     case .budgetShort(let shortfall, let minimums):
       return
         "budget: \(DebtView.money(shortfall, currency)) short of the first month's minimums (\(DebtView.money(minimums, currency)))"
+    case .budgetShortLater(let month, let shortfall, let minimums):
+      return
+        "budget: \(DebtView.money(shortfall, currency)) short of month \(month)'s minimums (\(DebtView.money(minimums, currency))): the balances grow faster than they are paid"
     case .neverFalls(let names):
       return "budget: the balance of \(names.map(Render.safe).joined(separator: ", ")) would never fall on it"
     case .tooLong:
@@ -243,6 +246,13 @@ struct DebtsCommand: Command {
     let amount = try self.amount(first, "amount", debt.balance.currency, context)
     guard amount.currency == debt.balance.currency else {
       throw .data("amount: \(Render.safe(debt.name)) is in \(debt.balance.currency.code), not \(amount.currency.code)")
+    }
+    let owed = debt.balance(
+      on: context.today, payments: try reporting { try context.store().debts.payments() }[debt.id] ?? [])
+    guard amount.minorUnits <= max(owed, 0) else {
+      throw .data(
+        "amount: \(MoneyFormat.string(amount)) is more than \(Render.safe(debt.name))'s balance \(DebtView.money(max(owed, 0), debt.balance.currency))"
+      )
     }
     var draft = try context.draft(([first] + words.dropFirst()).joined(separator: " "), parser: parser)
     draft.amount = amount
@@ -288,6 +298,10 @@ struct DebtsCommand: Command {
   static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError)
     -> Money
   {
+    // Zero is a fine floor, minimum (with a term) or balance, though no transaction's amount.
+    if field != "amount", field != "budget", text.allSatisfy({ $0 == "0" || $0 == "." }), text.contains("0") {
+      return Money(minorUnits: 0, currency: currency)
+    }
     let parser = try context.phraseParser()
     do {
       return try parser.amount(text, currency: currency)
@@ -339,6 +353,7 @@ struct DebtsCommand: Command {
   {
     if let text = arguments["min"] {
       if arguments["min-percent"] != nil { throw .usage("debts: --min or --min-percent, not both") }
+      if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent, not --min") }
       return .fixed(try amount(text, "min", currency, context).minorUnits)
     }
     if let text = arguments["min-percent"] {
