@@ -79,4 +79,21 @@ enum FieldOptions {
       throw .usage("--\(name): \(error.message)")
     }
   }
+
+  /// The category `--category TEXT` names, read as phrases read it (cat:chai): one resolver for
+  /// every command's option.
+  static func category(_ text: String, parser: PhraseParser) throws(CLIError) -> Category {
+    guard let category = parser.category(named: text) else {
+      throw .usage("--category: unknown category '\(Render.safe(text))' (see: spendly categories)")
+    }
+    return category
+  }
+
+  /// The method `--method TEXT` names (method:gpay is UPI).
+  static func method(_ text: String, parser: PhraseParser) throws(CLIError) -> String {
+    guard let method = parser.method(named: text) else {
+      throw .usage("--method: unknown payment method '\(Render.safe(text))' (see: spendly methods)")
+    }
+    return method
+  }
 }

@@ -76,18 +76,8 @@ struct ListCommand: Command {
     if arguments["category"] != nil || arguments["method"] != nil {
       // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
       let parser = try context.phraseParser()
-      if let text = arguments["category"] {
-        guard let category = parser.category(named: text) else {
-          throw .usage("--category: unknown category '\(Render.safe(text))' (see: spendly categories)")
-        }
-        filter.category = category.name
-      }
-      if let text = arguments["method"] {
-        guard let method = parser.method(named: text) else {
-          throw .usage("--method: unknown payment method '\(Render.safe(text))' (see: spendly methods)")
-        }
-        filter.method = method
-      }
+      if let text = arguments["category"] { filter.category = try FieldOptions.category(text, parser: parser).name }
+      if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
     }
     filter.merchant = arguments["merchant"]
     filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)

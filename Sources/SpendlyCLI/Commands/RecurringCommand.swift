@@ -208,18 +208,8 @@ struct RecurringCommand: Command {
     let store = try context.store()
     var done: [String] = []
     var fields = schedule.fields
-    if let category = arguments["category"] {
-      guard let found = parser.category(named: category) else {
-        throw .data("category '\(Render.safe(category))': unknown category (see: spendly categories)")
-      }
-      fields.category = found.name
-    }
-    if let method = arguments["method"] {
-      guard let found = parser.method(named: method) else {
-        throw .data("method '\(Render.safe(method))': unknown payment method (see: spendly methods)")
-      }
-      fields.method = found
-    }
+    if let text = arguments["category"] { fields.category = try FieldOptions.category(text, parser: parser).name }
+    if let text = arguments["method"] { fields.method = try FieldOptions.method(text, parser: parser) }
     if let name = arguments["name"] { fields.merchant = name }
     if let note = arguments["note"] { fields.note = note.isEmpty ? nil : note }
     if fields != schedule.fields {

@@ -43,20 +43,7 @@ extension Shell {
       return false
     }
     context.offerSchedule(&draft)
-    // Ask for what is missing, after showing what was understood: the amount is never invented.
-    if !draft.missing.isEmpty {
-      output.line(DraftView.line(draft, today: context.today, output: output))
-      for line in DraftView.notes(draft, output: output) { output.line(line) }
-    }
-    for field in draft.missing {
-      if context.assumeYes && !input.isTerminal {
-        output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
-        return false
-      }
-      guard case .value = ask(field, in: &draft, parser: parser, entryLine: entryLine) else {
-        return abandon(entryLine)
-      }
-    }
+    if let ended = askMissing(&draft, parser: parser, entryLine: entryLine) { return ended }
     if context.assumeYes {
       output.line(DraftView.line(draft, today: context.today, output: output))
       return save(draft)
@@ -68,6 +55,29 @@ extension Shell {
       return true
     case .abandon: return abandon(entryLine)
     }
+  }
+
+  /// Asks for what is missing, after showing what was understood (the amount is never
+  /// invented); nil when the draft is complete, else how the dialogue ended.
+  func askMissing(
+    _ draft: inout TransactionDraft, parser: PhraseParser, entryLine: Int,
+    extra: (TransactionDraft) -> [String] = { _ in [] }
+  ) -> Bool? {
+    if !draft.missing.isEmpty {
+      output.line(DraftView.line(draft, today: context.today, output: output))
+      for line in extra(draft) { output.line(line) }
+      for line in DraftView.notes(draft, output: output) { output.line(line) }
+    }
+    for field in draft.missing {
+      if context.assumeYes && !input.isTerminal {
+        output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
+        return false
+      }
+      guard case .value = ask(field, in: &draft, parser: parser, entryLine: entryLine) else {
+        return abandon(entryLine)
+      }
+    }
+    return nil
   }
 
   /// The draft and `save? [Y/e/n]` until it is answered: Enter or y saves, e reviews every

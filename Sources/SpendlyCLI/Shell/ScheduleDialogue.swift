@@ -43,20 +43,7 @@ extension Shell {
     let extra = { (draft: TransactionDraft) in
       Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: today, output: self.output)
     }
-    if !draft.missing.isEmpty {
-      output.line(DraftView.line(draft, today: today, output: output))
-      for line in extra(draft) { output.line(line) }
-      for line in DraftView.notes(draft, output: output) { output.line(line) }
-    }
-    for field in draft.missing {
-      if context.assumeYes && !input.isTerminal {
-        output.error("line \(entryLine): \(field.rawValue) missing: nothing saved")
-        return false
-      }
-      guard case .value = ask(field, in: &draft, parser: parser, entryLine: entryLine) else {
-        return abandon(entryLine)
-      }
-    }
+    if let ended = askMissing(&draft, parser: parser, entryLine: entryLine, extra: extra) { return ended }
     if !context.assumeYes {
       switch confirm(&draft, parser: parser, entryLine: entryLine, extra: extra) {
       case .save: break
