@@ -19,8 +19,11 @@ extension Context {
     }
     guard !candidates.isEmpty, let linked = try? store().schedules.linkedDates() else { return }
     for schedule in candidates {
-      // The oldest period up to the entry's date that has no charge yet.
-      guard let occurrence = schedule.due(today: draft.date, linked: linked[schedule.id] ?? []).first else { continue }
+      // The period the entry's date falls in (what a linked charge logs), when it has none yet.
+      guard let occurrence = schedule.cadence.latest(onOrBefore: draft.date, anchor: schedule.anchor),
+        schedule.end.map({ occurrence <= $0 }) ?? true, !schedule.skips.contains(occurrence),
+        schedule.due(today: draft.date, linked: linked[schedule.id] ?? []).contains(occurrence)
+      else { continue }
       draft.recurringID = schedule.id
       draft.recurringLabel = "\(schedule.name) · " + Self.periodName(schedule, occurrence, today: today)
       return

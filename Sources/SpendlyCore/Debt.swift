@@ -119,10 +119,18 @@ public struct Debt: Hashable, Sendable {
     LocalDate(year: month.year, month: month.month, day: min(max(day, 1), month.lastDay.day))!
   }
 
-  /// The due dates from the month after the start up to `last`, both included.
+  /// The first month with a due date: for a loan with a term the month after the start (its
+  /// first instalment), else the start's own month when its due day is still to come.
+  var firstDueMonth: YearMonth {
+    let month = YearMonth(start)
+    if term == nil, Self.dueDate(day: dueDay, in: month) > start { return month }
+    return month.adding(months: 1)
+  }
+
+  /// The due dates from the first one (see `firstDueMonth`) up to `last`, both included.
   public func dueDates(through last: LocalDate) -> [LocalDate] {
     var result: [LocalDate] = []
-    var month = YearMonth(start).adding(months: 1)
+    var month = firstDueMonth
     while true {
       let date = Self.dueDate(day: dueDay, in: month)
       if date > last || result.count > 12_000 { return result }
@@ -133,7 +141,7 @@ public struct Debt: Hashable, Sendable {
 
   /// The next due date on or after `today`.
   public func nextDue(onOrAfter today: LocalDate) -> LocalDate {
-    var month = max(YearMonth(today), YearMonth(start).adding(months: 1))
+    var month = max(YearMonth(today), firstDueMonth)
     while Self.dueDate(day: dueDay, in: month) < today { month = month.adding(months: 1) }
     return Self.dueDate(day: dueDay, in: month)
   }

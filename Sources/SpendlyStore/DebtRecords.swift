@@ -95,16 +95,43 @@ extension DebtRecords {
 
   /// The payments linked to each debt: (date, minor units) by debt id.
   public func payments() throws(StoreError) -> [Int64: [(LocalDate, Int64)]] {
+    try payments(excluding: nil)
+  }
+
+  func payments(excluding transaction: Int64?) throws(StoreError) -> [Int64: [(LocalDate, Int64)]] {
     try reading {
       var result: [Int64: [(LocalDate, Int64)]] = [:]
       for row in try database.rows(
-        "SELECT debt_id, date, amount FROM transactions WHERE debt_id IS NOT NULL ORDER BY debt_id, date, id")
+        "SELECT debt_id, date, amount FROM transactions WHERE debt_id IS NOT NULL AND id IS NOT ? ORDER BY debt_id, date, id",
+        [SQLValue(transaction)])
       {
         let reader = RowReader(row: row, name: "a payment of a debt")
         result[try reader.integer(0, "debt_id"), default: []].append(
           (try reader.date(1, "date"), try reader.integer(2, "amount")))
       }
       return result
+    }
+  }
+
+  /// A payment is an expense in the debt's currency, no more than what is owed on its day
+  /// (without the transaction it replaces): checked on every write that links a debt, so an
+  /// edit cannot pay past zero or in another currency.
+  func checkPayment(_ fields: TransactionFields, replacing transaction: Int64?) throws(StoreError) {
+    guard let id = fields.debtID else { return }
+    func refuse(_ field: String, _ value: String, _ reason: String) -> StoreError {
+      .invalid(ValidationError(field: field, value: value, reason: reason))
+    }
+    guard let debt = try all().first(where: { $0.id == id }) else { throw refuse("debt", "#\(id)", "is no debt") }
+    guard fields.kind == .expense else { throw refuse("kind", fields.kind.rawValue, "a debt payment is an expense") }
+    guard fields.amount.currency == debt.balance.currency else {
+      throw refuse("currency", fields.amount.currency.code, "\(debt.name) is in \(debt.balance.currency.code)")
+    }
+    let owed = debt.balance(on: fields.date, payments: try payments(excluding: transaction)[id] ?? [])
+    if fields.amount.minorUnits > max(owed, 0) {
+      throw refuse(
+        "amount", MoneyFormat.string(fields.amount),
+        "is more than \(debt.name)'s balance \(MoneyFormat.string(Money(minorUnits: max(owed, 0), currency: debt.balance.currency))) on \(fields.date)"
+      )
     }
   }
 

@@ -74,6 +74,15 @@ extension ScheduleRecords {
     if let end, end < fields.date {
       throw .invalid(ValidationError(field: "end", value: end.description, reason: "is before the first date"))
     }
+    if let same = try all().first(where: {
+      $0.name.lowercased() == fields.merchant?.lowercased() && $0.cadence == cadence && $0.anchor == fields.date
+        && $0.fields.amount == fields.amount && $0.kind == fields.kind
+    }) {
+      throw .invalid(
+        ValidationError(
+          field: "schedule", value: fields.merchant ?? "", reason: "is the same as #\(same.id) (see: spendly recurring)"
+        ))
+    }
     let summary =
       "added \(Self.noun(fields.kind)) \(fields.merchant!) \(MoneyFormat.string(fields.amount)) \(cadence.word) from \(fields.date.readable)"
     let id = try change(.addSchedule, summary: summary) { log in

@@ -8,8 +8,6 @@ public enum SettingKey: String, CaseIterable, Sendable {
   case card = "default_card"
   case incomeMethod = "default_income_method"
   case weekStart = "week_start"
-  /// The monthly budget of the last debt plan (`debts plan --budget`), for "when will i be debt free".
-  case debtBudget = "debt_plan_budget"
 
   /// The word `spendly config` takes (and `log` shows).
   public var word: String {
@@ -19,7 +17,6 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .card: return "card"
     case .incomeMethod: return "income-method"
     case .weekStart: return "week"
-    case .debtBudget: return "debt-budget"
     }
   }
 
@@ -31,7 +28,6 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .card: return "Credit Card"
     case .incomeMethod: return "Bank Transfer"
     case .weekStart: return "monday"
-    case .debtBudget: return ""
     }
   }
 

@@ -58,6 +58,13 @@ extension TransactionRecords {
         throw .invalid(error)
       }
     }
+    for write in validated {
+      switch write {
+      case .add(let fields): try store.debts.checkPayment(fields, replacing: nil)
+      case .update(let id, let fields): try store.debts.checkPayment(fields, replacing: id)
+      case .delete: break
+      }
+    }
     let result = try change(action, summary: summary ?? "") { log in
       let ids = try record(log, validated)
       if summary == nil {

@@ -79,9 +79,14 @@ struct DebtTests {
   /// The balance follows the due dates' interest and the payments.
   @Test func balanceFromInterestAndPayments() {
     let debt = Self.loan(100_000, "12", start: "2026-10-15", dueDay: 31)
-    #expect(debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // the first due date is 30 Nov
-    #expect(debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_100_000)
-    #expect(debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_191_000)
+    // With no term the first due date is the start month's own when it is still to come.
+    #expect(debt.balance(on: Self.day("2026-10-30"), payments: []) == 10_000_000)
+    #expect(debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_100_000)  // interest on 31 Oct
+    #expect(debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_201_000)
+    #expect(debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_293_010)
+    var loan = debt
+    loan.term = 12
+    #expect(loan.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // a term loan's first is 30 Nov
     #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
   }
 

@@ -217,7 +217,8 @@ extension Answers {
   /// "total debt": the debts today; "when will i be debt free": the plan on the last budget.
   func debts(free: Bool) throws -> Rendered {
     guard free else { return try DebtsCommand.list(context) }
-    guard !(try store.settings.value(.debtBudget)).isEmpty else {
+    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), StatePaths.read(path) != nil
+    else {
       throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
     }
     return try DebtsCommand.plan(try Arguments(["plan"], specs: DebtsCommand.specs, command: "debts"), context)

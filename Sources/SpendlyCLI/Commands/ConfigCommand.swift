@@ -13,8 +13,6 @@ struct ConfigCommand: Command {
            spendly config income-method Cash   of income (Bank Transfer until set)
            spendly config card "Debit Card"   what the word 'card' means
            spendly config week sunday     the first day of a week (monday or sunday)
-           spendly config debt-budget 40000   the monthly budget of 'when will i be debt free'
-                                          (set by the last 'debts plan --budget')
     """
   static let specs: [Arguments.Spec] = []
 
@@ -49,15 +47,6 @@ struct ConfigCommand: Command {
           throw CLIError.data("week '\(words[1])': expected monday or sunday")
         }
         value = words[1].lowercased()
-      case .debtBudget:
-        let amount: Money
-        let parser = try context.phraseParser()
-        do {
-          amount = try parser.amount(words[1], currency: try store.settings.defaultCurrency())
-        } catch let error as PhraseError {
-          throw CLIError.data(error.message)
-        }
-        value = amount.minorUnits.description + " " + amount.currency.code
       case .method, .card, .incomeMethod:
         guard let method = try store.catalog.current().method(named: words[1]) else {
           throw CLIError.data("method '\(words[1])': unknown payment method (see: spendly methods)")

@@ -167,8 +167,9 @@ struct DebtsCommand: Command {
     let store = try context.store()
     var budgetText = arguments["budget"]
     if budgetText == nil {
-      let saved = try reporting { try store.settings.value(.debtBudget) }
-      guard !saved.isEmpty else { throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000") }
+      guard let path = StatePaths.debtBudget(for: context.databasePath, create: false),
+        let saved = StatePaths.read(path), storedBudget(saved) != nil
+      else { throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000") }
       budgetText = saved
     }
     let budget: Money
@@ -202,12 +203,9 @@ struct DebtsCommand: Command {
         throw .data(refusal(error, budget.currency))
       }
     }
-    // Remembered for "when will i be debt free" (one change in the log when it is new).
-    if arguments["budget"] != nil {
-      let value = "\(budget.minorUnits) \(budget.currency.code)"
-      if try reporting({ try store.settings.value(.debtBudget) }) != value, !store.isReadOnly {
-        try reporting { try store.settings.set(.debtBudget, value) }
-      }
+    // Remembered for "when will i be debt free" (outside the database: a plan changes nothing).
+    if arguments["budget"] != nil, let path = StatePaths.debtBudget(for: context.databasePath, create: true) {
+      StatePaths.write("\(budget.minorUnits) \(budget.currency.code)", to: path)
     }
     return DebtView.plans(
       plans, budget: budget.minorUnits, currency: budget.currency, first: YearMonth(context.today).adding(months: 1),
@@ -246,13 +244,6 @@ struct DebtsCommand: Command {
     let amount = try self.amount(first, "amount", debt.balance.currency, context)
     guard amount.currency == debt.balance.currency else {
       throw .data("amount: \(Render.safe(debt.name)) is in \(debt.balance.currency.code), not \(amount.currency.code)")
-    }
-    let owed = debt.balance(
-      on: context.today, payments: try reporting { try context.store().debts.payments() }[debt.id] ?? [])
-    guard amount.minorUnits <= max(owed, 0) else {
-      throw .data(
-        "amount: \(MoneyFormat.string(amount)) is more than \(Render.safe(debt.name))'s balance \(DebtView.money(max(owed, 0), debt.balance.currency))"
-      )
     }
     var draft = try context.draft(([first] + words.dropFirst()).joined(separator: " "), parser: parser)
     draft.amount = amount
@@ -380,6 +371,6 @@ extension String {
 func debtsStoreUse(_ arguments: Arguments) -> StoreUse {
   let action = arguments.positional.first?.lowercased()
   if [nil, "list", "schedule"].contains(action) { return .read }
-  if action == "plan" { return arguments["budget"] == nil ? .read : .writeOrRead }
+  if action == "plan" { return .read }
   return .write
 }

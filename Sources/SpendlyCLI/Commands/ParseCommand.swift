@@ -21,8 +21,38 @@ struct ParseCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, .max, command: name, what: "a phrase, like 420 upi food")
     let phrase = arguments.positional.joined(separator: " ")
-    let draft = try context.draft(phrase, parser: try context.phraseParser())
+    let parser = try context.phraseParser()
     let output = context.output
+    // A phrase with a cadence word is read as the shell reads it: a schedule.
+    let schedule: ScheduleDraft?
+    do {
+      schedule = try parser.schedule(phrase, now: context.now)
+    } catch {
+      throw .data(error.message)
+    }
+    if let schedule {
+      let draft = schedule.entry
+      return Rendered(
+        text: {
+          [DraftView.line(draft, today: context.today, output: output)]
+            + Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: context.today, output: output)
+            + DraftView.notes(draft, output: output)
+        },
+        json: {
+          guard case .object(let pairs) = DraftView.json(draft) else { return DraftView.json(draft) }
+          return .object(
+            pairs + [
+              (
+                "schedule",
+                .object([
+                  ("cadence", .string(schedule.cadence.word)), ("anchor", .string(schedule.anchor.description)),
+                  ("end", .optional(schedule.end?.description)),
+                ])
+              )
+            ])
+        })
+    }
+    let draft = try context.draft(phrase, parser: parser)
     return Rendered(
       text: { [DraftView.line(draft, today: context.today, output: output)] + DraftView.notes(draft, output: output) },
       json: { DraftView.json(draft) })

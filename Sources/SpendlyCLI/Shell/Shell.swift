@@ -99,11 +99,10 @@ final class Shell {
         return runCommand(route.command, line)
       }
     }
-    // "netflix 649 monthly", "gym 500 weekly on friday": a schedule, when it names what it is
-    // for besides an amount ("monthly 2025" stays a question).
-    if let schedule = try? parser().schedule(line, now: context.now), schedule.entry.amount != nil,
-      schedule.entry.merchant != nil || schedule.entry.note != nil
-        || (schedule.entry.category != nil && !schedule.entry.inferred.contains(.category))
+    // "netflix 649 monthly", "gym 500 weekly on friday", "649 monthly": a schedule; a line
+    // whose only number reads as a year ("monthly 2025", "food monthly 2026") stays a question.
+    if let schedule = try? parser().schedule(line, now: context.now), let amount = schedule.entry.amount,
+      !Shell.looksLikeYear(amount, in: words)
     {
       return scheduleEntry(schedule)
     }
@@ -118,6 +117,18 @@ final class Shell {
     case .entry:
       return entry(line)
     }
+  }
+
+  /// An amount typed as a bare year (2025 with no currency, decimals or suffix).
+  static func looksLikeYear(_ amount: Money, in words: [String]) -> Bool {
+    let minor = amount.minorUnits
+    let scale = Int64(pow10(amount.currency.exponent))
+    guard minor % scale == 0, (1970...2200).contains(minor / scale) else { return false }
+    return words.contains(String(minor / scale))
+  }
+
+  private static func pow10(_ exponent: Int) -> Int {
+    (0..<exponent).reduce(1) { result, _ in result * 10 }
   }
 
   /// `?…`: the line is a question, whatever it looks like.
