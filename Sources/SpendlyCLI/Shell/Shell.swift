@@ -216,7 +216,13 @@ final class Shell {
       if command == AddCommand.self && !words.contains("--yes") && !words.contains("-y") {
         words.append("--yes")  // the shell asks its own question; field options go straight in
       }
+      // `--json` works after a command at the prompt too, for that command only.
+      let wantsJSON = words.contains("--json")
+      words.removeAll { $0 == "--json" }
       let arguments = try Arguments(words, specs: command.specs, command: command.name)
+      let shown = context.json
+      context.json = shown || wantsJSON
+      defer { context.json = shown }
       context.show(try command.run(arguments, context))
       cachedParser = nil
       completion.forget()
