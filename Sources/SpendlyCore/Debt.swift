@@ -146,6 +146,16 @@ public struct Debt: Hashable, Sendable {
     return Self.dueDate(day: dueDay, in: month)
   }
 
+  /// The latest due date before `today` that no payment answered (none since the due date
+  /// before it, or the start) while something was owed: the instalment is overdue.
+  public func overdue(today: LocalDate, payments: [(LocalDate, Int64)]) -> LocalDate? {
+    let dates = dueDates(through: today.adding(days: -1))
+    guard let last = dates.last else { return nil }
+    let since = dates.count > 1 ? dates[dates.count - 2] : start
+    guard balance(on: last, payments: payments) > 0 else { return nil }
+    return payments.contains { $0.0 > since && $0.0 <= today } ? nil : last
+  }
+
   /// The balance on `date`: the starting balance, the interest posted at each due date on the
   /// balance then, less the payments (date, minor units) made so far. A payment on a due date
   /// comes after that day's interest.

@@ -90,6 +90,17 @@ struct DebtTests {
     #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
   }
 
+  /// A due date passed with no payment since the one before it: overdue, until one comes.
+  @Test func overdueInstalments() {
+    let debt = Self.loan(10_000, "12", start: "2026-10-15", dueDay: 20)
+    #expect(debt.overdue(today: Self.day("2026-10-20"), payments: []) == nil)  // due today
+    #expect(debt.overdue(today: Self.day("2026-10-21"), payments: []) == Self.day("2026-10-20"))
+    #expect(debt.overdue(today: Self.day("2026-10-21"), payments: [(Self.day("2026-10-21"), 50_000)]) == nil)
+    #expect(
+      debt.overdue(today: Self.day("2026-11-25"), payments: [(Self.day("2026-10-18"), 50_000)])
+        == Self.day("2026-11-20"))
+  }
+
   static let portfolio = [
     PayoffPlan.Start(name: "Card", balance: 15_000_000, apr: rate("36"), minimum: .percent(rate("5"), floor: 50_000)),
     PayoffPlan.Start(name: "Personal loan", balance: 5_000_000, apr: rate("14"), minimum: .fixed(1_000_000)),

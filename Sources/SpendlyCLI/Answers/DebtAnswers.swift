@@ -22,7 +22,10 @@ enum DebtView {
   }
 
   /// Every debt's balance today, rate, minimum and next due date, with totals per currency.
-  static func list(_ debts: [Debt], balances: [Int64: Int64], today: LocalDate, output: Output) -> Rendered {
+  static func list(
+    _ debts: [Debt], balances: [Int64: Int64], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
+    output: Output
+  ) -> Rendered {
     var totals: [(Currency, Int64)] = []
     for debt in debts {
       let balance = balances[debt.id] ?? 0
@@ -49,6 +52,7 @@ enum DebtView {
               ("due_day", .int(Int64(debt.dueDay))), ("next_due", .string(due.description)),
               ("days_until", .int(Int64(due.daysSinceEpoch - today.daysSinceEpoch))),
               ("term", debt.term.map { .int(Int64($0)) } ?? .null),
+              ("overdue_since", .optional(debt.overdue(today: today, payments: payments[debt.id] ?? [])?.description)),
             ])
           })
       ),
@@ -77,7 +81,9 @@ enum DebtView {
         Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id] ?? 0, debt.balance.currency),
         "\(debt.apr)%",
         minimum(debt), "\(LocalDate.weekdayAbbreviations[due.weekday]) \(RecurringView.day(due, today: today))",
-        days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")",
+        debt.overdue(today: today, payments: payments[debt.id] ?? []).map {
+          output.style("overdue since \(RecurringView.day($0, today: today))", .red)
+        } ?? (days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")"),
       ])
     }
     var lines = table.render(indent: "  ", header: { output.style($0, .dim) })

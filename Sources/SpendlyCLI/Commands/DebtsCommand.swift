@@ -76,7 +76,9 @@ struct DebtsCommand: Command {
 
   static func list(_ context: Context) throws(CLIError) -> Rendered {
     let debts = try reporting { try context.store().debts.all() }
-    return DebtView.list(debts, balances: try balances(debts, context), today: context.today, output: context.output)
+    let payments = try reporting { try context.store().debts.payments() }
+    return DebtView.list(
+      debts, balances: try balances(debts, context), payments: payments, today: context.today, output: context.output)
   }
 
   // MARK: Add and edit
