@@ -75,5 +75,5 @@ public struct TransactionFilter: Sendable, Equatable {
 /// The order of a listing: the newest first, the largest amount first ("top 3 expenses"), or
 /// the smallest ("smallest expense").
 public enum ListOrder: String, Sendable {
-  case newest, largest, smallest
+  case newest, oldest, largest, smallest
 }

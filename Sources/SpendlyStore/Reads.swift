@@ -71,11 +71,17 @@ extension TransactionRecords {
     _ filter: TransactionFilter = TransactionFilter(), limit: Int? = nil, offset: Int = 0, order: ListOrder = .newest
   ) throws(StoreError) -> Listing<Transaction> {
     let (clause, values) = try whereClause(filter)
-    let sort = order == .largest ? "t.amount DESC, " : order == .smallest ? "t.amount ASC, " : ""
+    let sort =
+      switch order {
+      case .newest: "t.date DESC, t.time DESC, t.id DESC"
+      case .oldest: "t.date ASC, t.time ASC, t.id ASC"
+      case .largest: "t.amount DESC, t.date DESC, t.time DESC, t.id DESC"
+      case .smallest: "t.amount ASC, t.date DESC, t.time DESC, t.id DESC"
+      }
     let rows: [Row]
     do {
       rows = try database.rows(
-        Self.selectColumns + " \(clause) ORDER BY \(sort)t.date DESC, t.time DESC, t.id DESC LIMIT ? OFFSET ?",
+        Self.selectColumns + " \(clause) ORDER BY \(sort) LIMIT ? OFFSET ?",
         values + [.integer(Int64(limit ?? -1)), .integer(Int64(offset))])
     } catch {
       throw failure(error)
