@@ -102,7 +102,7 @@ final class Shell {
     // "netflix 649 monthly", "gym 500 weekly on friday", "649 monthly": a schedule; a line
     // whose only number reads as a year ("monthly 2025", "food monthly 2026") stays a question.
     if let schedule = try? parser().schedule(line, now: context.now), let amount = schedule.entry.amount,
-      !Shell.looksLikeYear(amount, in: words)
+      !Shell.looksLikeYear(amount, in: words), !Shell.readsAsStrongQuestion(line, try? queryParser(), context.now)
     {
       return scheduleEntry(schedule)
     }
@@ -116,6 +116,16 @@ final class Shell {
       return choose(line, query: query, draft: draft)
     case .entry:
       return entry(line)
+    }
+  }
+
+  /// A question whose numbers can only be counts ("top 5 merchants monthly"): a listing, a
+  /// comparison or another answer that a total or a trend is not.
+  static func readsAsStrongQuestion(_ line: String, _ questions: QueryParser?, _ now: LocalDateTime) -> Bool {
+    guard let questions, case .question(let query) = questions.read(line, now: now) else { return false }
+    switch query.action {
+    case .total, .trend: return false
+    default: return true
     }
   }
 
