@@ -1,0 +1,101 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The options of `debts add` and `debts edit`, each read with a one-line error naming it.
+extension DebtsCommand {
+  static func existing(_ name: String, _ context: Context) throws(CLIError) -> Debt {
+    guard let debt = try reporting({ try context.store().debts.debt(named: name) }) else {
+      throw .data("no debt named '\(Render.safe(name))' (see: spendly debts)")
+    }
+    return debt
+  }
+
+  static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
+    guard let code = arguments["currency"] else {
+      return try reporting { try context.store().settings.defaultCurrency() }
+    }
+    guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
+    return currency
+  }
+
+  static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError)
+    -> Money
+  {
+    // Zero is a fine floor, minimum (with a term) or balance, though no transaction's amount.
+    if field != "amount", field != "budget", text.allSatisfy({ $0 == "0" || $0 == "." }), text.contains("0") {
+      return Money(minorUnits: 0, currency: currency)
+    }
+    let parser = try context.phraseParser()
+    do {
+      return try parser.amount(text, currency: currency)
+    } catch {
+      throw .data("\(field): " + error.message.replacingFirst("amount: ", with: ""))
+    }
+  }
+
+  static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
+    guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
+      throw .data("\(field) '\(Render.safe(text))': expected a percent like 9.5")
+    }
+    return rate
+  }
+
+  static func dueDay(_ text: String) throws(CLIError) -> Int {
+    guard let day = Int(text), (1...31).contains(day) else {
+      throw .data("due-day '\(Render.safe(text))': expected 1 to 31")
+    }
+    return day
+  }
+
+  static func term(_ text: String) throws(CLIError) -> Int {
+    guard let months = Int(text), (1...1200).contains(months) else {
+      throw .data("term '\(Render.safe(text))': expected a number of months, 1 to 1200")
+    }
+    return months
+  }
+
+  static func kind(_ text: String) throws(CLIError) -> Debt.Kind {
+    let lowered = text.lowercased()
+    guard let kind = Debt.Kind(rawValue: lowered == "credit-card" || lowered == "credit card" ? "card" : lowered) else {
+      throw .data("kind '\(Render.safe(text))': loan, card or other")
+    }
+    return kind
+  }
+
+  static func date(_ text: String?, _ context: Context) throws(CLIError) -> LocalDate? {
+    guard let text else { return nil }
+    guard let day = try RecurringCommand.parseDate(text, context) else {
+      throw .usage("--start '\(Render.safe(text))': expected a date, like 2026-01-15")
+    }
+    return day
+  }
+
+  /// --min, or --min-percent with --min-floor; nil when none is given (and not `required`).
+  static func minimum(_ arguments: Arguments, currency: Currency, context: Context, required: Bool) throws(CLIError)
+    -> MinimumPayment?
+  {
+    if let text = arguments["min"] {
+      if arguments["min-percent"] != nil { throw .usage("debts: --min or --min-percent, not both") }
+      if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent, not --min") }
+      return .fixed(try amount(text, "min", currency, context).minorUnits)
+    }
+    if let text = arguments["min-percent"] {
+      let floor =
+        try arguments["min-floor"].map { text throws(CLIError) in
+          try amount(text, "min-floor", currency, context).minorUnits
+        } ?? 0
+      return .percent(try rate(text, "min-percent"), floor: floor)
+    }
+    if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent") }
+    if required { throw .usage("debts add: give --min AMOUNT, --min-percent P [--min-floor F], or --term MONTHS") }
+    return nil
+  }
+}
+
+extension String {
+  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+    guard hasPrefix(target) else { return self }
+    return replacement + dropFirst(target.count)
+  }
+}
