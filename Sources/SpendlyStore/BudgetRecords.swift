@@ -163,12 +163,40 @@ extension BudgetRecords {
       }
       switch row.values[1].checkedSum {
       case .success(let total): result[month] = total
-      case .failure(let problem):
-        let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
-        throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
+      case .failure:
+        // A month total that passed Int64 is kept as a float by the triggers: add that month up
+        // from its transactions instead, which says what is wrong with it.
+        result[month] = try directSpent(target, in: month)
       }
     }
     return result
+  }
+
+  /// One month's spending on `target` from the transactions themselves (checked sums).
+  func directSpent(_ target: BudgetTarget, in month: YearMonth) throws(StoreError) -> Int64 {
+    var sql = """
+      SELECT spendly_sum(t.amount) FROM transactions t
+      WHERE t.date BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
+      """
+    var values: [SQLValue] = [
+      .text(month.firstDay.description), .text(month.lastDay.description), .text(target.currency.code),
+    ]
+    if let category = target.category {
+      sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
+      values.append(.text(category))
+    }
+    let value: SQLValue
+    do {
+      value = try database.row(sql, values)?.values[0] ?? .null
+    } catch {
+      throw failure(error)
+    }
+    switch value.checkedSum {
+    case .success(let total): return total
+    case .failure(let problem):
+      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+      throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
+    }
   }
 
   /// "set budget Food ₹8,000.00 from Dec 2026", "cleared budget overall for Dec 2026 only".

@@ -139,11 +139,16 @@ extension CatalogRecords {
     if try wordTaken(db, name, kind: table == "categories" ? .category : .method) {
       throw StoreError.duplicateName(what, name)
     }
+    // A new id is past every id the change log remembers, so a redo of an undone addition
+    // never meets another row under its id, and old revisions never name a newer category.
+    let id =
+      "(SELECT coalesce(max(m), 0) + 1 FROM (SELECT max(id) AS m FROM \(table) UNION ALL "
+      + "SELECT max(CAST(row_key AS INTEGER)) FROM change_rows WHERE tbl = '\(table)'))"
     try unique(what, name) {
       if let extra {
-        try db.run("INSERT INTO \(table)(name, side) VALUES (?, ?)", [.text(name), .text(extra)])
+        try db.run("INSERT INTO \(table)(id, name, side) VALUES (\(id), ?, ?)", [.text(name), .text(extra)])
       } else {
-        try db.run("INSERT INTO \(table)(name) VALUES (?)", [.text(name)])
+        try db.run("INSERT INTO \(table)(id, name) VALUES (\(id), ?)", [.text(name)])
       }
     }
   }

@@ -69,6 +69,16 @@ extension DebtRecords {
   /// Replaces a debt's record (found by its id).
   public func edit(_ debt: Debt, summary: String) throws(StoreError) {
     try Self.check(debt)
+    let paid = try payments()[debt.id] ?? []
+    if Self.goesBelowZero(debt, paid) {
+      throw .invalid(
+        ValidationError(
+          field: "balance", value: MoneyFormat.string(debt.balance), reason: "is less than its payments so far"))
+    }
+    if let first = paid.map(\.0).min(), first < debt.start {
+      throw .invalid(
+        ValidationError(field: "start", value: debt.start.description, reason: "is after its first payment (\(first))"))
+    }
     try change(.editDebt, summary: summary) { log in
       try log.track(.debts, key: .integer(debt.id)) {
         do {
@@ -121,18 +131,29 @@ extension DebtRecords {
     func refuse(_ field: String, _ value: String, _ reason: String) -> StoreError {
       .invalid(ValidationError(field: field, value: value, reason: reason))
     }
-    guard let debt = try all().first(where: { $0.id == id }) else { throw refuse("debt", "#\(id)", "is no debt") }
+    guard let debt = try all().first(where: { $0.id == id }) else {
+      // A payment of a debt since removed stays a plain expense: editing it is fine.
+      if transaction != nil { return }
+      throw refuse("debt", "#\(id)", "is no debt")
+    }
     guard fields.kind == .expense else { throw refuse("kind", fields.kind.rawValue, "a debt payment is an expense") }
     guard fields.amount.currency == debt.balance.currency else {
       throw refuse("currency", fields.amount.currency.code, "\(debt.name) is in \(debt.balance.currency.code)")
     }
-    let owed = debt.balance(on: fields.date, payments: try payments(excluding: transaction)[id] ?? [])
-    if fields.amount.minorUnits > max(owed, 0) {
+    let others = try payments(excluding: transaction)[id] ?? []
+    let owed = debt.balance(on: fields.date, payments: others)
+    let all = others + [(fields.date, fields.amount.minorUnits)]
+    if fields.amount.minorUnits > max(owed, 0) || Self.goesBelowZero(debt, all) {
+      let shown = MoneyFormat.string(Money(minorUnits: max(owed, 0), currency: debt.balance.currency))
       throw refuse(
         "amount", MoneyFormat.string(fields.amount),
-        "is more than \(debt.name)'s balance \(MoneyFormat.string(Money(minorUnits: max(owed, 0), currency: debt.balance.currency))) on \(fields.date)"
-      )
+        "is more than \(debt.name)'s balance \(shown) on \(fields.date), with the payments after it")
     }
+  }
+
+  /// Whether these payments take the debt below zero on any payment's day.
+  static func goesBelowZero(_ debt: Debt, _ payments: [(LocalDate, Int64)]) -> Bool {
+    payments.contains { debt.balance(on: $0.0, payments: payments) < 0 }
   }
 
   static func values(_ debt: Debt) -> [SQLValue] {

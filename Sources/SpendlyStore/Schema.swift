@@ -152,8 +152,11 @@ enum Schema {
       ALTER TABLE transactions ADD COLUMN debt_id INTEGER;
       ALTER TABLE revisions ADD COLUMN debt_id INTEGER;
       CREATE INDEX transactions_by_debt ON transactions(debt_id, date) WHERE debt_id IS NOT NULL;
-      INSERT INTO categories(name, side, builtin)
-        SELECT 'Debt', 'expense', 1 WHERE NOT EXISTS (SELECT 1 FROM categories WHERE name = 'Debt' COLLATE NOCASE)
+      INSERT INTO categories(id, name, side, builtin)
+        SELECT (SELECT coalesce(max(m), 0) + 1 FROM (SELECT max(id) AS m FROM categories UNION ALL
+            SELECT max(CAST(row_key AS INTEGER)) FROM change_rows WHERE tbl = 'categories')),
+          'Debt', 'expense', 1
+        WHERE NOT EXISTS (SELECT 1 FROM categories WHERE name = 'Debt' COLLATE NOCASE)
           AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE alias = 'Debt' COLLATE NOCASE);
       """),
   ]
@@ -179,10 +182,12 @@ enum Schema {
     CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions BEGIN
       INSERT INTO month_totals VALUES
         (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
-      ON CONFLICT DO UPDATE SET total = total + excluded.total, count = count + 1;
+      ON CONFLICT DO UPDATE SET
+        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
     END;
     CREATE TRIGGER month_totals_delete AFTER DELETE ON transactions BEGIN
-      UPDATE month_totals SET total = total - OLD.amount, count = count - 1
+      UPDATE month_totals
+        SET total = CASE WHEN typeof(total) = 'integer' THEN total - OLD.amount ELSE total END, count = count - 1
       WHERE month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id AND currency = OLD.currency
         AND kind = OLD.kind AND status = OLD.status;
       DELETE FROM month_totals WHERE count <= 0 AND month = substr(OLD.date, 1, 7)
@@ -190,14 +195,16 @@ enum Schema {
     END;
     CREATE TRIGGER month_totals_update
     AFTER UPDATE OF date, category_id, currency, kind, status, amount ON transactions BEGIN
-      UPDATE month_totals SET total = total - OLD.amount, count = count - 1
+      UPDATE month_totals
+        SET total = CASE WHEN typeof(total) = 'integer' THEN total - OLD.amount ELSE total END, count = count - 1
       WHERE month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id AND currency = OLD.currency
         AND kind = OLD.kind AND status = OLD.status;
       DELETE FROM month_totals WHERE count <= 0 AND month = substr(OLD.date, 1, 7)
         AND category_id = OLD.category_id AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
       INSERT INTO month_totals VALUES
         (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
-      ON CONFLICT DO UPDATE SET total = total + excluded.total, count = count + 1;
+      ON CONFLICT DO UPDATE SET
+        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
     END;
     """
 

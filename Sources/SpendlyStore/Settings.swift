@@ -53,12 +53,23 @@ extension SettingRecords {
   /// Sets a setting: one change in the log ("set currency to USD (was INR)"), undoable.
   public func set(_ key: SettingKey, _ value: String) throws(StoreError) {
     let old = try self.value(key)
+    // The same value again changes nothing, so it takes no step of undo.
+    if old == value, try currentlyStored(key) { return }
     try change(.setting, summary: "set \(key.word) to \(value) (was \(old))") { log in
       try log.track(.settings, key: .text(key.rawValue)) {
         try log.db.run(
           "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
           [.text(key.rawValue), .text(value)])
       }
+    }
+  }
+
+  /// Whether the setting has a row of its own (a default is not stored).
+  func currentlyStored(_ key: SettingKey) throws(StoreError) -> Bool {
+    do {
+      return try database.row("SELECT 1 FROM settings WHERE key = ?", [.text(key.rawValue)]) != nil
+    } catch {
+      throw failure(error)
     }
   }
 

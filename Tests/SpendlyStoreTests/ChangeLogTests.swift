@@ -122,3 +122,24 @@ struct ChangeLogTests {
     for bad in ["x", "i12", "t5:abc", "n", "t-1:"] { #expect(RowSnapshot.decode(bad) == nil, "\(bad)") }
   }
 }
+
+extension ChangeLogTests {
+  /// An id the change log remembers is never given again: a redo meets no other row under it,
+  /// and old revisions never name a newer category.
+  @Test(arguments: Location.allCases)
+  func undoneIdsAreNotReused(_ location: Location) throws {
+    try withStore(location) { store, _ in
+      try store.catalog.addCategory("Pets", side: .expense, aliases: [])
+      let pets = try #require(try store.database.row("SELECT id FROM categories WHERE name = 'Pets'")?.int(0))
+      _ = try store.undo()
+      try store.catalog.addCategory("Toys", side: .expense, aliases: [])
+      let toys = try #require(try store.database.row("SELECT id FROM categories WHERE name = 'Toys'")?.int(0))
+      #expect(toys > pets)
+      try store.catalog.addMethod("Wallet", aliases: [])
+      let wallet = try #require(try store.database.row("SELECT id FROM methods WHERE name = 'Wallet'")?.int(0))
+      _ = try store.undo()
+      try store.catalog.addMethod("Paytm", aliases: [])
+      #expect(try #require(try store.database.row("SELECT id FROM methods WHERE name = 'Paytm'")?.int(0)) > wallet)
+    }
+  }
+}

@@ -41,3 +41,31 @@ struct DebtStoreTests {
     }
   }
 }
+
+extension DebtStoreTests {
+  /// A payment dated before others, or an edit of the debt, can never take it below zero.
+  @Test(arguments: Location.allCases)
+  func paymentsNeverPassZero(_ location: Location) throws {
+    try withStore(location) { store, _ in
+      var car = Self.card()
+      car.name = "Car"
+      car.apr = DecimalNumber(text: "0")!
+      car.balance = Money(minorUnits: 100_000, currency: .inr)
+      let debt = try store.debts.add(car)
+      var payment = expense(1_000, "Debt", merchant: "Car", date: "2026-11-20")
+      payment.debtID = debt.id
+      try store.transactions.add(payment)
+      payment.date = LocalDate(iso: "2026-11-01")!
+      payment.amount = Money(minorUnits: 50_000, currency: .inr)
+      #expect(storeError { try store.transactions.add(payment) } != nil)
+      var smaller = debt
+      smaller.balance = Money(minorUnits: 50_000, currency: .inr)
+      #expect(storeError { try store.debts.edit(smaller, summary: "edited") } != nil)
+      try store.debts.remove(debt)
+      // Its payment stays an expense that can still be edited.
+      var kept = try #require(try store.transactions.list().first)
+      kept.fields.note = "final instalment"
+      try store.transactions.edit(id: kept.id, kept.fields)
+    }
+  }
+}

@@ -252,7 +252,14 @@ struct DebtsCommand: Command {
     draft.currency = amount.currency
     draft.kind = .expense
     let typedCategory = draft.category != nil && !draft.inferred.contains(.category)
-    if !typedCategory { draft.category = parser.catalog.category(named: "Debt")?.name ?? "Debt" }
+    if !typedCategory {
+      guard let debtCategory = parser.catalog.category(named: "Debt"), debtCategory.side == .expense else {
+        throw .data(
+          "debts pay: 'Debt' is no expense category here; name one, like: debts pay '\(Render.safe(debt.name))' \(first) bills"
+        )
+      }
+      draft.category = debtCategory.name
+    }
     if draft.merchant == nil { draft.merchant = debt.name }
     draft.missing = []
     guard var fields = draft.fields else { throw .data("amount: missing") }

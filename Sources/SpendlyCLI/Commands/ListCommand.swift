@@ -72,12 +72,17 @@ struct ListCommand: Command {
       text: {
         if transactions.isEmpty && listing.damaged.isEmpty {
           if total == 0 { return ["no transactions"] }
-          return [paged ? "no page \(page): there \(pages == 1 ? "is 1 page" : "are \(pages) pages")" : "no transactions past the first \(total)"]
+          return [
+            paged
+              ? "no page \(page): there \(pages == 1 ? "is 1 page" : "are \(pages) pages")"
+              : "no transactions past the first \(total)"
+          ]
         }
         var lines = transactions.isEmpty ? [] : Render.table(transactions, output: output)
         let read = transactions.count + listing.damaged.count
         if paged {
-          lines.append(output.style("page \(page) of \(pages) · \(Self.count(total)) transaction\(total == 1 ? "" : "s")", .dim))
+          lines.append(
+            output.style("page \(page) of \(pages) · \(Self.count(total)) transaction\(total == 1 ? "" : "s")", .dim))
         } else if offset + read < total {
           lines.append(
             output.style("showing \(offset + 1)–\(offset + read) of \(total) · next: --offset \(offset + read)", .dim))
