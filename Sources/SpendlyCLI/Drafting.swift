@@ -21,6 +21,16 @@ extension Context {
   }
 
   /// Parses a phrase, turning a phrase error into a one-line data error with its position.
+  /// The schedule a phrase with a cadence word makes ("netflix 649 monthly"), nil for an
+  /// entry; a schedule phrase that does not read is a data error.
+  func scheduleDraft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> ScheduleDraft? {
+    do {
+      return try parser.schedule(phrase, now: now)
+    } catch {
+      throw .data(error.message)
+    }
+  }
+
   func draft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> TransactionDraft {
     defer { reportLookupFailure() }
     do {

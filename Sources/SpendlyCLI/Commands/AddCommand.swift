@@ -37,13 +37,7 @@ struct AddCommand: Command {
       draft = try context.draft("", parser: parser)
       draft.time = arguments["date"] == nil ? context.now.time : nil
     } else {
-      let schedule: ScheduleDraft?
-      do {
-        schedule = try parser.schedule(phrase, now: context.now)
-      } catch {
-        throw .data(error.message)
-      }
-      if let schedule {
+      if let schedule = try context.scheduleDraft(phrase, parser: parser) {
         throw .usage(
           "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))"
         )

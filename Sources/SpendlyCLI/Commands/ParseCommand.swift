@@ -24,12 +24,7 @@ struct ParseCommand: Command {
     let parser = try context.phraseParser()
     let output = context.output
     // A phrase with a cadence word is read as the shell reads it: a schedule.
-    let schedule: ScheduleDraft?
-    do {
-      schedule = try parser.schedule(phrase, now: context.now)
-    } catch {
-      throw .data(error.message)
-    }
+    let schedule = try context.scheduleDraft(phrase, parser: parser)
     if let schedule {
       let draft = schedule.entry
       return Rendered(

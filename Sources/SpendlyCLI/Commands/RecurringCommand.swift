@@ -60,12 +60,7 @@ struct RecurringCommand: Command {
       throw .usage("recurring add: give a phrase, like: recurring add netflix 649 monthly cc")
     }
     let parser = try context.phraseParser()
-    let read: ScheduleDraft?
-    do {
-      read = try parser.schedule(phrase, now: context.now)
-    } catch {
-      throw .data(error.message)
-    }
+    let read = try context.scheduleDraft(phrase, parser: parser)
     guard let schedule = read else {
       throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
     }

@@ -30,13 +30,7 @@ extension Shell {
     do throws(CLIError) {
       parser = try self.parser()
       // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
-      let schedule: ScheduleDraft?
-      do {
-        schedule = try parser.schedule(phrase, now: context.now)
-      } catch {
-        throw CLIError.data(error.message)
-      }
-      if let schedule { return scheduleEntry(schedule) }
+      if let schedule = try context.scheduleDraft(phrase, parser: parser) { return scheduleEntry(schedule) }
       draft = try context.draft(phrase, parser: parser)
     } catch {
       output.error(scripted(error.message))
