@@ -26,26 +26,6 @@ enum StatePaths {
     file("debt-budget", for: databasePath, create: create)
   }
 
-  /// The text of a small state file, or nil.
-  static func read(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var buffer = [CChar](repeating: 0, count: 256)
-    guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-    let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return String(text.prefix { $0 != "\n" && $0 != "\r" }).trimmingSpaces()
-  }
-
-  /// Replaces a small state file (owner-only); a failure only loses the memory.
-  static func write(_ text: String, to path: String) {
-    let temporary = path + ".new"
-    let fd = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    let ok = text.utf8CString.withUnsafeBufferPointer { Glibc.write(fd, $0.baseAddress, $0.count - 1) == $0.count - 1 }
-    close(fd)
-    if ok { rename(temporary, path) } else { unlink(temporary) }
-  }
-
   static func file(_ name: String, for databasePath: String, create: Bool) -> String? {
     guard let directory = directory(create: create) else { return nil }
     let database = canonical(databasePath)

@@ -63,7 +63,7 @@ public struct BudgetStatus: Equatable, Sendable {
   }
 
   /// What may be spent this month: the limit and what was carried.
-  public var available: Int64 { Budgeting.sum(limit, carried) }
+  public var available: Int64 { Budgeting.saturating(limit, carried) }
   /// What is left (negative when over).
   public var left: Int64 { Budgeting.difference(available, spent) }
   public var isOver: Bool { spent > available }
@@ -120,7 +120,7 @@ public enum Budgeting {
     var current = start
     while current < month {
       guard let before = self.rule(in: current, among: rules), let beforeLimit = before.limit else { break }
-      carried = difference(sum(beforeLimit, carried), try spent(current))
+      carried = difference(saturating(beforeLimit, carried), try spent(current))
       current = current.adding(months: 1)
     }
     return BudgetStatus(
@@ -151,9 +151,7 @@ public enum Budgeting {
   }
 
   /// Adds minor units, saturating instead of trapping (stored totals are untrusted).
-  public static func saturating(_ a: Int64, _ b: Int64) -> Int64 { sum(a, b) }
-
-  static func sum(_ a: Int64, _ b: Int64) -> Int64 {
+  public static func saturating(_ a: Int64, _ b: Int64) -> Int64 {
     let (result, overflow) = a.addingReportingOverflow(b)
     if overflow { return b > 0 ? .max : .min }
     return result

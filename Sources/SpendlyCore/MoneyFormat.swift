@@ -37,6 +37,11 @@ public enum MoneyFormat {
     return exponent == 0 ? grouped : grouped + "." + fraction
   }
 
+  /// A count with its thousands separated: 1,017.
+  public static func count(_ value: Int) -> String {
+    (value < 0 ? "-" : "") + group(String(value.magnitude), .western)
+  }
+
   static func group(_ whole: String, _ grouping: Currency.Grouping) -> String {
     var characters = Array(whole)
     guard characters.count > 3 else { return whole }

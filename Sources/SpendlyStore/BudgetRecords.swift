@@ -145,10 +145,7 @@ extension BudgetRecords {
       WHERE t.month BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
       """
     var values: [SQLValue] = [.text(first.description), .text(last.description), .text(target.currency.code)]
-    if let category = target.category {
-      sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
-      values.append(.text(category))
-    }
+    Self.narrow(&sql, &values, to: target)
     sql += " GROUP BY t.month"
     var result: [YearMonth: Int64] = [:]
     let rows: [Row]
@@ -172,6 +169,13 @@ extension BudgetRecords {
     return result
   }
 
+  /// A category budget counts its category's rows only (overall: every category).
+  static func narrow(_ sql: inout String, _ values: inout [SQLValue], to target: BudgetTarget) {
+    guard let category = target.category else { return }
+    sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
+    values.append(.text(category))
+  }
+
   /// One month's spending on `target` from the transactions themselves (checked sums).
   func directSpent(_ target: BudgetTarget, in month: YearMonth) throws(StoreError) -> Int64 {
     var sql = """
@@ -181,22 +185,14 @@ extension BudgetRecords {
     var values: [SQLValue] = [
       .text(month.firstDay.description), .text(month.lastDay.description), .text(target.currency.code),
     ]
-    if let category = target.category {
-      sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
-      values.append(.text(category))
-    }
+    Self.narrow(&sql, &values, to: target)
     let value: SQLValue
     do {
       value = try database.row(sql, values)?.values[0] ?? .null
     } catch {
       throw failure(error)
     }
-    switch value.checkedSum {
-    case .success(let total): return total
-    case .failure(let problem):
-      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
-      throw .invalid(ValidationError(field: "spent in \(month)", value: target.name, reason: reason))
-    }
+    return try value.checkedTotal(field: "spent in \(month)", value: target.name)
   }
 
   /// "set budget Food ₹8,000.00 from Dec 2026", "cleared budget overall for Dec 2026 only".

@@ -58,13 +58,7 @@ public struct IntegrityMemo: Sendable {
   func record(_ database: String) {
     guard let stamp = Stamp(of: database) else { return }
     makeFolder()
-    let temporary = path + ".\(getpid()).tmp"
-    let fd = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return }
-    let text = stamp.text + "\n"
-    let written = text.withCString { write(fd, $0, strlen($0)) }
-    close(fd)
-    if written == text.utf8.count { rename(temporary, path) } else { unlink(temporary) }
+    StateFile.write(stamp.text + "\n", to: path)
   }
 
   /// The memo's folder and those above it, owner-only (0700), when missing.
@@ -76,19 +70,30 @@ public struct IntegrityMemo: Sendable {
   /// Forgets the file (it was found damaged).
   func forget() { unlink(path) }
 
-  private func readText() -> String? {
+  private func readText() -> String? { StateFile.read(path) }
+}
+
+/// A small file kept beside the data (a memo, a remembered figure): read whole, and replaced
+/// atomically, owner-only. A failure only loses what it remembers.
+public enum StateFile {
+  /// The text of the file without line ends (at most 128 bytes), or nil.
+  public static func read(_ path: String) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var buffer = [UInt8](repeating: 0, count: 128)
-    let count = read(fd, &buffer, buffer.count)
+    let count = Glibc.read(fd, &buffer, buffer.count)
     guard count > 0 else { return nil }
-    return String(decoding: buffer[..<count], as: UTF8.self).trimmingCharacters()
+    return String(String(decoding: buffer[..<count], as: UTF8.self).filter { $0 != "\n" && $0 != "\r" })
   }
-}
 
-extension String {
-  fileprivate func trimmingCharacters() -> String {
-    String(self.filter { $0 != "\n" && $0 != "\r" })
+  /// Replaces the file with `text` (a temporary file renamed over it).
+  public static func write(_ text: String, to path: String) {
+    let temporary = path + ".\(getpid()).tmp"
+    let fd = open(temporary, O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return }
+    let written = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+    close(fd)
+    if written == text.utf8.count { rename(temporary, path) } else { unlink(temporary) }
   }
 }

@@ -160,11 +160,6 @@ extension ReportQueries {
     } catch {
       throw failure(error)
     }
-    switch result.checkedSum {
-    case .success(let total): return total
-    case .failure(let problem):
-      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
-      throw .invalid(ValidationError(field: "total", value: "", reason: reason))
-    }
+    return try result.checkedTotal(field: "total", value: "")
   }
 }

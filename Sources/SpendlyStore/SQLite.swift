@@ -338,4 +338,15 @@ extension SQLValue {
     case .text: return .failure(.damaged)
     }
   }
+  /// A checked sum, or the error that says why it cannot be given (a total that passed Int64,
+  /// or a damaged stored amount), for `field` of `value`.
+  func checkedTotal(field: String, value: String) throws(StoreError) -> Int64 {
+    switch checkedSum {
+    case .success(let total): return total
+    case .failure(let problem):
+      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
+      throw .invalid(ValidationError(field: field, value: value, reason: reason))
+    }
+  }
+
 }

@@ -27,7 +27,7 @@ struct ChangeLogTests {
       func state() throws -> [String] {
         let catalog = try store.catalog.current()
         return [
-          try store.settings.value(.currency) ?? "-", catalog.category(named: "Food")?.name ?? "-",
+          try store.settings.value(.currency), catalog.category(named: "Food")?.name ?? "-",
           catalog.category(named: "snacks")?.name ?? "-", catalog.category(named: "vet")?.name ?? "-",
           catalog.method(named: "Wallet")?.name ?? "-", String(try store.transactions.count()),
           try store.transactions.transaction(id: 1)?.fields.category ?? "-",

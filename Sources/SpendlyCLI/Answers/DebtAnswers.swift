@@ -26,15 +26,9 @@ enum DebtView {
     _ debts: [Debt], balances: [Int64: Int64], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
     output: Output
   ) -> Rendered {
-    var totals: [(Currency, Int64)] = []
-    for debt in debts {
-      let balance = balances[debt.id] ?? 0
-      if let index = totals.firstIndex(where: { $0.0 == debt.balance.currency }) {
-        totals[index].1 = Budgeting.saturating(totals[index].1, balance)
-      } else {
-        totals.append((debt.balance.currency, balance))
-      }
-    }
+    var sum = PerCurrency()
+    for debt in debts { sum.add(debt.balance.currency, balances[debt.id] ?? 0) }
+    let totals = sum.rows.map { ($0.currency, $0.values[0]) }
     let json = JSON.object([
       (
         "debts",
@@ -223,8 +217,7 @@ extension Answers {
   /// "total debt": the debts today; "when will i be debt free": the plan on the last budget.
   func debts(free: Bool) throws -> Rendered {
     guard free else { return try DebtsCommand.list(context) }
-    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), StatePaths.read(path) != nil
-    else {
+    guard DebtsCommand.remembersBudget(context) else {
       throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
     }
     return try DebtsCommand.plan(try Arguments(["plan"], specs: DebtsCommand.specs, command: "debts"), context)

@@ -94,18 +94,12 @@ enum RecurringView {
 
   /// Per currency: the monthly equivalent and the yearly cost of the running schedules of `kind`.
   static func totals(_ schedules: [Schedule], kind: Kind, today: LocalDate) -> [(Currency, Int64, Int64)] {
-    var result: [(Currency, Int64, Int64)] = []
+    var result = PerCurrency(width: 2)
     for schedule in schedules where schedule.kind == kind && running(schedule, today: today) {
       let monthly = schedule.monthlyEquivalent(on: today)
-      let yearly = schedule.cadence.yearly(schedule.amount(on: today)).minorUnits
-      if let index = result.firstIndex(where: { $0.0 == monthly.currency }) {
-        result[index].1 = Budgeting.saturating(result[index].1, monthly.minorUnits)
-        result[index].2 = Budgeting.saturating(result[index].2, yearly)
-      } else {
-        result.append((monthly.currency, monthly.minorUnits, yearly))
-      }
+      result.add(monthly.currency, monthly.minorUnits, schedule.cadence.yearly(schedule.amount(on: today)).minorUnits)
     }
-    return result
+    return result.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
   }
 
   static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> JSON {
@@ -127,15 +121,10 @@ enum RecurringView {
   ) -> Rendered {
     let subscriptions = totals(schedules, kind: .expense, today: today)
     let income = totals(schedules, kind: .income, today: today)
-    var net: [(Currency, Int64, Int64)] = income
-    for (currency, monthly, yearly) in subscriptions {
-      if let index = net.firstIndex(where: { $0.0 == currency }) {
-        net[index].1 = Budgeting.saturating(net[index].1, -monthly)
-        net[index].2 = Budgeting.saturating(net[index].2, -yearly)
-      } else {
-        net.append((currency, -monthly, -yearly))
-      }
-    }
+    var sum = PerCurrency(width: 2)
+    for (currency, monthly, yearly) in income { sum.add(currency, monthly, yearly) }
+    for (currency, monthly, yearly) in subscriptions { sum.add(currency, -monthly, -yearly) }
+    let net = sum.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
     let kinds: [Kind] = kind.map { [$0] } ?? [.expense, .income]
     let document = { () -> JSON in
       var pairs: [(String, JSON)] = []
@@ -199,21 +188,13 @@ enum RecurringView {
 
   /// Income and expense totals per currency of some occurrences, and the net.
   static func sums(_ items: [(Schedule, LocalDate)]) -> [(Currency, income: Int64, expenses: Int64)] {
-    var result: [(Currency, income: Int64, expenses: Int64)] = []
+    var result = PerCurrency(width: 2)
     for (schedule, date) in items {
       let amount = schedule.amount(on: date)
-      var index = result.firstIndex { $0.0 == amount.currency }
-      if index == nil {
-        result.append((amount.currency, 0, 0))
-        index = result.count - 1
-      }
-      if schedule.kind == .income {
-        result[index!].income = Budgeting.saturating(result[index!].income, amount.minorUnits)
-      } else {
-        result[index!].expenses = Budgeting.saturating(result[index!].expenses, amount.minorUnits)
-      }
+      let income = schedule.kind == .income
+      result.add(amount.currency, income ? amount.minorUnits : 0, income ? 0 : amount.minorUnits)
     }
-    return result
+    return result.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
   }
 
   /// "2 due: Netflix ₹649.00 (31 Jan), Rent ₹25,000.00 (1 Feb) · 'due' to review".

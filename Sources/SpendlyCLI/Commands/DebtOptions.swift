@@ -63,14 +63,6 @@ extension DebtsCommand {
     return kind
   }
 
-  static func date(_ text: String?, _ context: Context) throws(CLIError) -> LocalDate? {
-    guard let text else { return nil }
-    guard let day = try RecurringCommand.parseDate(text, context) else {
-      throw .usage("--start '\(Render.safe(text))': expected a date, like 2026-01-15")
-    }
-    return day
-  }
-
   /// --min, or --min-percent with --min-floor; nil when none is given (and not `required`).
   static func minimum(_ arguments: Arguments, currency: Currency, context: Context, required: Bool) throws(CLIError)
     -> MinimumPayment?

@@ -97,7 +97,8 @@ struct DebtsCommand: Command {
     let balance = try amount(balanceText, "balance", currency, context)
     var debt = Debt(
       id: 0, name: name, kind: try kind(arguments["kind"] ?? "loan"), balance: balance,
-      start: try date(arguments["start"], context) ?? context.today, apr: try rate(aprText, "apr"),
+      start: try FieldOptions.date(arguments, "start", context: context) ?? context.today,
+      apr: try rate(aprText, "apr"),
       minimum: .fixed(0), dueDay: try dueDay(dueText))
     debt.term = try arguments["term"].map { text throws(CLIError) in try term(text) }
     debt.minimum =
@@ -135,8 +136,8 @@ struct DebtsCommand: Command {
       changed.kind = try kind(text)
       what.append("kind \(changed.kind.rawValue)")
     }
-    if let text = arguments["start"] {
-      changed.start = try date(text, context) ?? debt.start
+    if arguments["start"] != nil {
+      changed.start = try FieldOptions.date(arguments, "start", context: context) ?? debt.start
       what.append("start \(changed.start)")
     }
     if let minimum = try minimum(arguments, currency: debt.balance.currency, context: context, required: false) {
@@ -169,10 +170,10 @@ struct DebtsCommand: Command {
     let store = try context.store()
     var budgetText = arguments["budget"]
     if budgetText == nil {
-      guard let path = StatePaths.debtBudget(for: context.databasePath, create: false),
-        let saved = StatePaths.read(path), storedBudget(saved) != nil
-      else { throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000") }
-      budgetText = saved
+      guard remembersBudget(context), let path = StatePaths.debtBudget(for: context.databasePath, create: false) else {
+        throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000")
+      }
+      budgetText = StateFile.read(path)
     }
     let budget: Money
     if let text = budgetText, let stored = storedBudget(text) {
@@ -207,14 +208,21 @@ struct DebtsCommand: Command {
     }
     // Remembered for "when will i be debt free" (outside the database: a plan changes nothing).
     if arguments["budget"] != nil, let path = StatePaths.debtBudget(for: context.databasePath, create: true) {
-      StatePaths.write("\(budget.minorUnits) \(budget.currency.code)", to: path)
+      StateFile.write("\(budget.minorUnits) \(budget.currency.code)", to: path)
     }
     return DebtView.plans(
       plans, budget: budget.minorUnits, currency: budget.currency, first: YearMonth(context.today).adding(months: 1),
       left: out, output: context.output)
   }
 
-  /// "4000000 INR": the budget as the setting keeps it.
+  /// Whether a plan's budget is remembered for "when will i be debt free".
+  static func remembersBudget(_ context: Context) -> Bool {
+    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), let text = StateFile.read(path)
+    else { return false }
+    return storedBudget(text) != nil
+  }
+
+  /// "4000000 INR": the budget as the state file keeps it.
   static func storedBudget(_ text: String) -> Money? {
     let parts = text.split(separator: " ")
     guard parts.count == 2, let minor = Int64(parts[0]), let currency = Currency.named(String(parts[1])) else {

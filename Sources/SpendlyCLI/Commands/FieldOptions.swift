@@ -70,6 +70,27 @@ enum FieldOptions {
     }
   }
 
+  /// A date as the schedule and debt commands take it: what `date(_:today:)` reads, or a date
+  /// as a phrase writes one ("1 mar", "friday"); nil when the text is no date.
+  static func date(_ text: String, context: Context) throws(CLIError) -> LocalDate? {
+    if let plain = try? date(text, today: context.today) { return plain }
+    let parser = try context.phraseParser()
+    do {
+      return try parser.when(text, now: context.now)?.date
+    } catch {
+      throw .data(error.message)
+    }
+  }
+
+  /// `--NAME DATE` read as `date(_:context:)` reads it, with a one-line error naming the option.
+  static func date(_ arguments: Arguments, _ name: String, context: Context) throws(CLIError) -> LocalDate? {
+    guard let text = arguments[name] else { return nil }
+    guard let day = try date(text, context: context) else {
+      throw .usage("--\(name) '\(Render.safe(text))': expected a date, like 2026-03-01 or '1 mar'")
+    }
+    return day
+  }
+
   /// Parses `--from`/`--to` style dates for filters.
   static func optionalDate(_ arguments: Arguments, _ name: String, today: LocalDate) throws(CLIError) -> LocalDate? {
     guard let text = arguments[name] else { return nil }

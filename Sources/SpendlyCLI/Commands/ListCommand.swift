@@ -82,7 +82,8 @@ struct ListCommand: Command {
         let read = transactions.count + listing.damaged.count
         if paged {
           lines.append(
-            output.style("page \(page) of \(pages) · \(Self.count(total)) transaction\(total == 1 ? "" : "s")", .dim))
+            output.style(
+              "page \(page) of \(pages) · \(MoneyFormat.count(total)) transaction\(total == 1 ? "" : "s")", .dim))
         } else if offset + read < total {
           lines.append(
             output.style("showing \(offset + 1)–\(offset + read) of \(total) · next: --offset \(offset + read)", .dim))
@@ -91,17 +92,6 @@ struct ListCommand: Command {
       },
       json: { JSON.array(transactions.map(Render.json)) },
       warnings: { Render.warnings(listing) })
-  }
-
-  /// 1,017: a count with thousands separated.
-  static func count(_ value: Int) -> String {
-    let digits = Array(String(value))
-    var out = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
   }
 
   static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {

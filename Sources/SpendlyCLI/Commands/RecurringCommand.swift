@@ -114,8 +114,8 @@ struct RecurringCommand: Command {
       throw .usage("recurring dates: give one schedule id, like: recurring dates 3 --from 2026-01-01 --to 2026-12-31")
     }
     let schedule = try existing(words[0], context)
-    let from = try date(arguments, "from", context) ?? context.today
-    let to = try date(arguments, "to", context) ?? from.adding(months: 12)
+    let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
+    let to = try FieldOptions.date(arguments, "to", context: context) ?? from.adding(months: 12)
     guard from <= to else { throw .usage("recurring dates: --from is after --to") }
     guard to.daysSinceEpoch - from.daysSinceEpoch <= 366 * 200 else {
       throw .usage("recurring dates: at most 200 years at a time")
@@ -149,7 +149,7 @@ struct RecurringCommand: Command {
       case "skip":
         let day: LocalDate
         if let text = rest.first {
-          guard let given = try parseDate(rest.joined(separator: " "), context) else {
+          guard let given = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
             throw CLIError.usage("recurring skip: '\(Render.safe(text))' is no date")
           }
           guard schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) == given else {
@@ -183,7 +183,7 @@ struct RecurringCommand: Command {
           try store.schedules.end(id: schedule.id, on: nil)
           return "\(schedule.name) runs on with no end"
         }
-        guard let day = try parseDate(rest.joined(separator: " "), context) else {
+        guard let day = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
           throw CLIError.usage("recurring end: '\(Render.safe(text))' is no date")
         }
         try store.schedules.end(id: schedule.id, on: day)
@@ -222,7 +222,7 @@ struct RecurringCommand: Command {
         throw .data(
           "amount: #\(schedule.id) is in \(schedule.fields.amount.currency.code), not \(amount.currency.code)")
       }
-      let from = try date(arguments, "from", context) ?? context.today
+      let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
       try reporting { try store.schedules.changePrice(id: schedule.id, to: amount.minorUnits, from: from) }
       done.append("\(schedule.name) is \(RecurringView.money(amount)) from \(from.readable)")
     } else if arguments["from"] != nil {
@@ -243,23 +243,5 @@ struct RecurringCommand: Command {
       throw .data("no schedule #\(id) (see: spendly recurring)")
     }
     return schedule
-  }
-
-  static func date(_ arguments: Arguments, _ option: String, _ context: Context) throws(CLIError) -> LocalDate? {
-    guard let text = arguments[option] else { return nil }
-    guard let day = try parseDate(text, context) else {
-      throw .usage("--\(option) '\(Render.safe(text))': expected a date, like 2026-03-01 or '1 mar'")
-    }
-    return day
-  }
-
-  static func parseDate(_ text: String, _ context: Context) throws(CLIError) -> LocalDate? {
-    if let iso = LocalDate(iso: text) { return iso }
-    let parser = try context.phraseParser()
-    do {
-      return try parser.when(text, now: context.now)?.date
-    } catch {
-      throw .data(error.message)
-    }
   }
 }

@@ -99,15 +99,17 @@ final class Shell {
         return runCommand(route.command, line)
       }
     }
+    guard let questions = try? queryParser() else { return entry(line) }
+    let reading = questions.read(line, now: context.now)
     // "netflix 649 monthly", "gym 500 weekly on friday", "649 monthly": a schedule; a line
-    // whose only number reads as a year ("monthly 2025", "food monthly 2026") stays a question.
+    // whose only number reads as a year ("monthly 2025", "food monthly 2026"), or that reads
+    // as a listing or another strong question, stays a question.
     if let schedule = try? parser().schedule(line, now: context.now), let amount = schedule.entry.amount,
-      !Shell.looksLikeYear(amount, in: words), !Shell.readsAsStrongQuestion(line, try? queryParser(), context.now)
+      !Shell.looksLikeYear(amount, in: words), !Shell.isStrongQuestion(reading)
     {
       return scheduleEntry(schedule)
     }
-    guard let questions = try? queryParser() else { return entry(line) }
-    switch questions.read(line, now: context.now) {
+    switch reading {
     case .question(let query):
       return answer(query)
     case .notUnderstood(let error):
@@ -121,8 +123,8 @@ final class Shell {
 
   /// A question whose numbers can only be counts ("top 5 merchants monthly"): a listing, a
   /// comparison or another answer that a total or a trend is not.
-  static func readsAsStrongQuestion(_ line: String, _ questions: QueryParser?, _ now: LocalDateTime) -> Bool {
-    guard let questions, case .question(let query) = questions.read(line, now: now) else { return false }
+  static func isStrongQuestion(_ reading: QueryParser.LineReading) -> Bool {
+    guard case .question(let query) = reading else { return false }
     switch query.action {
     case .total, .trend: return false
     default: return true
@@ -162,6 +164,17 @@ final class Shell {
   }
 
   func answer(_ query: Query) -> Bool {
+    // "when will i be debt free" with no plan made yet: ask for the monthly budget.
+    if case .debts(free: true) = query.action, !DebtsCommand.remembersBudget(context) {
+      guard
+        case .line(let answer) = readLine(prompt: "  how much a month for your debts? ", prefill: "", completer: nil),
+        !answer.trimmingSpaces().isEmpty
+      else {
+        output.line("  no plan: 'debts plan --budget 40000' makes one")
+        return true
+      }
+      return runCommand(DebtsCommand.self, "debts plan --budget \(answer.trimmingSpaces())")
+    }
     do {
       context.show(try Answers(context: context).answer(query))
       return true
