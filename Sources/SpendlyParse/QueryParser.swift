@@ -23,6 +23,9 @@ public struct QueryParser {
     /// A complete entry and a complete question alike ("food 2025"): the person decides.
     case ambiguous(Query, TransactionDraft)
     case entry
+    /// A phrase with a cadence word and an amount ("netflix 649 monthly", "649 monthly"): a
+    /// schedule, not a transaction.
+    case schedule(ScheduleDraft)
   }
 
   /// Question or entry, decided by both parsers. A line the question parser reads completely
@@ -33,8 +36,34 @@ public struct QueryParser {
   /// ambiguous when that entry is complete too ("food 2025"). A line the question
   /// parser cannot read is an entry when the phrase parser finds an amount or any entry word
   /// ("coffee at starbucks" asks for its amount), and not understood otherwise.
+  ///
+  /// A line with a cadence word and an amount is a schedule, unless its only number reads as a
+  /// year ("monthly 2025", "food monthly 2026") or it reads as a listing, a comparison or
+  /// another answer a total or a trend is not ("top 5 merchants monthly").
   public func read(_ line: String, now: LocalDateTime) -> LineReading {
     let text = line.trimmingSpaces()
+    let reading = readQuestionOrEntry(text, now: now)
+    guard let schedule = try? entry.schedule(text, now: now), let amount = schedule.entry.amount,
+      !Self.isBareYear(amount, in: text)
+    else { return reading }
+    if case .question(let query) = reading {
+      switch query.action {
+      case .total, .trend: break
+      default: return reading
+      }
+    }
+    return .schedule(schedule)
+  }
+
+  /// An amount typed as a bare year: a whole number from 1970 to 2200 written as such.
+  static func isBareYear(_ amount: Money, in text: String) -> Bool {
+    var scale: Int64 = 1
+    for _ in 0..<amount.currency.exponent { scale *= 10 }
+    guard amount.minorUnits % scale == 0, (1970...2200).contains(amount.minorUnits / scale) else { return false }
+    return text.split(separator: " ").contains { $0 == String(amount.minorUnits / scale) }
+  }
+
+  func readQuestionOrEntry(_ text: String, now: LocalDateTime) -> LineReading {
     do {
       let query = try parse(text, now: now)
       if query.structured { return .question(query) }

@@ -30,6 +30,7 @@ struct LineReadingTests {
     case .entry: return "entry"
     case .ambiguous: return "ambiguous"
     case .notUnderstood: return "not-understood"
+    case .schedule: return "schedule"
     }
   }
 

@@ -101,14 +101,6 @@ final class Shell {
     }
     guard let questions = try? queryParser() else { return entry(line) }
     let reading = questions.read(line, now: context.now)
-    // "netflix 649 monthly", "gym 500 weekly on friday", "649 monthly": a schedule; a line
-    // whose only number reads as a year ("monthly 2025", "food monthly 2026"), or that reads
-    // as a listing or another strong question, stays a question.
-    if let schedule = try? parser().schedule(line, now: context.now), let amount = schedule.entry.amount,
-      !Shell.looksLikeYear(amount, in: words), !Shell.isStrongQuestion(reading)
-    {
-      return scheduleEntry(schedule)
-    }
     switch reading {
     case .question(let query):
       return answer(query)
@@ -118,29 +110,9 @@ final class Shell {
       return choose(line, query: query, draft: draft)
     case .entry:
       return entry(line)
+    case .schedule(let schedule):
+      return scheduleEntry(schedule)
     }
-  }
-
-  /// A question whose numbers can only be counts ("top 5 merchants monthly"): a listing, a
-  /// comparison or another answer that a total or a trend is not.
-  static func isStrongQuestion(_ reading: QueryParser.LineReading) -> Bool {
-    guard case .question(let query) = reading else { return false }
-    switch query.action {
-    case .total, .trend: return false
-    default: return true
-    }
-  }
-
-  /// An amount typed as a bare year (2025 with no currency, decimals or suffix).
-  static func looksLikeYear(_ amount: Money, in words: [String]) -> Bool {
-    let minor = amount.minorUnits
-    let scale = Int64(pow10(amount.currency.exponent))
-    guard minor % scale == 0, (1970...2200).contains(minor / scale) else { return false }
-    return words.contains(String(minor / scale))
-  }
-
-  private static func pow10(_ exponent: Int) -> Int {
-    (0..<exponent).reduce(1) { result, _ in result * 10 }
   }
 
   /// `?…`: the line is a question, whatever it looks like.
