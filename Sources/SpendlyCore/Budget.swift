@@ -48,7 +48,6 @@ public struct BudgetStatus: Equatable, Sendable {
   /// Carried from the month before (negative: an overspend), when both months roll over.
   public let carried: Int64
   public let spent: Int64
-  public let rollover: Bool
   /// The rule that set it: an override of this month, or a rule from `source.month` on.
   public let source: BudgetRule
 
@@ -58,9 +57,10 @@ public struct BudgetStatus: Equatable, Sendable {
     self.limit = limit
     self.carried = carried
     self.spent = spent
-    self.rollover = source.rollover
     self.source = source
   }
+
+  public var rollover: Bool { source.rollover }
 
   /// What may be spent this month: the limit and what was carried.
   public var available: Int64 { Budgeting.saturating(limit, carried) }

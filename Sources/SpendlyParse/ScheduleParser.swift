@@ -5,8 +5,6 @@ import SpendlyCore
 public struct ScheduleDraft: Sendable, Equatable {
   public var entry: TransactionDraft
   public var cadence: Cadence
-  /// The phrase said where the schedule starts (else it starts today).
-  public var anchorGiven: Bool
   /// The last day it runs ("until 31 mar"), if the phrase said one.
   public var end: LocalDate?
 
@@ -134,13 +132,12 @@ extension PhraseParser {
     guard let cadence else { return nil }
     let rest = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
     var entry = try parse(rest, now: now)
-    let anchorGiven = anchor != nil || entry.date != now.date
     if let anchor { entry.date = anchor }
     entry.time = nil
     if let end, end < entry.date {
       throw PhraseError("the end \(end) is before the first date \(entry.date)", column: 1, length: phrase.count)
     }
-    return ScheduleDraft(entry: entry, cadence: cadence, anchorGiven: anchorGiven, end: end)
+    return ScheduleDraft(entry: entry, cadence: cadence, end: end)
   }
 
   /// The date read from the words at `start` (the longest run of up to four that is only a
