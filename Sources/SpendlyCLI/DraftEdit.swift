@@ -16,6 +16,8 @@ enum DraftEdit {
     case .note: return "lunch; empty for none"
     case .date: return "2026-08-14, 14 aug, yesterday"
     case .time: return "13:05 or 9pm; empty for none"
+    case .account: return "HDFC Savings; empty for the method's"
+    case .to: return "Wallet, or a method like Cash"
     }
   }
 
@@ -31,6 +33,8 @@ enum DraftEdit {
     case .note: return draft.note ?? ""
     case .date: return draft.date.description
     case .time: return draft.time?.description ?? ""
+    case .account: return draft.account ?? ""
+    case .to: return draft.counterAccount ?? draft.counterMethod ?? ""
     }
   }
 
@@ -53,11 +57,20 @@ enum DraftEdit {
       draft.warnings.removeAll { $0.contains("amount") }
     case .kind:
       guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .data("kind '\(text)': expected expense or income")
+        throw .data("kind '\(text)': expected expense, income or transfer")
       }
+      let was = draft.kind
       draft.kind = kind
       draft.inferred.remove(.kind)
-      if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
+      if kind == .transfer {
+        draft.category = Transfer.category
+        draft.inferred.remove(.category)
+      } else if was == .transfer {
+        draft.category = parser.catalog.fallbackCategory(for: kind)
+        draft.inferred.insert(.category)
+        draft.counterAccount = nil
+        draft.counterMethod = nil
+      } else if let category = draft.category.flatMap(parser.category(named:)), category.side != kind.side {
         draft.category = parser.catalog.fallbackCategory(for: kind)
         draft.inferred.insert(.category)
       }
@@ -75,6 +88,7 @@ enum DraftEdit {
       guard let category = parser.category(named: text) else {
         throw .data("category '\(text)': unknown category (see: spendly categories)")
       }
+      guard draft.kind != .transfer else { throw .data("category: a transfer has none (it moves money)") }
       guard category.side == draft.kind.side else {
         throw .data(
           "category '\(category.name)': is an \(category.side.rawValue) category but this is an \(draft.kind.rawValue)")
@@ -90,6 +104,28 @@ enum DraftEdit {
     case .merchant:
       draft.merchant = text.isEmpty ? nil : text
       draft.inferred.remove(.merchant)
+    case .account:
+      if text.isEmpty {
+        draft.account = nil
+      } else {
+        guard let account = parser.account(named: text) else {
+          throw .data("account '\(text)': unknown account (see: spendly accounts)")
+        }
+        draft.account = account
+      }
+      draft.inferred.remove(.account)
+    case .to:
+      guard draft.kind == .transfer else { throw .data("to: only a transfer has a destination (kind transfer)") }
+      if let account = parser.account(named: text) {
+        draft.counterAccount = account
+        draft.counterMethod = nil
+      } else if let method = parser.method(named: text) {
+        draft.counterMethod = method
+        draft.counterAccount = nil
+      } else {
+        throw .data("to '\(text)': not an account or a payment method (see: spendly accounts)")
+      }
+      draft.inferred.remove(.to)
     case .note:
       draft.note = text.isEmpty ? nil : text
     case .date:
@@ -110,6 +146,7 @@ enum DraftEdit {
       }
     }
     draft.missing.removeAll { $0 == field }
+    if [.kind, .currency, .method, .account, .to, .date].contains(field) { parser.reinferAccounts(&draft) }
   }
 
   /// A date or time read the way phrases write them; an impossible one is a data error.

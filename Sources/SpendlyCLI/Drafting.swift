@@ -48,9 +48,19 @@ enum DraftView {
       draft.inferred.contains(name) ? output.style(text + "?", .dim) : text
     }
     var parts = [field(draft.kind.rawValue, .kind)]
-    parts.append(draft.amount.map { MoneyFormat.string($0) } ?? output.style("amount?", .yellow))
-    parts.append(field(Render.safe(draft.method ?? "—"), .method))
-    parts.append(field(Render.safe(draft.category ?? "—"), .category))
+    parts.append(
+      (draft.amount.map { MoneyFormat.string($0) } ?? output.style("amount?", .yellow))
+        + (draft.foreignAmount.map { " (originally \(MoneyFormat.string($0)))" } ?? ""))
+    if draft.kind == .transfer {
+      let source =
+        draft.account.map { field(Render.safe($0), .account) } ?? field(Render.safe(draft.method ?? "—"), .method)
+      let destination = (draft.counterAccount ?? draft.counterMethod).map { field(Render.safe($0), .to) } ?? "—"
+      parts.append("\(source) → \(destination)")
+    } else {
+      parts.append(field(Render.safe(draft.method ?? "—"), .method))
+      if let account = draft.account { parts.append(field(Render.safe(account), .account)) }
+      parts.append(field(Render.safe(draft.category ?? "—"), .category))
+    }
     if let merchant = draft.merchant { parts.append(field(Render.safe(merchant), .merchant)) }
     if let note = draft.note { parts.append("\"\(Render.safe(note))\"") }
     parts.append(AddCommand.dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))
@@ -85,6 +95,11 @@ enum DraftView {
       ("note", .optional(draft.note)),
       ("date", .string(draft.date.description)),
       ("time", .optional(draft.time?.description)),
+      ("account", .optional(draft.account)),
+      ("to_account", .optional(draft.counterAccount)),
+      ("to_method", .optional(draft.counterMethod)),
+      ("foreign_amount", .optional(draft.foreignAmount?.decimalString)),
+      ("foreign_currency", .optional(draft.foreignAmount?.currency.code)),
       ("inferred", .array(TransactionDraft.names(draft.inferred).map { .string($0) })),
       ("missing", .array(draft.missing.map { .string($0.rawValue) })),
       ("warnings", .array(draft.warnings.map { .string($0) })),

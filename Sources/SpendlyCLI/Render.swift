@@ -11,21 +11,55 @@ enum Render {
     MoneyFormat.signed(fields.amount, kind: fields.kind)
   }
 
+  /// "₹1,046.50 (originally $12.50 at 83.72)": the foreign amount beside the one that counts.
+  static func foreign(_ fields: TransactionFields) -> String? {
+    guard let foreign = fields.foreignAmount else { return nil }
+    return "originally \(MoneyFormat.string(foreign))" + (fields.rate.map { " at \(safe($0))" } ?? "")
+  }
+
+  /// Where the money was: "HDFC Savings → Wallet" for a transfer, the account or method otherwise.
+  static func place(_ fields: TransactionFields) -> String {
+    let source = safe(fields.account ?? fields.method)
+    guard fields.kind == .transfer else { return source }
+    let other = fields.counterAccount ?? fields.counterMethod
+    let destination = other.map(safe) ?? "—"
+    return fields.entry == .debit ? "\(source) → \(destination)" : "\(destination) → \(source)"
+  }
+
+  /// "pending", "authorized": a mark for rows not yet settled, or that never count.
+  static func statusMark(_ fields: TransactionFields) -> String? {
+    fields.status == .booked ? nil : fields.status.rawValue
+  }
+
   static func when(_ fields: TransactionFields) -> String {
     fields.date.description + (fields.time.map { " \($0)" } ?? "")
   }
 
   /// A table of transactions, newest first as given.
   static func table(_ transactions: [Transaction], output: Output) -> [String] {
-    var table = Table(
-      headers: ["ID", "Date", "Amount", "Category", "Method", "Merchant", "Note"],
-      alignments: [.right, .left, .right, .left, .left, .left, .left])
+    // Account and status columns appear only when some row has one, so a person with no
+    // accounts and no imports sees the table as before.
+    let accounts = transactions.contains { $0.fields.account != nil || $0.fields.kind == .transfer }
+    let statuses = transactions.contains { $0.fields.status != .booked }
+    var headers = ["ID", "Date", "Amount", "Category", accounts ? "Account" : "Method", "Merchant", "Note"]
+    var alignments: [Table.Alignment] = [.right, .left, .right, .left, .left, .left, .left]
+    if statuses {
+      headers.insert("Status", at: 3)
+      alignments.insert(.left, at: 3)
+    }
+    var table = Table(headers: headers, alignments: alignments)
     for transaction in transactions {
       let f = transaction.fields
-      table.add([
-        "#\(transaction.id)", when(f), amount(f), safe(f.category), safe(f.method), safe(f.merchant),
-        clip(safe(f.note), 40),
-      ])
+      var row = [
+        "#\(transaction.id)", when(f), amount(f), safe(f.category), accounts ? place(f) : safe(f.method),
+        safe(f.merchant),
+        clip(safe([foreign(f).map { "(\($0))" }, f.note].compactMap { $0 }.joined(separator: " ")), 40),
+      ]
+      if statuses {
+        let mark = statusMark(f) ?? ""
+        row.insert(f.status.isUnsettled ? output.style(mark, .yellow) : output.style(mark, .dim), at: 3)
+      }
+      table.add(row)
     }
     return table.render(header: { output.style($0, .bold) })
   }
@@ -34,15 +68,19 @@ enum Render {
   static func detail(_ transaction: Transaction) -> [String] {
     let f = transaction.fields
     var lines = [
-      "#\(transaction.id)  \(f.kind.rawValue)  \(amount(f))",
+      "#\(transaction.id)  \(f.kind.rawValue)  \(amount(f))" + (foreign(f).map { " (\($0))" } ?? ""),
       "  category   \(safe(f.category))",
-      "  method     \(safe(f.method))",
+      "  method     \(safe(f.method))" + (f.counterMethod.map { " → \(safe($0))" } ?? ""),
       "  merchant   \(safe(f.merchant).isEmpty ? "—" : safe(f.merchant))",
       "  note       \(safe(f.note).isEmpty ? "—" : safe(f.note))",
       "  date       \(f.date.readable)" + (f.time.map { " \($0)" } ?? ""),
       "  currency   \(f.amount.currency.code)",
-      "  status     \(f.status.rawValue)",
+      "  status     \(f.status.rawValue)" + (f.status.counts(pendingExcluded: false) ? "" : " (counts in no total)"),
     ]
+    if f.account != nil || f.counterAccount != nil {
+      lines.insert("  account    \(place(f)) · \(f.entry.rawValue)", at: 3)
+    }
+    if let posted = f.postedDate { lines.append("  posted     \(posted.readable)") }
     if let foreign = f.foreignAmount {
       lines.append("  foreign    \(MoneyFormat.string(foreign))" + (f.rate.map { " at \($0)" } ?? ""))
     }
@@ -79,6 +117,11 @@ enum Render {
       ("foreign_amount", .optional(fields.foreignAmount?.decimalString)),
       ("foreign_currency", .optional(fields.foreignAmount?.currency.code)),
       ("rate", .optional(fields.rate)),
+      ("account", .optional(fields.account)),
+      ("to_account", .optional(fields.counterAccount)),
+      ("to_method", .optional(fields.counterMethod)),
+      ("entry", .string(fields.entry.rawValue)),
+      ("posted_date", .optional(fields.postedDate?.description)),
       ("recurring_id", fields.recurringID.map { .int($0) } ?? .null),
       ("debt_id", fields.debtID.map { .int($0) } ?? .null),
     ]

@@ -64,6 +64,10 @@ let routes: [Route] = [
   Route(IncomeCommand.self, actions: ["sources"], reading: .questionUnlessAction, store: .read),
   Route(UpcomingCommand.self, store: .read), Route(CalendarCommand.self, store: .read),
   Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: debtsStoreUse),
+  Route(
+    AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
+    storeUse: accountsStoreUse),
+  Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

@@ -158,7 +158,7 @@ public enum Budgeting {
   }
 
   /// Subtracts minor units, saturating instead of trapping.
-  static func difference(_ a: Int64, _ b: Int64) -> Int64 {
+  public static func difference(_ a: Int64, _ b: Int64) -> Int64 {
     let (result, overflow) = a.subtractingReportingOverflow(b)
     if overflow { return b < 0 ? .max : .min }
     return result

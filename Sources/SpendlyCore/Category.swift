@@ -51,16 +51,27 @@ public struct PaymentMethod: Hashable, Sendable {
   public static let defaults = defaultNames.map { PaymentMethod(name: $0, builtin: true) }
 }
 
-/// The person's categories and payment methods, looked up by name or alias, case-insensitively.
+/// The person's categories, payment methods and accounts, looked up by name or alias, case-insensitively.
 public struct Catalog: Sendable {
   public let categories: [Category]
   public let methods: [PaymentMethod]
+  /// The person's accounts, in the order they were added; empty for a person who keeps none.
+  public let accounts: [Account]
   private let categoryIndex: [String: Int]
   private let methodIndex: [String: Int]
+  private let accountIndex: [String: Int]
 
-  public init(categories: [Category], methods: [PaymentMethod]) {
+  public init(categories: [Category], methods: [PaymentMethod], accounts: [Account] = []) {
     self.categories = categories
     self.methods = methods
+    self.accounts = accounts
+    var accountIndex: [String: Int] = [:]
+    for (i, account) in accounts.enumerated() {
+      for word in [account.name] + account.aliases where accountIndex[word.lowercased()] == nil {
+        accountIndex[word.lowercased()] = i
+      }
+    }
+    self.accountIndex = accountIndex
     var categoryIndex: [String: Int] = [:]
     for (i, category) in categories.enumerated() {
       for word in [category.name] + category.aliases where categoryIndex[word.lowercased()] == nil {
@@ -85,6 +96,16 @@ public struct Catalog: Sendable {
 
   public func method(named word: String) -> PaymentMethod? {
     methodIndex[word.lowercased()].map { methods[$0] }
+  }
+
+  /// The account a name or alias names, any case.
+  public func account(named word: String) -> Account? {
+    accountIndex[word.lowercased()].map { accounts[$0] }
+  }
+
+  /// The account the method `name` draws on, if one does.
+  public func account(forMethod name: String) -> Account? {
+    accounts.first { $0.methods.contains { $0.lowercased() == name.lowercased() } }
   }
 
   public func categories(on side: Category.Side) -> [Category] { categories.filter { $0.side == side } }

@@ -17,9 +17,14 @@ public enum MoneyFormat {
     return sign + money.currency.symbol + body
   }
 
-  /// A signed amount of an expense (negative) or income (positive) in listings.
+  /// A signed amount of an expense (negative) or income (positive) in listings; a transfer,
+  /// which neither spends nor earns, has no sign.
   public static func signed(_ money: Money, kind: Kind) -> String {
-    string(kind == .expense ? money.negated : money, signed: true)
+    switch kind {
+    case .expense: string(money.negated, signed: true)
+    case .income: string(money, signed: true)
+    case .transfer: string(money)
+    }
   }
 
   /// A plain decimal with the currency's digits and no grouping: "150000.00".

@@ -25,6 +25,7 @@ public struct Summary: Hashable, Sendable {
 
   /// Counts one transaction; a total past `largestTotal` marks this currency `tooLarge`.
   public mutating func add(_ fields: TransactionFields) {
+    guard fields.kind != .transfer else { return }  // moved money is neither income nor spending
     count += 1
     guard problem == nil else { return }
     let (sum, overflow) = (fields.kind == .income ? income : expenses).addingReportingOverflow(fields.amount.minorUnits)

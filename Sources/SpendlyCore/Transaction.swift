@@ -1,16 +1,59 @@
-/// Whether money went out (expense) or came in (income). The kind gives an amount its sign.
+/// Whether money went out (expense), came in (income), or moved between two of the person's
+/// own accounts or methods (transfer, never counted as income or spending). The kind gives an
+/// amount its sign.
 public enum Kind: String, Sendable, Hashable, CaseIterable {
   case expense
   case income
+  case transfer
 
-  /// The categories' side that matches this kind.
-  public var side: Category.Side { self == .expense ? .expense : .income }
+  /// The categories' side that matches this kind. A transfer has no category of its own (it is
+  /// always `Transfer.category`): callers check for a transfer before asking for its side.
+  public var side: Category.Side { self == .income ? .income : .expense }
+
+  /// The entry an expense or income makes on its account; a transfer's is debit on its source.
+  public var entry: Entry { self == .income ? .credit : .debit }
 }
 
-/// Whether a transaction has settled; imports may bring pending ones.
+/// A transaction's side on its account, as banks write it: a debit takes money out of an
+/// asset account (or charges a liability), a credit brings money in (or pays a liability down).
+public enum Entry: String, Sendable, Hashable, CaseIterable {
+  case debit
+  case credit
+
+  public var opposite: Entry { self == .debit ? .credit : .debit }
+}
+
+/// A transfer's fixed category, shown where others show theirs; it is not in the catalog.
+public enum Transfer {
+  public static let category = "Transfer"
+}
+
+/// Whether a transaction has settled: typed entries are booked; a bank's feed also brings
+/// pending and authorized ones (counted unless the person excludes them), memo lines and
+/// rejected ones (never counted).
 public enum TransactionStatus: String, Sendable, Hashable, CaseIterable {
   case booked
   case pending
+  case authorized
+  case memo
+  case rejected
+
+  /// Whether a row with this status counts in totals, balances and budgets.
+  public func counts(pendingExcluded: Bool) -> Bool {
+    switch self {
+    case .booked: true
+    case .pending, .authorized: !pendingExcluded
+    case .memo, .rejected: false
+    }
+  }
+
+  /// The statuses that count, for SQL filters.
+  public static func counted(pendingExcluded: Bool) -> [TransactionStatus] {
+    allCases.filter { $0.counts(pendingExcluded: pendingExcluded) }
+  }
+
+  /// Not yet settled: marked in listings.
+  public var isUnsettled: Bool { self == .pending || self == .authorized }
 }
 
 /// The editable content of a transaction: everything but its identity and timestamps.
@@ -33,12 +76,23 @@ public struct TransactionFields: Hashable, Sendable {
   public var foreignAmount: Money?
   /// The conversion rate as decimal text ("83.25"), never a float.
   public var rate: String?
+  /// The account the money left (expense, transfer) or reached (income); nil without accounts.
+  public var account: String?
+  /// A transfer's other end: the account money reached (or came from, for a credit).
+  public var counterAccount: String?
+  /// A transfer's other end as a method, when there are no accounts (Cash for `atm 5000`).
+  public var counterMethod: String?
+  /// Debit or credit on `account` (see `Entry`); an expense is a debit, income a credit.
+  public var entry: Entry
+  /// The day the bank booked it, when that differs from the transaction date; totals use `date`.
+  public var postedDate: LocalDate?
 
   public init(
     kind: Kind, amount: Money, category: String, method: String, merchant: String? = nil,
     note: String? = nil, date: LocalDate, time: LocalTime? = nil, recurringID: Int64? = nil,
     importSource: String? = nil, externalReference: String? = nil, status: TransactionStatus = .booked,
-    foreignAmount: Money? = nil, rate: String? = nil, debtID: Int64? = nil
+    foreignAmount: Money? = nil, rate: String? = nil, debtID: Int64? = nil, account: String? = nil,
+    counterAccount: String? = nil, counterMethod: String? = nil, entry: Entry? = nil, postedDate: LocalDate? = nil
   ) {
     self.kind = kind
     self.amount = amount
@@ -55,10 +109,22 @@ public struct TransactionFields: Hashable, Sendable {
     self.status = status
     self.foreignAmount = foreignAmount
     self.rate = rate
+    self.account = account
+    self.counterAccount = counterAccount
+    self.counterMethod = counterMethod
+    self.entry = entry ?? kind.entry
+    self.postedDate = postedDate
   }
 
-  /// The amount with its sign: negative for an expense.
-  public var signedMinorUnits: Int64 { kind == .expense ? -amount.minorUnits : amount.minorUnits }
+  /// The amount with its sign: negative for an expense, zero for a transfer (it moves money
+  /// without gaining or spending any).
+  public var signedMinorUnits: Int64 {
+    switch kind {
+    case .expense: -amount.minorUnits
+    case .income: amount.minorUnits
+    case .transfer: 0
+    }
+  }
 }
 
 /// A stored transaction: its id, its current fields and when it was created and last changed.

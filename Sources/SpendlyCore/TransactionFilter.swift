@@ -21,6 +21,26 @@ public struct TransactionFilter: Sendable, Equatable {
   /// Inclusive bounds on the amount, in minor units of `currency` ("expenses over 1000").
   public var minimumAmount: Int64?
   public var maximumAmount: Int64?
+  /// An account name as in the catalog: rows on it, either end of a transfer included.
+  public var account: String?
+  /// Only these statuses; empty for all.
+  public var statuses: [TransactionStatus] = []
+  /// Leaves transfers out when no kind is asked for: totals never count moved money.
+  public var excludesTransfers = false
+
+  /// The filter as totals apply it: no transfers unless asked for, and only the statuses that
+  /// count (never rejected or memo rows; pending ones unless the person excludes them).
+  public func counting(pendingExcluded: Bool) -> TransactionFilter {
+    var result = self
+    if kind == nil { result.excludesTransfers = true }
+    let counted = TransactionStatus.counted(pendingExcluded: pendingExcluded)
+    result.statuses = statuses.isEmpty ? counted : statuses.filter(counted.contains)
+    if result.statuses.isEmpty {  // asked only for statuses that never count: nothing matches
+      result.statuses = statuses
+      result.maximumAmount = 0
+    }
+    return result
+  }
 
   public init(
     kind: Kind? = nil, category: String? = nil, method: String? = nil, merchant: String? = nil,
@@ -52,6 +72,13 @@ public struct TransactionFilter: Sendable, Equatable {
     if let to, fields.date > to { return false }
     if let minimumAmount, fields.amount.minorUnits < minimumAmount { return false }
     if let maximumAmount, fields.amount.minorUnits > maximumAmount { return false }
+    if let account, fields.account?.lowercased() != account.lowercased(),
+      fields.counterAccount?.lowercased() != account.lowercased()
+    {
+      return false
+    }
+    if !statuses.isEmpty, !statuses.contains(fields.status) { return false }
+    if excludesTransfers, fields.kind == .transfer { return false }
     return true
   }
 

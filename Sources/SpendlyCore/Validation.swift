@@ -31,6 +31,44 @@ public enum Validator {
     guard fields.amount.minorUnits / fields.amount.currency.minorPerMajor <= AmountParser.maximumMajorUnits else {
       throw ValidationError(field: "amount", value: fields.amount.decimalString, reason: "is too large")
     }
+    if fields.kind == .transfer {
+      result.category = Transfer.category
+    } else {
+      result.category = try category(fields, catalog: catalog)
+    }
+    guard let method = catalog.method(named: fields.method) else {
+      throw ValidationError(
+        field: "method", value: fields.method,
+        reason: "unknown payment method (known: \(catalog.methods.map(\.name).joined(separator: ", ")))")
+    }
+    result.method = method.name
+    if let counter = fields.counterMethod {
+      guard let method = catalog.method(named: counter) else {
+        throw ValidationError(field: "to method", value: counter, reason: "unknown payment method")
+      }
+      result.counterMethod = method.name
+    }
+    if fields.kind == .transfer, fields.account == nil, fields.counterAccount == nil,
+      result.counterMethod == result.method
+    {
+      throw ValidationError(field: "to method", value: result.method, reason: "a transfer needs two different ends")
+    }
+    guard (1970...2200).contains(fields.date.year) else {
+      throw ValidationError(field: "date", value: fields.date.description, reason: "is outside 1970-2200")
+    }
+    if let posted = fields.postedDate, !(1970...2200).contains(posted.year) {
+      throw ValidationError(field: "posted date", value: posted.description, reason: "is outside 1970-2200")
+    }
+    result.merchant = try cleaned(fields.merchant, field: "merchant", limit: 200)
+    result.note = try cleaned(fields.note, field: "note", limit: 2000)
+    if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
+      throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
+    }
+    return try AccountRules.resolve(result, catalog: catalog)
+  }
+
+  /// The category's catalog name, once it is known and of the kind's side.
+  static func category(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError) -> String {
     guard let category = catalog.category(named: fields.category) else {
       throw ValidationError(
         field: "category", value: fields.category,
@@ -42,27 +80,12 @@ public enum Validator {
         field: "category", value: category.name,
         reason: "is an \(category.side.rawValue) category but this is an \(fields.kind.rawValue)")
     }
-    result.category = category.name
-    guard let method = catalog.method(named: fields.method) else {
-      throw ValidationError(
-        field: "method", value: fields.method,
-        reason: "unknown payment method (known: \(catalog.methods.map(\.name).joined(separator: ", ")))")
-    }
-    result.method = method.name
-    guard (1970...2200).contains(fields.date.year) else {
-      throw ValidationError(field: "date", value: fields.date.description, reason: "is outside 1970-2200")
-    }
-    result.merchant = try cleaned(fields.merchant, field: "merchant", limit: 200)
-    result.note = try cleaned(fields.note, field: "note", limit: 2000)
-    if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
-      throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
-    }
-    return result
+    return category.name
   }
 
   /// Drops hidden characters (zero-width, bidi controls), trims, turns empty into nil, and
   /// rejects control characters and overlong values.
-  static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
+  public static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
     guard let text else { return nil }
     let trimmed = TextSanitizer.visible(text).trimmingSpaces()
     if trimmed.isEmpty { return nil }

@@ -35,6 +35,7 @@ extension PhraseRun {
       draft.currency = explicitAmount.currency
       return
     }
+    if foreignAmount(candidates) { return }
     let pool = markedCount == 0 ? candidates : candidates.filter(\.marked)
     guard pool.count == 1, let chosen = pool.first else {
       draft.missing.append(.amount)

@@ -167,6 +167,10 @@ let embeddedLexicon: [String: String] = [
   compare: compare
   versus: with vs versus against
   dashboard: dashboard summary overview
+  # "transfers this month", "transfers last month": money moved between the person's accounts, listed.
+  transfers: transfers
+  # "pending", "pending this week": rows not yet settled (pending or authorized), listed.
+  pending: pending unsettled authorized
   # "budget", "how much is left for food", "am i over budget", "budget food this year".
   budget: budget budgets left remaining
   # "subscriptions", "what do my subscriptions cost", "income sources": what the schedules cost.
@@ -192,5 +196,25 @@ let embeddedLexicon: [String: String] = [
   1000: k
   100000: l lakh lakhs lac lacs
   10000000: cr crore crores
+  """##,
+  "transfers": ##"""
+  # Words of transfers: money moved between two of the person's own accounts (or, with no
+  # accounts, between two methods). A transfer is never income and never an expense.
+  # Format: role: word ...
+  # transfer: moves money; it makes a transfer when it starts the phrase, or when the phrase
+  # names an end with from/to ("transfer 10000 to savings", "moved 5000 from hdfc to sbi").
+  # Elsewhere "transfer" stays the Bank Transfer method ("1500 transfer electricity").
+  transfer: transfer transferred moved move "self transfer" "sent to self"
+  # card-bill: a card bill paid from the bank ("paid credit card bill 25000", "cc bill 25000 from hdfc").
+  card-bill: "credit card bill" "cc bill" "card bill" "credit card payment" "cc payment" "card payment"
+  # withdrawal: cash taken out of the bank ("atm 5000", "withdrew 2000 cash").
+  withdrawal: atm withdrew withdrawal withdraw withdrawn "cash withdrawal"
+  # deposit: cash put into the bank ("deposited 3000 cash").
+  deposit: deposited deposit "cash deposit"
+  # from / to: the ends of a transfer, and the account of an entry ("300 from wallet").
+  from: from
+  to: to into
+  # foreign: before the amount in the currency it was charged in ("1046.50 for $12.50 dinner").
+  foreign: for originally
   """##,
 ]

@@ -48,6 +48,13 @@ public struct Lexicon: Sendable {
   public var agoWords: Set<String> = []
   public var dayUnits: [String: Int] = [:]
   public var timeWords: [String: LocalTime] = [:]
+  /// Transfer words ("atm", "cc bill") and the route each names.
+  public var transferRoutes: [String: TransferRoute] = [:]
+  /// The words before a transfer's source and destination ("from", "to").
+  public var fromWords: Set<String> = []
+  public var toWords: Set<String> = []
+  /// Words before an amount in the currency it was charged in ("for $12.50").
+  public var foreignWords: Set<String> = []
   /// The most words any entry has.
   public var longestEntry = 1
 
@@ -143,6 +150,18 @@ public struct Lexicon: Sendable {
     case "queries":
       // The words are read by QueryLexicon; the roles are checked here too, so a test of the files finds one.
       guard QueryRole(rawValue: key) != nil else { throw LineError(text: "unknown question role \(key)") }
+    case "transfers":
+      switch key {
+      case "from": fromWords.formUnion(words)
+      case "to": toWords.formUnion(words)
+      case "foreign": foreignWords.formUnion(words)
+      default:
+        guard let route = TransferRoute(rawValue: key) else { throw LineError(text: "unknown transfer role \(key)") }
+        for word in words {
+          note(word)
+          transferRoutes[word] = route
+        }
+      }
     case "cadences":
       // Read by CadenceWords (schedule phrases); the roles are checked here too.
       guard CadenceWords.Role(rawValue: key) != nil else { throw LineError(text: "unknown cadence role \(key)") }

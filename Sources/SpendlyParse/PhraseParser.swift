@@ -44,6 +44,8 @@ public struct PhraseParser {
     let suggestionWords: [String: Category]
     /// Every single word's meaning, merged (see `WordInfo`).
     let vocabulary: Vocabulary
+    /// The words that name the person's accounts (see `AccountWords`), lowercased.
+    let accountWords: [String: String]
     /// The most words any entry has ("day before yesterday").
     let longestEntry: Int
 
@@ -81,6 +83,7 @@ public struct PhraseParser {
       categoryWords = categories
       suggestionWords = suggestions
       vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
+      accountWords = AccountWords.table(catalog)
       longestEntry = longest
     }
 
@@ -153,6 +156,10 @@ extension PhraseParser {
   /// The category a name names, as `cat:` in a phrase reads it: a name, alias or old name of
   /// the person's, or a lexicon word (chai is Food), any case; or nil.
   public func category(named word: String) -> Category? { tables.explicitCategory(word.trimmingSpaces()) }
+
+  /// The account a name names, as `account:` in a phrase reads it: a name, alias, institution
+  /// or "institution type" ("hdfc card") of the person's, any case; or nil.
+  public func account(named word: String) -> String? { tables.accountWords[word.trimmingSpaces().lowercased()] }
 
 }
 

@@ -28,6 +28,8 @@ struct PhraseRun {
   var explicitAmount: Money?
   /// The `note:"..."` token and its text, placed in the note where it was typed.
   var explicitNote: (index: Int, text: String)?
+  /// The transfer word's route, when the phrase moves money between the person's own accounts.
+  var transferRoute: TransferRoute?
   /// What history answered for the merchants looked up, so inference asks nothing twice.
   var historyUses: [MerchantUse] = []
 
@@ -45,16 +47,24 @@ struct PhraseRun {
     try explicitFields()
     try datesAndTimes()
     try amount()
+    transferWords()
+    accountWords()
     categoryWords()
     methods()
     kindMarkers()
-    resolveKind()
-    typedCategory()
-    merchants()
-    knownMerchants()
-    inferCategory()
-    inferFromHistory()
+    if transferRoute == nil || explicitKind != nil && explicitKind != .transfer {
+      transferRoute = nil
+      resolveKind()
+      typedCategory()
+      merchants()
+      knownMerchants()
+      inferCategory()
+      inferFromHistory()
+    } else {
+      transferEnds()
+    }
     defaults()
+    inferAccounts()
     note()
     futureWarnings()
     draft.recognized =
@@ -102,9 +112,26 @@ struct PhraseRun {
         explicitNote = (i, value)
       case .merchant:
         draft.merchant = canonicalMerchant(value)
+      case .account:
+        guard let account = parser.accountWords[value.lowercased()] else {
+          throw fail("unknown account '\(value)' (see: spendly accounts)")
+        }
+        draft.account = account
+      case .to:
+        if let account = parser.accountWords[value.lowercased()] {
+          draft.counterAccount = account
+        } else if let method = parser.methodWords[value.lowercased()] {
+          draft.counterMethod = method
+        } else {
+          throw fail("unknown account or method '\(value)' (see: spendly accounts)")
+        }
+        transferRoute = transferRoute ?? .transfer
       case .kind:
-        guard let kind = Kind(rawValue: value.lowercased()) else { throw fail("kind must be expense or income") }
+        guard let kind = Kind(rawValue: value.lowercased()) else {
+          throw fail("kind must be expense, income or transfer")
+        }
         explicitKind = kind
+        if kind == .transfer { transferRoute = transferRoute ?? .transfer }
       case .currency:
         guard let currency = Currency.named(value) ?? lexicon.currencyWords[value.lowercased()] else {
           throw fail("unknown currency '\(value)'")
@@ -139,11 +166,12 @@ struct PhraseRun {
     "cat": .category, "category": .category, "method": .method, "pay": .method, "via": .method,
     "note": .note, "merchant": .merchant, "at": .merchant, "kind": .kind, "type": .kind,
     "cur": .currency, "currency": .currency, "date": .date, "time": .time, "amount": .amount,
+    "account": .account, "acct": .account, "from": .account, "to": .to,
   ]
   /// A value for each field, shown when its key is typed without one (`cat:` → "like cat:food").
   static let examples: [DraftField: String] = [
     .category: "food", .method: "upi", .merchant: "Social", .kind: "income", .currency: "usd",
-    .date: "yesterday", .time: "21:30", .amount: "420",
+    .date: "yesterday", .time: "21:30", .amount: "420", .account: "wallet", .to: "savings",
   ]
 
   // MARK: Methods, categories, markers

@@ -81,6 +81,7 @@ enum QueryRole: String, CaseIterable, Sendable {
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
   case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between,
+    transfers, pending,
     from, and, ask,
     filler
 

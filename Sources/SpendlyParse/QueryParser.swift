@@ -240,6 +240,19 @@ struct QueryRun {
       query.structured = true
       index += 1
       return true
+    case .transfers:
+      // "transfers this month": money moved between the person's accounts, never a total of spending
+      query.action = .list(.newest, limit: 100, kind: .transfer)
+      query.structured = true
+      index += 1
+      return true
+    case .pending:
+      // "pending", "pending this week": rows not yet settled
+      query.filter.statuses = [.pending, .authorized]
+      if query.action == .total { query.action = .list(.newest, limit: 100, kind: nil) }
+      query.structured = true
+      index += 1
+      return true
     case .subscriptions:
       // "subscriptions", "what do my subscriptions cost"
       query.action = .recurring(.expense)
@@ -528,6 +541,11 @@ struct QueryRun {
     for n in stride(from: min(3, tokens.count - index), through: 1, by: -1) {
       let phrase = tokens[index..<(index + n)].map(\.word).joined(separator: " ")
       let typed = tokens[index..<(index + n)].map(\.text).joined(separator: " ")
+      if let account = parser.entry.account(named: phrase) {
+        query.filter.account = account
+        index += n
+        return true
+      }
       if let category = parser.entry.catalog.category(named: phrase) {
         if !query.filter.categories.contains(category.name) { query.filter.categories.append(category.name) }
         if !measureGiven && category.side == .income { query.measure = .income }

@@ -82,6 +82,10 @@ extension PhraseRun {
       draft.category = parser.catalog.fallbackCategory(for: draft.kind)
       draft.inferred.insert(.category)
     }
+    if draft.method == nil, let account = draft.account.flatMap(parser.catalog.account(named:)) {
+      draft.method = AccountRules.method(for: account, catalog: parser.catalog, card: parser.settings.card)
+      draft.inferred.insert(.method)
+    }
     if draft.method == nil {
       let fallback = draft.kind == .income ? parser.settings.incomeMethod : parser.settings.method
       draft.method = parser.catalog.methodName(fallback, fallback: "Cash")

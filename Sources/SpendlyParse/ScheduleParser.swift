@@ -72,6 +72,7 @@ extension PhraseParser {
     var cadence: Cadence?
     var anchor: LocalDate?
     var end: LocalDate?
+    var badAnchor: PhraseError?
     var index = 0
     func column(_ index: Int) -> Int { words[..<index].reduce(1) { $0 + $1.count + 1 } }
     while index < words.count {
@@ -119,17 +120,21 @@ extension PhraseParser {
           used.formUnion(index..<(index + 1 + read.count))
           index += read.count
         } else if current != .on || (index + 1 < words.count && Self.looksOrdinal(words[index + 1])) {
-          // "from garbage", "until march 32", "on 32nd": a date that does not read is an error.
+          // "from garbage", "until march 32", "on 32nd": a date that does not read is an error
+          // of a schedule phrase; without a cadence word "from" is an entry's ("300 from wallet").
           let shown = words[index..<min(words.count, index + 2)].joined(separator: " ")
-          throw PhraseError(
-            "'\(shown)': expected a date after '\(words[index])', like 31 jan, 2026-01-31 or 1st",
-            column: column(index),
-            length: shown.count)
+          badAnchor =
+            badAnchor
+            ?? PhraseError(
+              "'\(shown)': expected a date after '\(words[index])', like 31 jan, 2026-01-31 or 1st",
+              column: column(index),
+              length: shown.count)
         }
       }
       index += 1
     }
     guard let cadence else { return nil }
+    if let badAnchor { throw badAnchor }
     let rest = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
     var entry = try parse(rest, now: now)
     if let anchor { entry.date = anchor }

@@ -3,6 +3,10 @@ import SpendlyCore
 /// The fields of a draft, by the names used in `inferred`, `missing` and the review.
 public enum DraftField: String, Sendable, CaseIterable, Hashable {
   case amount, kind, currency, category, method, merchant, note, date, time
+  /// The account the entry is on (a transfer's source).
+  case account
+  /// A transfer's other end: an account, or a method when there are no accounts.
+  case to
 }
 
 /// What Spendly understood from a phrase, before it is saved.
@@ -30,6 +34,13 @@ public struct TransactionDraft: Sendable, Equatable {
   public var recurringID: Int64?
   /// What the link says with the draft: "Netflix · Jan period".
   public var recurringLabel: String?
+  /// The account (a transfer's source); nil without accounts.
+  public var account: String?
+  /// A transfer's destination account, or its destination method when there are no accounts.
+  public var counterAccount: String?
+  public var counterMethod: String?
+  /// The amount in the currency it was charged in ("1046.50 for $12.50"): shown, never counted.
+  public var foreignAmount: Money?
 
   public init(currency: Currency, date: LocalDate) {
     self.currency = currency
@@ -54,6 +65,14 @@ public struct TransactionDraft: Sendable, Equatable {
     result.note = note
     result.date = date
     result.time = time
+    result.account = account
+    result.counterAccount = counterAccount
+    result.counterMethod = counterMethod
+    if kind != .transfer { result.entry = kind.entry }
+    if let foreignAmount, foreignAmount != base?.foreignAmount {
+      result.foreignAmount = foreignAmount
+      result.rate = ExchangeRate.text(amount, per: foreignAmount)
+    }
     if let recurringID { result.recurringID = recurringID }
     return result
   }
@@ -69,6 +88,10 @@ public struct TransactionDraft: Sendable, Equatable {
     merchant = fields.merchant
     note = fields.note
     time = fields.time
+    account = fields.account
+    counterAccount = fields.counterAccount
+    counterMethod = fields.counterMethod
+    foreignAmount = fields.foreignAmount
   }
 
   /// Field names in the fixed order used by the JSON output.

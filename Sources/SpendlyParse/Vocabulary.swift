@@ -33,6 +33,10 @@ struct WordInfo {
     static let nameJoiner = Flags(rawValue: 1 << 15)
     /// The first word of a time of several words ("this" of "this morning").
     static let timeStart = Flags(rawValue: 1 << 16)
+    /// The first word of a transfer word ("atm", "cc" of "cc bill").
+    static let transferStart = Flags(rawValue: 1 << 17)
+    /// The first word of a name of one of the person's accounts ("hdfc" of "hdfc card").
+    static let accountStart = Flags(rawValue: 1 << 18)
   }
 
   var flags: Flags = []
@@ -127,6 +131,12 @@ struct Vocabulary {
     for key in lexicon.relativeDays.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.relativeStart)
       if !key.contains(" ") { words[key]?.flags.insert(.meaningful) }
+    }
+    for key in lexicon.transferRoutes.keys {
+      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.transferStart)
+    }
+    for key in AccountWords.table(catalog).keys {
+      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert([.accountStart, .meaningful])
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
     flag(lexicon.expenseMarkers, .expenseMarker)

@@ -136,13 +136,13 @@ extension BudgetRecords {
   }
 
   /// What was spent on `target` in each month from `first` to `last` (months with nothing left
-  /// out), in one query: its expenses in its currency, rejected and memo rows left out (income
+  /// out), in one query: its expenses in its currency, in the statuses that count (income
   /// and transfers are other kinds).
   func spent(_ target: BudgetTarget, from first: YearMonth, to last: YearMonth) throws(StoreError) -> [YearMonth: Int64]
   {
     var sql = """
       SELECT t.month, spendly_sum(t.total) FROM month_totals t
-      WHERE t.month BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
+      WHERE t.month BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status IN \(try countedStatuses())
       """
     var values: [SQLValue] = [.text(first.description), .text(last.description), .text(target.currency.code)]
     Self.narrow(&sql, &values, to: target)
@@ -169,6 +169,13 @@ extension BudgetRecords {
     return result
   }
 
+  /// The statuses a budget counts, as an SQL list: never rejected or memo rows, and pending
+  /// ones only until `config pending exclude`.
+  func countedStatuses() throws(StoreError) -> String {
+    let statuses = TransactionStatus.counted(pendingExcluded: try store.settings.pendingExcluded())
+    return "(" + statuses.map { "'\($0.rawValue)'" }.joined(separator: ", ") + ")"
+  }
+
   /// A category budget counts its category's rows only (overall: every category).
   static func narrow(_ sql: inout String, _ values: inout [SQLValue], to target: BudgetTarget) {
     guard let category = target.category else { return }
@@ -180,7 +187,7 @@ extension BudgetRecords {
   func directSpent(_ target: BudgetTarget, in month: YearMonth) throws(StoreError) -> Int64 {
     var sql = """
       SELECT spendly_sum(t.amount) FROM transactions t
-      WHERE t.date BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status NOT IN ('rejected', 'memo')
+      WHERE t.date BETWEEN ? AND ? AND t.currency = ? AND t.kind = 'expense' AND t.status IN \(try countedStatuses())
       """
     var values: [SQLValue] = [
       .text(month.firstDay.description), .text(month.lastDay.description), .text(target.currency.code),

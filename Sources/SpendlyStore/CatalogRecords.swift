@@ -29,7 +29,7 @@ extension CatalogRecords {
           name: try reader.text(1, "name"), aliases: methodAliases[try reader.integer(0, "id")] ?? [],
           builtin: row.int(2) == 1)
       }
-      return Catalog(categories: categories, methods: methods)
+      return Catalog(categories: categories, methods: methods, accounts: try store.accounts.read(database))
     }
     store.cachedCatalog = catalog
     return catalog
@@ -141,9 +141,7 @@ extension CatalogRecords {
     }
     // A new id is past every id the change log remembers, so a redo of an undone addition
     // never meets another row under its id, and old revisions never name a newer category.
-    let id =
-      "(SELECT coalesce(max(m), 0) + 1 FROM (SELECT max(id) AS m FROM \(table) UNION ALL "
-      + "SELECT max(CAST(row_key AS INTEGER)) FROM change_rows WHERE tbl = '\(table)'))"
+    let id = Store.freshID(table)
     try unique(what, name) {
       if let extra {
         try db.run("INSERT INTO \(table)(id, name, side) VALUES (\(id), ?, ?)", [.text(name), .text(extra)])
@@ -179,6 +177,7 @@ extension CatalogRecords {
   struct NameIDs {
     var categories: [String: Int64]
     var methods: [String: Int64]
+    var accounts: [String: Int64]
   }
 
   func nameIDs() throws(StoreError) -> NameIDs {
@@ -193,7 +192,12 @@ extension CatalogRecords {
         let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
         methods[try reader.text(1, "name")] = try reader.integer(0, "id")
       }
-      return NameIDs(categories: categories, methods: methods)
+      var accounts: [String: Int64] = [:]
+      for row in try database.rows("SELECT id, name FROM accounts") {
+        let reader = RowReader(row: row, name: "account #\(row.text(0) ?? "?")")
+        accounts[try reader.text(1, "name")] = try reader.integer(0, "id")
+      }
+      return NameIDs(categories: categories, methods: methods, accounts: accounts)
     }
   }
 }

@@ -19,6 +19,11 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case editDebt = "edit-debt"
   case removeDebt = "remove-debt"
   case payDebt = "pay-debt"
+  case addAccount = "add-account"
+  case editAccount = "edit-account"
+  case renameAccount = "rename-account"
+  case closeAccount = "close-account"
+  case reconcile
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.
@@ -45,16 +50,26 @@ enum LoggedTable: String, CaseIterable {
   case schedulePrices = "schedule_prices"
   case scheduleSkips = "schedule_skips"
   case debts
+  case accounts
+  case accountAliases = "account_aliases"
+  case accountMethods = "account_methods"
+  case statementBalances = "statement_balances"
 
   /// A table the cached catalog is read from.
-  var isCatalog: Bool { [.categories, .categoryAliases, .methods, .methodAliases].contains(self) }
+  var isCatalog: Bool {
+    [.categories, .categoryAliases, .methods, .methodAliases, .accounts, .accountAliases, .accountMethods]
+      .contains(self)
+  }
 
   /// The primary key column.
   var key: String {
     switch self {
     case .settings: return "key"
-    case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips, .debts: return "id"
-    case .categoryAliases, .methodAliases: return "alias"
+    case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips, .debts, .accounts,
+      .statementBalances:
+      return "id"
+    case .categoryAliases, .methodAliases, .accountAliases: return "alias"
+    case .accountMethods: return "method_id"
     }
   }
 
@@ -78,6 +93,11 @@ enum LoggedTable: String, CaseIterable {
         "id", "name", "kind", "balance", "currency", "start_date", "apr", "min_amount", "min_percent", "min_floor",
         "due_day", "term",
       ]
+    case .accounts:
+      return ["id", "name", "type", "institution", "currency", "last4", "opening", "opening_date", "closed_on"]
+    case .accountAliases: return ["alias", "account_id"]
+    case .accountMethods: return ["method_id", "account_id"]
+    case .statementBalances: return ["id", "account_id", "kind", "amount", "as_of", "source"]
     }
   }
 }
@@ -139,7 +159,7 @@ final class ChangeRecorder {
   /// Puts the row of `table` with `key` back as `snapshot` says: removed when nil, else
   /// inserted or updated in place (so rows that point at it keep pointing at it).
   static func apply(_ db: Database, _ table: LoggedTable, key: String, snapshot: String?) throws {
-    let keyValue: SQLValue = table.key == "id" ? .integer(Int64(key) ?? 0) : .text(key)
+    let keyValue: SQLValue = table.key == "id" || table.key.hasSuffix("_id") ? .integer(Int64(key) ?? 0) : .text(key)
     guard let snapshot else {
       try db.run("DELETE FROM \(table.rawValue) WHERE \(table.key) = ?", [keyValue])
       return

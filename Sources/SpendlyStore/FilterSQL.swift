@@ -2,12 +2,23 @@ import SpendlyCore
 
 extension TransactionFilter {
   /// A WHERE clause (with placeholders) and its values. Column names are fixed text.
-  func whereClause(categoryIDs: [Int64], methodID: Int64?) -> (String, [SQLValue]) {
+  func whereClause(categoryIDs: [Int64], methodID: Int64?, accountID: Int64? = nil) -> (String, [SQLValue]) {
     var terms: [String] = []
     var values: [SQLValue] = []
     if let kind {
       terms.append("t.kind = ?")
       values.append(.text(kind.rawValue))
+    } else if excludesTransfers {
+      terms.append("t.kind != 'transfer'")
+    }
+    if account != nil {
+      // An account that names nothing (-1) matches nothing.
+      terms.append("(t.account_id = ? OR t.counter_account_id = ?)")
+      values += [.integer(accountID ?? -1), .integer(accountID ?? -1)]
+    }
+    if !statuses.isEmpty {
+      terms.append("t.status IN (\(Array(repeating: "?", count: statuses.count).joined(separator: ", ")))")
+      values += statuses.map { .text($0.rawValue) }
     }
     if !categoryIDs.isEmpty {
       terms.append(
@@ -97,6 +108,13 @@ extension RecordFamily {
       }
       methodID = ids.methods[method.name]
     }
-    return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID)
+    var accountID: Int64?
+    if let name = filter.account {
+      guard let account = catalog.account(named: name) else {
+        throw .invalid(ValidationError(field: "account", value: name, reason: "unknown account"))
+      }
+      accountID = ids.accounts[account.name]
+    }
+    return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID, accountID: accountID)
   }
 }

@@ -31,13 +31,13 @@ extension TransactionRecords {
   /// Category and method are joined loosely, so a row whose id names neither is reported, not lost.
   static let selectColumns = """
     SELECT \(TransactionColumns.selected("t.")), t.created_at, t.updated_at
-    FROM transactions t LEFT JOIN categories c ON c.id = t.category_id LEFT JOIN methods m ON m.id = t.method_id
+    FROM transactions t \(TransactionColumns.joins("t"))
     """
 
   /// The history query: columns as in `selectColumns`, then the revision's own.
   static let historyColumns = """
     SELECT \(TransactionColumns.selected("r.")), r.recorded_at, r.change_id, ch.action, r.live
-    FROM revisions r LEFT JOIN categories c ON c.id = r.category_id LEFT JOIN methods m ON m.id = r.method_id
+    FROM revisions r \(TransactionColumns.joins("r"))
       LEFT JOIN changes ch ON ch.id = r.change_id
     """
 
@@ -152,7 +152,7 @@ extension TransactionRecords {
 extension ReportQueries {
   /// The sum of amounts (minor units) matching `filter`; give a currency and kind to keep it meaningful.
   public func total(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
-    let (clause, values) = try whereClause(filter)
+    let (clause, values) = try whereClause(try counting(filter))
     let result: SQLValue
     do {
       result =

@@ -6,7 +6,7 @@ import SpendlyCore
 extension ReportQueries {
   /// Income, expenses and counts per currency.
   public func summaries(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
-    let (clause, values) = try whereClause(filter)
+    let (clause, values) = try whereClause(try counting(filter))
     do {
       var table: [String: Summary] = [:]
       for row in try database.rows(
@@ -24,6 +24,7 @@ extension ReportQueries {
         case (_, .success(_)) where summary.problem != nil: break
         case (.income?, .success(let total)): summary.income = total
         case (.expense?, .success(let total)): summary.expenses = total
+        case (.transfer?, _): break  // asked for transfers: they are neither income nor spending
         }
         table[currency.code] = summary
       }
@@ -37,7 +38,7 @@ extension ReportQueries {
   public func breakdown(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int = 0) throws(StoreError)
     -> Breakdown
   {
-    let (clause, values) = try whereClause(filter)
+    let (clause, values) = try whereClause(try counting(filter))
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
     let key: String
     switch grouping {
@@ -81,6 +82,12 @@ extension ReportQueries {
     for currency in overflowed where problems[currency] == nil { problems[currency] = .tooLarge }
     return Breakdown(
       Analytics.sorted(merged.filter { problems[$0.currency] == nil }, by: grouping), problems: problems)
+  }
+
+  /// The filter as every total applies it: transfers out unless asked for, and only the
+  /// statuses that count (`config pending exclude` leaves out pending and authorized rows).
+  func counting(_ filter: TransactionFilter) throws(StoreError) -> TransactionFilter {
+    filter.counting(pendingExcluded: try store.settings.pendingExcluded())
   }
 
   /// The first and last dates with a transaction, or nil for an empty store.

@@ -159,7 +159,135 @@ enum Schema {
         WHERE NOT EXISTS (SELECT 1 FROM categories WHERE name = 'Debt' COLLATE NOCASE)
           AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE alias = 'Debt' COLLATE NOCASE);
       """),
+    .sql(
+      "accounts with their aliases, methods and statement balances; transfers, statuses and posted dates on transactions",
+      accountsAndTransfers),
   ]
+
+  /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
+  /// loosen a CHECK or NOT NULL in place), keeping every row, id, index and the id sequence;
+  /// the month-totals triggers come back without transfers, which no budget counts.
+  static let accountsAndTransfers = """
+    CREATE TABLE accounts(
+      id INTEGER PRIMARY KEY,
+      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      type TEXT NOT NULL CHECK (type IN ('savings', 'current', 'cash', 'wallet', 'card', 'loan')),
+      institution TEXT, currency TEXT NOT NULL, last4 TEXT,
+      opening INTEGER NOT NULL DEFAULT 0, opening_date TEXT, closed_on TEXT);
+    CREATE TABLE account_aliases(
+      alias TEXT PRIMARY KEY COLLATE NOCASE,
+      account_id INTEGER NOT NULL REFERENCES accounts(id));
+    CREATE TABLE account_methods(
+      method_id INTEGER PRIMARY KEY REFERENCES methods(id),
+      account_id INTEGER NOT NULL REFERENCES accounts(id));
+    CREATE TABLE statement_balances(
+      id INTEGER PRIMARY KEY,
+      account_id INTEGER NOT NULL REFERENCES accounts(id),
+      kind TEXT NOT NULL CHECK (kind IN ('booked', 'available')),
+      amount INTEGER NOT NULL, as_of TEXT NOT NULL, source TEXT);
+    CREATE INDEX statement_balances_by_account ON statement_balances(account_id, as_of);
+
+    CREATE TABLE transactions_rebuilt(
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      revision_id INTEGER NOT NULL,
+      kind TEXT NOT NULL CHECK (kind IN ('expense', 'income', 'transfer')),
+      amount INTEGER NOT NULL CHECK (amount > 0),
+      currency TEXT NOT NULL,
+      category_id INTEGER REFERENCES categories(id),
+      method_id INTEGER NOT NULL REFERENCES methods(id),
+      merchant TEXT, note TEXT,
+      date TEXT NOT NULL, time TEXT,
+      recurring_id INTEGER, import_source TEXT, external_ref TEXT,
+      status TEXT NOT NULL DEFAULT 'booked',
+      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT,
+      debt_id INTEGER,
+      account_id INTEGER REFERENCES accounts(id),
+      counter_account_id INTEGER REFERENCES accounts(id),
+      counter_method_id INTEGER REFERENCES methods(id),
+      entry TEXT NOT NULL,
+      posted_date TEXT,
+      created_at TEXT NOT NULL, updated_at TEXT NOT NULL);
+    INSERT INTO transactions_rebuilt(id, revision_id, kind, amount, currency, category_id, method_id, merchant,
+        note, date, time, recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate,
+        debt_id, entry, created_at, updated_at)
+      SELECT id, revision_id, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+        recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, debt_id,
+        CASE kind WHEN 'income' THEN 'credit' ELSE 'debit' END, created_at, updated_at
+      FROM transactions;
+    CREATE TEMP TABLE kept_sequence AS SELECT seq FROM sqlite_sequence WHERE name = 'transactions';
+    DROP TABLE transactions;
+    ALTER TABLE transactions_rebuilt RENAME TO transactions;
+    DELETE FROM sqlite_sequence WHERE name = 'transactions';
+    INSERT INTO sqlite_sequence(name, seq)
+      SELECT 'transactions', max(coalesce((SELECT seq FROM kept_sequence), 0),
+        coalesce((SELECT max(id) FROM transactions), 0));
+    DROP TABLE kept_sequence;
+    CREATE INDEX transactions_by_date ON transactions(date, time, id);
+    CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
+      WHERE merchant IS NOT NULL;
+    CREATE INDEX transactions_by_category ON transactions(category_id, date);
+    CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
+    CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);
+    CREATE INDEX transactions_by_recurring ON transactions(recurring_id, date) WHERE recurring_id IS NOT NULL;
+    CREATE INDEX transactions_by_debt ON transactions(debt_id, date) WHERE debt_id IS NOT NULL;
+    CREATE INDEX transactions_by_account ON transactions(account_id, date) WHERE account_id IS NOT NULL;
+    CREATE INDEX transactions_by_counter_account ON transactions(counter_account_id, date)
+      WHERE counter_account_id IS NOT NULL;
+
+    CREATE TABLE revisions_rebuilt(
+      id INTEGER PRIMARY KEY,
+      txn_id INTEGER NOT NULL,
+      change_id INTEGER NOT NULL REFERENCES changes(id),
+      live INTEGER NOT NULL,
+      kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
+      category_id INTEGER, method_id INTEGER NOT NULL,
+      merchant TEXT, note TEXT, date TEXT NOT NULL, time TEXT,
+      recurring_id INTEGER, import_source TEXT, external_ref TEXT, status TEXT NOT NULL,
+      foreign_amount INTEGER, foreign_currency TEXT, rate TEXT, debt_id INTEGER,
+      account_id INTEGER, counter_account_id INTEGER, counter_method_id INTEGER, entry TEXT NOT NULL,
+      posted_date TEXT,
+      recorded_at TEXT NOT NULL);
+    INSERT INTO revisions_rebuilt(id, txn_id, change_id, live, kind, amount, currency, category_id, method_id,
+        merchant, note, date, time, recurring_id, import_source, external_ref, status, foreign_amount,
+        foreign_currency, rate, debt_id, entry, recorded_at)
+      SELECT id, txn_id, change_id, live, kind, amount, currency, category_id, method_id, merchant, note, date, time,
+        recurring_id, import_source, external_ref, status, foreign_amount, foreign_currency, rate, debt_id,
+        CASE kind WHEN 'income' THEN 'credit' ELSE 'debit' END, recorded_at
+      FROM revisions;
+    DROP TABLE revisions;
+    ALTER TABLE revisions_rebuilt RENAME TO revisions;
+    CREATE INDEX revisions_by_txn ON revisions(txn_id, id);
+    CREATE INDEX revisions_by_change ON revisions(change_id);
+
+    CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions WHEN NEW.kind != 'transfer' BEGIN
+      INSERT INTO month_totals VALUES
+        (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
+      ON CONFLICT DO UPDATE SET
+        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
+    END;
+    CREATE TRIGGER month_totals_delete AFTER DELETE ON transactions WHEN OLD.kind != 'transfer' BEGIN
+      UPDATE month_totals
+        SET total = CASE WHEN typeof(total) = 'integer' THEN total - OLD.amount ELSE total END, count = count - 1
+      WHERE month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id AND currency = OLD.currency
+        AND kind = OLD.kind AND status = OLD.status;
+      DELETE FROM month_totals WHERE count <= 0 AND month = substr(OLD.date, 1, 7)
+        AND category_id = OLD.category_id AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
+    END;
+    CREATE TRIGGER month_totals_update
+    AFTER UPDATE OF date, category_id, currency, kind, status, amount ON transactions BEGIN
+      UPDATE month_totals
+        SET total = CASE WHEN typeof(total) = 'integer' THEN total - OLD.amount ELSE total END, count = count - 1
+      WHERE OLD.kind != 'transfer' AND month = substr(OLD.date, 1, 7) AND category_id = OLD.category_id
+        AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
+      DELETE FROM month_totals WHERE OLD.kind != 'transfer' AND count <= 0 AND month = substr(OLD.date, 1, 7)
+        AND category_id = OLD.category_id AND currency = OLD.currency AND kind = OLD.kind AND status = OLD.status;
+      INSERT INTO month_totals
+        SELECT substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1
+        WHERE NEW.kind != 'transfer'
+      ON CONFLICT DO UPDATE SET
+        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
+    END;
+    """
 
   static let budgetsAndMonthTotals = """
     CREATE TABLE budgets(

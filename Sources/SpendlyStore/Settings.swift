@@ -8,6 +8,8 @@ public enum SettingKey: String, CaseIterable, Sendable {
   case card = "default_card"
   case incomeMethod = "default_income_method"
   case weekStart = "week_start"
+  /// Whether pending and authorized rows count in totals: include (the default) or exclude.
+  case pending = "pending"
 
   /// The word `spendly config` takes (and `log` shows).
   public var word: String {
@@ -17,6 +19,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .card: return "card"
     case .incomeMethod: return "income-method"
     case .weekStart: return "week"
+    case .pending: return "pending"
     }
   }
 
@@ -28,6 +31,7 @@ public enum SettingKey: String, CaseIterable, Sendable {
     case .card: return "Credit Card"
     case .incomeMethod: return "Bank Transfer"
     case .weekStart: return "monday"
+    case .pending: return "include"
     }
   }
 
@@ -78,6 +82,9 @@ extension SettingRecords {
     guard key.namesMethod else { return try value(key) }
     return try store.catalog.current().methodName(try value(key), fallback: key.defaultValue)
   }
+
+  /// Whether `config pending exclude` leaves pending and authorized rows out of totals.
+  public func pendingExcluded() throws(StoreError) -> Bool { try value(.pending) == "exclude" }
 
   /// The default currency setting (INR until changed).
   public func defaultCurrency() throws(StoreError) -> Currency {

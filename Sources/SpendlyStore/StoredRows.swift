@@ -49,6 +49,12 @@ struct RowReader {
     return name
   }
 
+  /// An optional reference's joined name: nil when the id is NULL, damage when it names nothing.
+  func optionalJoined(_ index: Int, id: Int, _ field: String, _ expected: String) throws(DamagedRow) -> String? {
+    if case .null = row.values[id] { return nil }
+    return try joined(index, id: id, field, expected)
+  }
+
   func text(_ index: Int, _ field: String) throws(DamagedRow) -> String {
     try required(index, field, "text") { $0 }
   }

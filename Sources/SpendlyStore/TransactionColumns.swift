@@ -4,36 +4,51 @@ import SpendlyCore
 /// read back: every SQL column list (current rows and revisions) and the row decoder come from here.
 /// A new column is one entry in `all`, one line in `fields(from:)`, and its migration in `Schema`.
 enum TransactionColumns {
+  /// The catalog ids a row names, resolved from the fields' names.
+  struct IDs {
+    /// Nil for a transfer, which has no category.
+    var category: Int64?
+    var method: Int64
+    var account: Int64?
+    var counterAccount: Int64?
+    var counterMethod: Int64?
+  }
+
   /// One stored field column: its name and its value for some fields (with the catalog ids resolved).
   struct Column: Sendable {
     let name: String
-    let value: @Sendable (_ fields: TransactionFields, _ categoryID: Int64, _ methodID: Int64) -> SQLValue
+    let value: @Sendable (_ fields: TransactionFields, _ ids: IDs) -> SQLValue
   }
 
   /// The field columns, in the order they are written, selected and bound.
   static let all: [Column] = [
-    Column(name: "kind") { f, _, _ in .text(f.kind.rawValue) },
-    Column(name: "amount") { f, _, _ in .integer(f.amount.minorUnits) },
-    Column(name: "currency") { f, _, _ in .text(f.amount.currency.code) },
-    Column(name: "category_id") { _, category, _ in .integer(category) },
-    Column(name: "method_id") { _, _, method in .integer(method) },
-    Column(name: "merchant") { f, _, _ in SQLValue(f.merchant) },
-    Column(name: "note") { f, _, _ in SQLValue(f.note) },
-    Column(name: "date") { f, _, _ in .text(f.date.description) },
-    Column(name: "time") { f, _, _ in SQLValue(f.time?.description) },
-    Column(name: "recurring_id") { f, _, _ in SQLValue(f.recurringID) },
-    Column(name: "import_source") { f, _, _ in SQLValue(f.importSource) },
-    Column(name: "external_ref") { f, _, _ in SQLValue(f.externalReference) },
-    Column(name: "status") { f, _, _ in .text(f.status.rawValue) },
-    Column(name: "foreign_amount") { f, _, _ in SQLValue(f.foreignAmount?.minorUnits) },
-    Column(name: "foreign_currency") { f, _, _ in SQLValue(f.foreignAmount?.currency.code) },
-    Column(name: "rate") { f, _, _ in SQLValue(f.rate) },
-    Column(name: "debt_id") { f, _, _ in SQLValue(f.debtID) },
+    Column(name: "kind") { f, _ in .text(f.kind.rawValue) },
+    Column(name: "amount") { f, _ in .integer(f.amount.minorUnits) },
+    Column(name: "currency") { f, _ in .text(f.amount.currency.code) },
+    Column(name: "category_id") { _, ids in SQLValue(ids.category) },
+    Column(name: "method_id") { _, ids in .integer(ids.method) },
+    Column(name: "merchant") { f, _ in SQLValue(f.merchant) },
+    Column(name: "note") { f, _ in SQLValue(f.note) },
+    Column(name: "date") { f, _ in .text(f.date.description) },
+    Column(name: "time") { f, _ in SQLValue(f.time?.description) },
+    Column(name: "recurring_id") { f, _ in SQLValue(f.recurringID) },
+    Column(name: "import_source") { f, _ in SQLValue(f.importSource) },
+    Column(name: "external_ref") { f, _ in SQLValue(f.externalReference) },
+    Column(name: "status") { f, _ in .text(f.status.rawValue) },
+    Column(name: "foreign_amount") { f, _ in SQLValue(f.foreignAmount?.minorUnits) },
+    Column(name: "foreign_currency") { f, _ in SQLValue(f.foreignAmount?.currency.code) },
+    Column(name: "rate") { f, _ in SQLValue(f.rate) },
+    Column(name: "debt_id") { f, _ in SQLValue(f.debtID) },
+    Column(name: "account_id") { _, ids in SQLValue(ids.account) },
+    Column(name: "counter_account_id") { _, ids in SQLValue(ids.counterAccount) },
+    Column(name: "counter_method_id") { _, ids in SQLValue(ids.counterMethod) },
+    Column(name: "entry") { f, _ in .text(f.entry.rawValue) },
+    Column(name: "posted_date") { f, _ in SQLValue(f.postedDate?.description) },
   ]
 
   /// The values to bind for `all`, in order.
-  static func values(_ fields: TransactionFields, categoryID: Int64, methodID: Int64) -> [SQLValue] {
-    all.map { $0.value(fields, categoryID, methodID) }
+  static func values(_ fields: TransactionFields, ids: IDs) -> [SQLValue] {
+    all.map { $0.value(fields, ids) }
   }
 
   /// "kind, amount, …", each name after `prefix` ("t.").
@@ -49,7 +64,8 @@ enum TransactionColumns {
 
   // MARK: Reading
 
-  /// A selected row is laid out as `id, <all>, category name, method name`, then the query's own columns.
+  /// A selected row is laid out as `id, <all>, category name, method name, account name,
+  /// counter account name, counter method name`, then the query's own columns.
   static func index(_ name: String) -> Int {
     guard let found = all.firstIndex(where: { $0.name == name }) else {
       preconditionFailure("no transaction column \(name)")
@@ -57,15 +73,27 @@ enum TransactionColumns {
     return 1 + found
   }
 
-  /// "t.id, t.kind, …, c.name, m.name": the start of every select that `fields(from:)` reads.
+  /// "t.id, t.kind, …, c.name, m.name, …": the start of every select that `fields(from:)` reads.
   static func selected(_ prefix: String) -> String {
-    "\(prefix)id, \(list(prefix)), c.name, m.name"
+    "\(prefix)id, \(list(prefix)), c.name, m.name, a.name, ca.name, cm.name"
+  }
+
+  /// The joins `selected` reads names from, for rows of `table` aliased `alias`.
+  static func joins(_ alias: String) -> String {
+    """
+    LEFT JOIN categories c ON c.id = \(alias).category_id LEFT JOIN methods m ON m.id = \(alias).method_id
+    LEFT JOIN accounts a ON a.id = \(alias).account_id LEFT JOIN accounts ca ON ca.id = \(alias).counter_account_id
+    LEFT JOIN methods cm ON cm.id = \(alias).counter_method_id
+    """
   }
 
   static let categoryName = 1 + all.count
   static let methodName = 2 + all.count
+  static let accountName = 3 + all.count
+  static let counterAccountName = 4 + all.count
+  static let counterMethodName = 5 + all.count
   /// Where the query's own columns (created_at, recorded_at, …) start.
-  static let extra = 3 + all.count
+  static let extra = 6 + all.count
 
   private static let kind = index("kind")
   private static let amount = index("amount")
@@ -84,6 +112,11 @@ enum TransactionColumns {
   private static let foreignCurrency = index("foreign_currency")
   private static let rate = index("rate")
   private static let debtID = index("debt_id")
+  private static let accountID = index("account_id")
+  private static let counterAccountID = index("counter_account_id")
+  private static let counterMethodID = index("counter_method_id")
+  private static let entry = index("entry")
+  private static let postedDate = index("posted_date")
 
   /// A selected row's fields, every value checked; a damaged one is reported by its column name.
   static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
@@ -95,20 +128,24 @@ enum TransactionColumns {
     } else {
       foreign = nil
     }
+    let kind = try reader.required(Self.kind, "kind", "expense, income or transfer") { Kind(rawValue: $0) }
     return TransactionFields(
-      kind: try reader.required(kind, "kind", "expense or income") { Kind(rawValue: $0) },
+      kind: kind,
       amount: Money(
         minorUnits: try reader.required(amount, "amount", "a whole amount above zero") { _ -> Int64? in
           if case .integer(let value) = row.values[amount], value > 0 { return value }
           return nil
         }, currency: try reader.currency(currency, "currency")),
-      category: try reader.joined(categoryName, id: categoryID, "category_id", "a category"),
+      category: kind == .transfer
+        ? Transfer.category : try reader.joined(categoryName, id: categoryID, "category_id", "a category"),
       method: try reader.joined(methodName, id: methodID, "method_id", "a payment method"),
       merchant: row.text(merchant), note: row.text(note), date: try reader.date(date, "date"),
       time: try reader.optional(time, "time", "a time") { LocalTime(text: $0) },
       recurringID: try reader.optionalInteger(recurringID, "recurring_id"), importSource: row.text(importSource),
       externalReference: row.text(externalRef),
-      status: try reader.required(status, "status", "booked or pending") { TransactionStatus(rawValue: $0) },
+      status: try reader.required(status, "status", "booked, pending, authorized, memo or rejected") {
+        TransactionStatus(rawValue: $0)
+      },
       foreignAmount: foreign,
       rate: try reader.optional(rate, "rate", "a decimal rate") { text in
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
@@ -116,6 +153,13 @@ enum TransactionColumns {
           (1...2).contains(parts.count)
           && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
         return valid ? text : nil
-      }, debtID: try reader.optionalInteger(debtID, "debt_id"))
+      }, debtID: try reader.optionalInteger(debtID, "debt_id"),
+      account: try reader.optionalJoined(accountName, id: accountID, "account_id", "an account"),
+      counterAccount: try reader.optionalJoined(
+        counterAccountName, id: counterAccountID, "counter_account_id", "an account"),
+      counterMethod: try reader.optionalJoined(
+        counterMethodName, id: counterMethodID, "counter_method_id", "a payment method"),
+      entry: try reader.required(entry, "entry", "debit or credit") { Entry(rawValue: $0) },
+      postedDate: try reader.optional(postedDate, "posted_date", "a date") { LocalDate(iso: $0) })
   }
 }

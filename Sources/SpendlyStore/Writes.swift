@@ -190,15 +190,20 @@ extension TransactionRecords {
   // MARK: Rows
 
   private func values(_ fields: TransactionFields, _ ids: CatalogRecords.NameIDs) throws -> [SQLValue] {
-    guard let categoryID = ids.categories[fields.category] else {
-      throw ValidationError(
-        field: "category", value: fields.category, reason: "no longer exists (renamed elsewhere?); try again")
+    func id(_ table: [String: Int64], _ name: String?, _ field: String) throws -> Int64? {
+      guard let name else { return nil }
+      guard let id = table[name] else {
+        throw ValidationError(field: field, value: name, reason: "no longer exists (renamed elsewhere?); try again")
+      }
+      return id
     }
-    guard let methodID = ids.methods[fields.method] else {
-      throw ValidationError(
-        field: "method", value: fields.method, reason: "no longer exists (renamed elsewhere?); try again")
-    }
-    return TransactionColumns.values(fields, categoryID: categoryID, methodID: methodID)
+    let resolved = TransactionColumns.IDs(
+      category: fields.kind == .transfer ? nil : try id(ids.categories, fields.category, "category"),
+      method: try id(ids.methods, fields.method, "method")!,
+      account: try id(ids.accounts, fields.account, "account"),
+      counterAccount: try id(ids.accounts, fields.counterAccount, "to account"),
+      counterMethod: try id(ids.methods, fields.counterMethod, "to method"))
+    return TransactionColumns.values(fields, ids: resolved)
   }
 
   private func insertRevision(

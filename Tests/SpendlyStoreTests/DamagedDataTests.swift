@@ -37,7 +37,7 @@ struct DamagedDataTests {
           "transaction #3: stored amount 'lots' is not a whole amount above zero",
           "transaction #4: stored amount '12.5' is not a whole amount above zero",
           "transaction #5: stored time '25:99' is not a time",
-          "transaction #6: stored status 'lost' is not booked or pending",
+          "transaction #6: stored status 'lost' is not booked, pending, authorized, memo or rejected",
           "transaction #7: stored category_id '99' is not a category",
           "transaction #8: stored updated_at '20261129' is not a date and time",
         ])

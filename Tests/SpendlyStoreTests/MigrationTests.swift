@@ -18,19 +18,22 @@ struct MigrationTests {
     }
     try database.setUserVersion(version)
     guard version >= 1 else { return }
+    // From the accounts migration on, every row says whether it is a debit or a credit.
+    let entryColumn = version > 10 ? ", entry" : ""
+    let entryValue = version > 10 ? ", 'debit'" : ""
     try database.execute(
       """
       INSERT INTO changes(id, action, recorded_at) VALUES (1, 'add', '2026-11-01T09:00');
       INSERT INTO revisions(id, txn_id, change_id, live, kind, amount, currency, category_id, method_id,
-        merchant, note, date, time, status, recorded_at)
+        merchant, note, date, time, status, recorded_at\(entryColumn))
       VALUES (1, 7, 1, 1, 'expense', 42000, 'INR', (SELECT id FROM categories WHERE name = 'Food'),
         (SELECT id FROM methods WHERE name = 'UPI'), 'Social', 'lunch', '2026-11-01', '09:00', 'booked',
-        '2026-11-01T09:00');
+        '2026-11-01T09:00'\(entryValue));
       INSERT INTO transactions(id, revision_id, kind, amount, currency, category_id, method_id, merchant, note,
-        date, time, status, created_at, updated_at)
+        date, time, status, created_at, updated_at\(entryColumn))
       VALUES (7, 1, 'expense', 42000, 'INR', (SELECT id FROM categories WHERE name = 'Food'),
         (SELECT id FROM methods WHERE name = 'UPI'), 'Social', 'lunch', '2026-11-01', '09:00', 'booked',
-        '2026-11-01T09:00', '2026-11-01T09:00');
+        '2026-11-01T09:00', '2026-11-01T09:00'\(entryValue));
       """)
   }
 

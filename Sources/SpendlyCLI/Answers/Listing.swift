@@ -41,12 +41,18 @@ extension Answers {
       text: {
         var lines: [String] = []
         let what =
-          kind.map { $0 == .expense ? (limit == 1 ? "expense" : "expenses") : "income" }
-          ?? (limit == 1 ? "transaction" : "transactions")
+          kind.map {
+            switch $0 {
+            case .expense: limit == 1 ? "expense" : "expenses"
+            case .income: "income"
+            case .transfer: limit == 1 ? "transfer" : "transfers"
+            }
+          } ?? (query.filter.statuses.isEmpty ? "" : "pending ") + (limit == 1 ? "transaction" : "transactions")
         let count = limit == 1 ? "" : " \(limit)"
         let word = order == .newest ? "last" : order == .largest ? "largest" : "smallest"
         let subject = describe(query, query.period == nil && order == .newest ? nil : period)
-        lines.append("  \(word)\(count) \(what)" + (subject.isEmpty ? "" : " " + subject))
+        let head = kind == .transfer || !query.filter.statuses.isEmpty ? what : "\(word)\(count) \(what)"
+        lines.append("  " + head + (subject.isEmpty ? "" : " " + subject))
         guard !rows.isEmpty else {
           lines.append("  nothing to show")
           return lines
@@ -54,6 +60,17 @@ extension Answers {
         for (currency, listing) in sections where !listing.items.isEmpty {
           if let currency, sections.count > 1 { lines.append(output.style("  \(currency.code)", .bold)) }
           for line in Render.table(listing.items, output: output) { lines.append("  " + line) }
+        }
+        if kind == .transfer {
+          // What was moved, per currency: never income or spending, so only here.
+          let moved = Dictionary(grouping: rows.map(\.fields.amount), by: \.currency)
+          for (currency, amounts) in moved.sorted(by: { $0.key.code < $1.key.code }) {
+            let total = Analytics.sum(amounts.map(\.minorUnits)).map {
+              MoneyFormat.string(Money(minorUnits: $0, currency: currency))
+            }
+            lines.append(
+              "  moved \(total ?? "too much to add up") in \(amounts.count) transfer\(amounts.count == 1 ? "" : "s")")
+          }
         }
         return lines
       }, json: json, warnings: { [sections] in sections.flatMap { Render.warnings($0.1) } })

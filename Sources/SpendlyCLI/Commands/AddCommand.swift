@@ -84,8 +84,14 @@ struct AddCommand: Command {
   static func report(
     _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
   ) -> Rendered {
-    var line = "saved #\(saved.id) · \(Render.amount(saved.fields)) \(saved.fields.category) · \(saved.fields.method)"
-    let inferred = [DraftField.category, .method].filter(draft.inferred.contains)
+    let f = saved.fields
+    var line =
+      f.kind == .transfer || f.account != nil
+      ? "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.place(f))"
+      : "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.safe(f.method))"
+    let inferred = [DraftField.category, .method].filter(draft.inferred.contains).filter {
+      $0 == .method || f.kind != .transfer
+    }
     if !inferred.isEmpty {
       let what = inferred.map {
         $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)"

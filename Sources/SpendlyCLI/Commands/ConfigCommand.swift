@@ -5,7 +5,7 @@ import SpendlyStore
 /// `spendly config [KEY [VALUE]]`
 struct ConfigCommand: Command {
   static let name = "config"
-  static let summary = "show or change settings (currency, method, income-method, card, week)"
+  static let summary = "show or change settings (currency, method, income-method, card, week, pending)"
   static let help = """
     usage: spendly config                 show every setting
            spendly config currency USD    default currency for new entries
@@ -13,6 +13,8 @@ struct ConfigCommand: Command {
            spendly config income-method Cash   of income (Bank Transfer until set)
            spendly config card "Debit Card"   what the word 'card' means
            spendly config week sunday     the first day of a week (monday or sunday)
+           spendly config pending exclude   leave pending and authorized rows out of totals
+                                            (include, the default, counts them)
     """
   static let specs: [Arguments.Spec] = []
 
@@ -45,6 +47,11 @@ struct ConfigCommand: Command {
       case .weekStart:
         guard ["monday", "sunday"].contains(words[1].lowercased()) else {
           throw CLIError.data("week '\(words[1])': expected monday or sunday")
+        }
+        value = words[1].lowercased()
+      case .pending:
+        guard ["include", "exclude"].contains(words[1].lowercased()) else {
+          throw CLIError.data("pending '\(Render.safe(words[1]))': expected include or exclude")
         }
         value = words[1].lowercased()
       case .method, .card, .incomeMethod:

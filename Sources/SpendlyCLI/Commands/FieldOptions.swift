@@ -7,13 +7,13 @@ import SpendlyStore
 enum FieldOptions {
   static let specs: [Arguments.Spec] = [
     .init("amount"), .init("kind"), .init("currency"), .init("category"), .init("method"),
-    .init("merchant"), .init("note"), .init("date"), .init("time"),
+    .init("merchant"), .init("note"), .init("date"), .init("time"), .init("account"), .init("to"),
   ]
 
   static let help = """
       --amount AMOUNT     as in phrases: 420, 1,250.50, ₹1,50,000, 1.5k, 2 lakh, $45
                           (positive; the kind gives the sign)
-      --kind KIND         expense or income
+      --kind KIND         expense, income or transfer
       --currency CODE     INR, USD, EUR, GBP, AED, SGD, JPY, ...
       --category NAME     a category, alias or word for one (chai is Food) of the kind's side
                           (see: spendly categories)
@@ -23,6 +23,9 @@ enum FieldOptions {
       --note TEXT         free text
       --date DATE         YYYY-MM-DD, today or yesterday
       --time HH:MM        24-hour time
+      --account NAME      the account it is on (a transfer's source); else its method's
+                          (see: spendly accounts)
+      --to NAME           a transfer's destination: an account, or a method (Cash)
     """
 
   static var names: [String] { specs.map(\.name) }
@@ -46,7 +49,9 @@ enum FieldOptions {
     {
       try DraftEdit.set(.kind, to: category.side.rawValue, in: &draft, parser: parser, today: today)
     }
-    let order: [DraftField] = [.kind, .currency, .amount, .category, .method, .merchant, .note, .date, .time]
+    let order: [DraftField] = [
+      .kind, .currency, .amount, .category, .method, .merchant, .note, .date, .time, .account, .to,
+    ]
     for field in order {
       guard let value = arguments[field.rawValue] else { continue }
       try DraftEdit.set(field, to: value, in: &draft, parser: parser, today: today)

@@ -9,8 +9,8 @@ struct ListCommand: Command {
   static let help = """
     usage: spendly list [--page N [--page-size N] | --limit N [--offset N]]
                         [--sort date|amount [--reverse]] [--category NAME] [--method NAME]
-                        [--merchant NAME] [--kind expense|income] [--currency CODE]
-                        [--from DATE] [--to DATE]
+                        [--merchant NAME] [--kind expense|income|transfer] [--currency CODE]
+                        [--account NAME] [--status STATUS] [--from DATE] [--to DATE]
 
     options:
       --page N          page N (from 1) of 25 transactions: 'page 2 of 41 · 1,017 transactions'
@@ -23,14 +23,19 @@ struct ListCommand: Command {
       --method NAME     only this payment method: a name, alias or word (gpay is UPI)
       --merchant NAME   merchants whose name starts with NAME, ignoring case and
                         punctuation (joes finds Joe's Pizza)
-      --kind KIND       expense or income
+      --kind KIND       expense, income or transfer
+      --account NAME    on this account (either end of a transfer): a name, alias, or
+                        institution and type (hdfc card; see: spendly accounts)
+      --status STATUS   booked, pending, authorized, memo or rejected (comma-separated for
+                        several). Pending and authorized rows are marked; rejected and memo
+                        rows are listed but never count in a total
       --currency CODE   only this currency
       --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
       --to DATE         on or before DATE
     """
   static let specs: [Arguments.Spec] = [
     .init("limit"), .init("offset"), .init("page"), .init("page-size"), .init("sort"), .init("reverse", value: false),
-    .init("category"), .init("method"), .init("merchant"), .init("kind"),
+    .init("category"), .init("method"), .init("merchant"), .init("kind"), .init("account"), .init("status"),
     .init("currency"), .init("from"), .init("to"),
   ]
 
@@ -98,7 +103,7 @@ struct ListCommand: Command {
     var filter = TransactionFilter()
     if let text = arguments["kind"] {
       guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .usage("--kind '\(text)': expected expense or income")
+        throw .usage("--kind '\(Render.safe(text))': expected expense, income or transfer")
       }
       filter.kind = kind
     }
@@ -111,6 +116,20 @@ struct ListCommand: Command {
       let parser = try context.phraseParser()
       if let text = arguments["category"] { filter.category = try FieldOptions.category(text, parser: parser).name }
       if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
+    }
+    if let text = arguments["account"] {
+      guard let account = try context.phraseParser().account(named: text) else {
+        throw .data("--account '\(Render.safe(text))': unknown account (see: spendly accounts)")
+      }
+      filter.account = account
+    }
+    if let text = arguments["status"] {
+      for word in AccountsCommand.list(text) {
+        guard let status = TransactionStatus(rawValue: word.lowercased()) else {
+          throw .usage("--status '\(Render.safe(word))': expected booked, pending, authorized, memo or rejected")
+        }
+        filter.statuses.append(status)
+      }
     }
     filter.merchant = arguments["merchant"]
     filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)

@@ -1,0 +1,175 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly accounts`: where the money is. Balances with assets, liabilities and net worth per
+/// currency; adding, editing, renaming and closing accounts (each one undoable change).
+struct AccountsCommand: Command {
+  static let name = "accounts"
+  static let aliases = ["account"]
+  static let summary = "accounts: balances, assets, liabilities and net worth; accounts add NAME --type savings"
+  static let help = """
+    usage: spendly accounts [--json]          each account's type, currency and balance today, and
+                                              per currency: assets, liabilities, net worth
+           spendly accounts add NAME --type savings|current|cash|wallet|card|loan
+                          [--institution NAME] [--currency CODE] [--opening AMOUNT [--on DATE]]
+                          [--methods UPI,"Debit Card"] [--alias WORD,WORD] [--last4 1234]
+           spendly accounts edit NAME --OPTION VALUE   the options of add
+           spendly accounts rename NAME NEW           the old name stays an alias
+           spendly accounts close NAME [--on DATE]    keeps its history, takes no entry after DATE
+           spendly accounts reopen NAME
+
+    Savings, current, cash and wallets are assets; a card or a loan is a liability, and its
+    balance is what is owed (--opening is what was owed on --on). An entry's account is the one
+    its phrase names ('420 hdfc card food', '300 from wallet'), else its method's (--methods).
+    Transfers ('transfer 10000 to savings', 'atm 5000', 'paid credit card bill 25000') move
+    money between two accounts and count as neither income nor spending.
+    See also: spendly balance ACCOUNT, spendly reconcile ACCOUNT AMOUNT.
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("type"), .init("institution"), .init("currency"), .init("opening"), .init("on"), .init("methods"),
+    .init("alias"), .init("last4"), .init("name"),
+  ]
+  static let actions = ["add", "list", "edit", "rename", "close", "reopen"]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var words = arguments.positional
+    let action = words.first?.lowercased() ?? "list"
+    if !words.isEmpty { words.removeFirst() }
+    switch action {
+    case "list":
+      guard words.isEmpty else {
+        throw .usage("accounts: '\(Render.safe(words.joined(separator: " ")))' is not understood")
+      }
+      return try AccountView.list(context)
+    case "add": return try add(words, arguments, context)
+    default:
+      guard actions.contains(action) else {
+        throw .usage("accounts: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+      }
+      let (account, rest) = try named(words, context, command: "accounts \(action)")
+      switch action {
+      case "rename":
+        guard !rest.isEmpty else { throw .usage("accounts rename: give the new name after the old one") }
+        var renamed = account
+        renamed.name = rest.joined(separator: " ")
+        try reporting {
+          try context.store().accounts.update(
+            account.name, to: renamed, action: .renameAccount,
+            summary: "renamed account \(account.name) to \(renamed.name)")
+        }
+        return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
+      case "close", "reopen":
+        try noRest(rest, action)
+        var changed = account
+        changed.closedOn =
+          action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
+        let summary =
+          action == "close"
+          ? "closed account \(account.name) on \(changed.closedOn!)" : "reopened account \(account.name)"
+        try reporting {
+          try context.store().accounts.update(account.name, to: changed, action: .closeAccount, summary: summary)
+        }
+        return .lines([Render.safe(summary)])
+      default:
+        try noRest(rest, action)
+        return try edit(account, arguments, context)
+      }
+    }
+  }
+
+  static func noRest(_ rest: [String], _ action: String) throws(CLIError) {
+    guard rest.isEmpty else {
+      throw .usage("accounts \(action): '\(Render.safe(rest.joined(separator: " ")))' after the name is not understood")
+    }
+  }
+
+  /// The account the first words name (the longest run that names one, any of its names), and the words after it.
+  static func named(_ words: [String], _ context: Context, command: String) throws(CLIError) -> (Account, [String]) {
+    guard !words.isEmpty else { throw .usage("\(command): name the account (see: spendly accounts)") }
+    let store = try context.store()
+    for count in (1...words.count).reversed() {
+      if let account = try reporting({ try store.accounts.account(named: words.prefix(count).joined(separator: " ")) })
+      {
+        return (account, Array(words.dropFirst(count)))
+      }
+    }
+    throw .data("no account named '\(Render.safe(words.joined(separator: " ")))' (see: spendly accounts)")
+  }
+
+  // MARK: Add and edit
+
+  static func add(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard !words.isEmpty else {
+      throw .usage("accounts add: give a name, like: accounts add \"HDFC Savings\" --type savings")
+    }
+    guard let typeText = arguments["type"] else {
+      throw .usage("accounts add: --type is needed (savings, current, cash, wallet, card or loan)")
+    }
+    let currency = try DebtsCommand.currency(arguments, context)
+    var account = Account(name: words.joined(separator: " "), type: try type(typeText), currency: currency)
+    try apply(arguments, to: &account, context)
+    try reporting { try context.store().accounts.add(account) }
+    let saved = try reporting { try context.store().accounts.account(named: account.name) } ?? account
+    return .lines(["added \(AccountView.describe(saved))"])
+  }
+
+  static func edit(_ account: Account, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var changed = account
+    if let name = arguments["name"] { changed.name = name }
+    if let text = arguments["type"] {
+      changed.type = try type(text)
+      if changed.type.accountClass != account.type.accountClass {
+        throw .data("type '\(text)': an account stays an asset or a liability; close it and add another")
+      }
+    }
+    if let code = arguments["currency"], Currency.named(code) != account.currency {
+      throw .usage("accounts edit: the currency stays (its entries are in it); close it and add another")
+    }
+    try apply(arguments, to: &changed, context)
+    guard changed != account else {
+      return .lines(["\(Render.safe(account.name)) unchanged: it already has those values"])
+    }
+    let summary = "edited account \(account.name)"
+    try reporting { try context.store().accounts.update(account.name, to: changed, summary: summary) }
+    let saved = try reporting { try context.store().accounts.account(named: changed.name) } ?? changed
+    return .lines(["edited \(AccountView.describe(saved))"])
+  }
+
+  /// The options shared by add and edit, onto `account`.
+  static func apply(_ arguments: Arguments, to account: inout Account, _ context: Context) throws(CLIError) {
+    if let text = arguments["institution"] { account.institution = text.isEmpty ? nil : text }
+    if let text = arguments["last4"] { account.last4 = text.isEmpty ? nil : text }
+    if let text = arguments["opening"] {
+      let negative = text.hasPrefix("-")
+      let money = try DebtsCommand.amount(
+        negative ? String(text.dropFirst()) : text, "opening", account.currency, context)
+      guard money.currency == account.currency else {
+        throw .data("opening '\(Render.safe(text))': the account keeps \(account.currency.code)")
+      }
+      account.opening = negative ? -money.minorUnits : money.minorUnits
+      account.openingDate = try FieldOptions.date(arguments, "on", context: context) ?? context.today
+    } else if arguments["on"] != nil {
+      account.openingDate = try FieldOptions.date(arguments, "on", context: context)
+    }
+    if let text = arguments["methods"] { account.methods = list(text) }
+    if let text = arguments["alias"] { account.aliases += list(text).filter { !account.aliases.contains($0) } }
+  }
+
+  /// "UPI, Debit Card" as its names.
+  static func list(_ text: String) -> [String] {
+    text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+  }
+
+  static func type(_ text: String) throws(CLIError) -> AccountType {
+    guard let type = AccountType.named(text) else {
+      throw .data("type '\(Render.safe(text))': expected savings, current, cash, wallet, card or loan")
+    }
+    return type
+  }
+}
+
+/// `accounts` and `accounts list` read; the other actions write.
+func accountsStoreUse(_ arguments: Arguments) -> StoreUse {
+  [nil, "list"].contains(arguments.positional.first?.lowercased()) ? .read : .write
+}

@@ -1,0 +1,120 @@
+/// Which accounts a transaction is on, decided in one place for every adapter (phrases, options,
+/// imports): a named account is checked, a missing one comes from the method, and a transfer
+/// gets both its ends. A person with no accounts keeps method-only entries exactly as before.
+public enum AccountRules {
+  /// The method of an entry on `account` that named none: the account's first method, else
+  /// the default card for a card, Cash for cash and wallets, Bank Transfer for the rest.
+  public static func method(for account: Account, catalog: Catalog, card: String) -> String? {
+    if let first = account.methods.first, let method = catalog.method(named: first) { return method.name }
+    let fallback =
+      switch account.type {
+      case .card: card
+      case .cash, .wallet: "Cash"
+      case .savings, .current, .loan: "Bank Transfer"
+      }
+    return catalog.method(named: fallback)?.name
+  }
+
+  /// The account money comes from or goes to when a transfer's end has no account of its own:
+  /// one of the types its method suggests (Cash: cash or a wallet; the credit card: a card;
+  /// others: a bank account, current before savings, then cash or a wallet), open, in
+  /// `currency`, and never `other`.
+  public static func fallback(
+    catalog: Catalog, method: String?, currency: Currency, date: LocalDate, other: String?
+  ) -> Account? {
+    let candidates = catalog.accounts.filter {
+      $0.currency == currency && $0.isOpen(on: date) && $0.name.lowercased() != other?.lowercased()
+    }
+    let order: [[AccountType]] =
+      switch method?.lowercased() {
+      case "cash": [[.cash, .wallet]]
+      case "credit card": [[.card]]
+      default: [[.current, .savings], [.cash, .wallet]]
+      }
+    for types in order {
+      if let found = candidates.first(where: { types.contains($0.type) }) { return found }
+    }
+    return nil
+  }
+
+  /// The accounts of an entry's ends, as named or else inferred: an entry's from its method (when
+  /// that account keeps its currency); a transfer's from its methods, or the fallback for an end
+  /// with a method but no account. Unknown names are the validator's to refuse; here they are nil.
+  public static func inferred(
+    kind: Kind, account: String?, counterAccount: String?, method: String?, counterMethod: String?,
+    currency: Currency, date: LocalDate, catalog: Catalog
+  ) -> (account: Account?, counter: Account?) {
+    guard !catalog.accounts.isEmpty else { return (nil, nil) }
+    func drawn(_ method: String?) -> Account? {
+      method.flatMap(catalog.account(forMethod:)).flatMap { $0.currency == currency ? $0 : nil }
+    }
+    var first = account.flatMap(catalog.account(named:)) ?? (account == nil ? drawn(method) : nil)
+    guard kind == .transfer else { return (first, nil) }
+    var counter =
+      counterAccount.flatMap(catalog.account(named:)) ?? (counterAccount == nil ? drawn(counterMethod) : nil)
+    if first == nil, account == nil, counter != nil || counterMethod != nil {
+      first = fallback(catalog: catalog, method: method, currency: currency, date: date, other: counter?.name)
+    }
+    if counter == nil, counterAccount == nil, counterMethod != nil {
+      counter = fallback(catalog: catalog, method: counterMethod, currency: currency, date: date, other: first?.name)
+    }
+    return (first, counter)
+  }
+
+  /// The fields with their accounts named as in the catalog and filled from their methods.
+  public static func resolve(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError)
+    -> TransactionFields
+  {
+    var result = fields
+    if fields.kind != .transfer {
+      result.counterAccount = nil
+      result.counterMethod = nil
+    }
+    if catalog.accounts.isEmpty {
+      for case let name? in [fields.account, fields.counterAccount] {
+        throw ValidationError(field: "account", value: name, reason: "unknown account (add one: spendly accounts add)")
+      }
+      return result
+    }
+    for case let name? in [fields.account, fields.counterAccount] where catalog.account(named: name) == nil {
+      throw ValidationError(
+        field: "account", value: name,
+        reason: "unknown account (known: \(catalog.accounts.map(\.name).joined(separator: ", ")))")
+    }
+    let (account, counter) = inferred(
+      kind: fields.kind, account: fields.account, counterAccount: fields.counterAccount, method: fields.method,
+      counterMethod: fields.counterMethod, currency: fields.amount.currency, date: fields.date, catalog: catalog)
+    if fields.kind == .transfer {
+      if let account, let counter, account.name == counter.name {
+        throw ValidationError(field: "account", value: account.name, reason: "a transfer needs two different accounts")
+      }
+      result.counterAccount = try checked(counter, fields, field: "to account")
+    } else if fields.entry != fields.kind.entry {
+      throw ValidationError(
+        field: "entry", value: fields.entry.rawValue,
+        reason: "an \(fields.kind.rawValue) is a \(fields.kind.entry.rawValue) on its account")
+    }
+    result.account = try checked(account, fields, field: "account")
+    return result
+  }
+
+  /// The account's name, once it is known to take this entry.
+  private static func checked(_ account: Account?, _ fields: TransactionFields, field: String) throws(ValidationError)
+    -> String?
+  {
+    guard let account else { return nil }
+    guard account.currency == fields.amount.currency else {
+      throw ValidationError(
+        field: field, value: account.name,
+        reason:
+          "keeps \(account.currency.code), not \(fields.amount.currency.code) (give the \(account.currency.code) amount, "
+          + "with the other as 'for': 1046.50 for $12.50)")
+    }
+    guard account.isOpen(on: fields.date) else {
+      throw ValidationError(
+        field: field, value: account.name,
+        reason: "was closed on \(account.closedOn!.readable); it takes no new entries")
+    }
+    return account.name
+  }
+}

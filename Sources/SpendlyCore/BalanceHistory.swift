@@ -1,0 +1,46 @@
+/// An account's balance over time: at the end of each day, or of each month, from the
+/// opening balance and the day-by-day movements (pure, so it is checked against a reference).
+public enum BalanceHistory {
+  public enum Step: String, Sendable {
+    case day, month
+  }
+
+  public struct Point: Sendable, Equatable {
+    public let date: LocalDate
+    public let balance: Int64
+  }
+
+  /// Days for a range of two months or less, months beyond.
+  public static func step(from: LocalDate, to: LocalDate) -> Step {
+    to.daysSinceEpoch - from.daysSinceEpoch <= 62 ? .day : .month
+  }
+
+  /// The balance at the end of each step from `from` to `to` (a month's point is its last day,
+  /// or `to`), given each day's net movement (credits less debits) in any order.
+  public static func points(
+    _ account: Account, movements: [(date: LocalDate, net: Int64)], from: LocalDate, to: LocalDate, step: Step
+  ) -> [Point] {
+    guard from <= to else { return [] }
+    var dates: [LocalDate] = []
+    switch step {
+    case .day:
+      for offset in 0...(to.daysSinceEpoch - from.daysSinceEpoch) { dates.append(from.adding(days: offset)) }
+    case .month:
+      var month = YearMonth(from)
+      while month.firstDay <= to {
+        dates.append(min(month.lastDay, to))
+        month = month.adding(months: 1)
+      }
+    }
+    let sorted = movements.sorted { $0.date < $1.date }
+    var index = 0
+    var flows: Int64 = 0
+    return dates.map { date in
+      while index < sorted.count, sorted[index].date <= date {
+        flows = Budgeting.saturating(flows, sorted[index].net)
+        index += 1
+      }
+      return Point(date: date, balance: account.balance(flows: flows, on: date))
+    }
+  }
+}

@@ -1,0 +1,236 @@
+import SpendlyCore
+
+/// What a transfer word says about its ends ("atm" is the bank to Cash).
+public enum TransferRoute: String, Sendable, CaseIterable {
+  case transfer
+  case cardBill = "card-bill"
+  case withdrawal
+  case deposit
+
+  /// The methods of its ends when the phrase names none (the card is the person's default card).
+  func ends(card: String) -> (from: String, to: String?) {
+    switch self {
+    case .transfer: ("Bank Transfer", nil)
+    case .cardBill: ("Bank Transfer", card)
+    case .withdrawal: ("Debit Card", "Cash")
+    case .deposit: ("Cash", "Bank Transfer")
+    }
+  }
+}
+
+/// The words that name each of the person's accounts, for phrases: its name and aliases; its
+/// institution, and the institution with a word for its type ("hdfc card", "hdfc savings"), and
+/// a type word alone ("wallet", "savings"), each only while one account answers to it.
+enum AccountWords {
+  static func table(_ catalog: Catalog) -> [String: String] {
+    var named: [String: String] = [:]
+    for account in catalog.accounts {
+      for word in [account.name] + account.aliases where named[word.lowercased()] == nil {
+        named[word.lowercased()] = account.name
+      }
+    }
+    var derived: [String: Set<String>] = [:]
+    for account in catalog.accounts {
+      let types = typeWords(account.type)
+      for word in types.filter({ !["card", "cash", "bank", "credit card", "cc"].contains($0) }) {
+        derived[word, default: []].insert(account.name)
+      }
+      guard let institution = account.institution?.lowercased(), !institution.isEmpty else { continue }
+      derived[institution, default: []].insert(account.name)
+      for word in types { derived[institution + " " + word, default: []].insert(account.name) }
+    }
+    for (word, accounts) in derived where named[word] == nil {
+      if accounts.count == 1 {
+        named[word] = accounts.first!
+      } else {
+        // "hdfc" of HDFC Savings and HDFC Regalia is the bank account, when there is one.
+        let banks = catalog.accounts.filter {
+          accounts.contains($0.name) && $0.type.isBank && $0.institution?.lowercased() == word
+        }
+        if banks.count == 1 { named[word] = banks[0].name }
+      }
+    }
+    return named
+  }
+
+  static func typeWords(_ type: AccountType) -> [String] {
+    switch type {
+    case .savings: ["savings", "saving", "bank", "account"]
+    case .current: ["current", "bank", "account"]
+    case .cash: ["cash"]
+    case .wallet: ["wallet"]
+    case .card: ["card", "credit card", "cc"]
+    case .loan: ["loan"]
+    }
+  }
+}
+
+extension PhraseRun {
+  // MARK: Transfers, accounts and foreign amounts
+
+  /// A transfer word makes the phrase a transfer: a route word anywhere ("atm", "cc bill"); the
+  /// plain "transfer" only at the start, or when the phrase names an end ("… to savings").
+  mutating func transferWords() {
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      guard free(i), tokens[i].info.has(.transferStart) else { continue }
+      for n in stride(from: min(4, tokens.count - i), through: 1, by: -1) {
+        let range = i..<(i + n)
+        guard range.allSatisfy(free),
+          let route = lexicon.transferRoutes[range.map { tokens[$0].word }.joined(separator: " ")]
+        else { continue }
+        if route == .transfer && i != 0 && !namesAnEnd() { break }
+        transferRoute = transferRoute ?? route
+        for j in range { tokens[j].used = true }
+        i += n - 1
+        break
+      }
+    }
+  }
+
+  /// Whether a from/to word comes before an account or a method word ("to savings", "from upi").
+  func namesAnEnd() -> Bool {
+    tokens.indices.dropLast().contains { i in
+      free(i) && (lexicon.fromWords.contains(tokens[i].word) || lexicon.toWords.contains(tokens[i].word))
+        && (tokens[i + 1].info.has(.accountStart) || tokens[i + 1].info.method >= 0)
+    }
+  }
+
+  /// Account words: the entry's account, or a transfer's source and destination by their
+  /// from/to ("moved 5000 from hdfc to sbi"); the from/to word goes with it. In a transfer, a
+  /// method after from/to is that end's method (with no accounts, the ends are methods).
+  mutating func accountWords() {
+    let table = parser.accountWords
+    var i = 0
+    while i < tokens.count {
+      defer { i += 1 }
+      guard free(i) else { continue }
+      let marker: Bool? =
+        i > 0 && free(i - 1)
+        ? (lexicon.fromWords.contains(tokens[i - 1].word)
+          ? true : lexicon.toWords.contains(tokens[i - 1].word) ? false : nil) : nil
+      var found: (String, Int)?
+      if tokens[i].info.has(.accountStart) {
+        for n in stride(from: min(4, tokens.count - i), through: 1, by: -1) {
+          let range = i..<(i + n)
+          if range.allSatisfy(free), let name = table[range.map { tokens[$0].word }.joined(separator: " ")] {
+            found = (name, n)
+            break
+          }
+        }
+      }
+      if let (name, n) = found {
+        if transferRoute == nil {
+          guard draft.account == nil else { continue }
+          draft.account = name
+        } else if marker == false || (marker == nil && draft.account != nil) {
+          guard draft.counterAccount == nil else { continue }
+          draft.counterAccount = name
+        } else {
+          guard draft.account == nil else { continue }
+          draft.account = name
+        }
+        for j in i..<(i + n) { tokens[j].used = true }
+        if marker != nil { tokens[i - 1].used = true }
+        i += n - 1
+      } else if transferRoute != nil, let marker, tokens[i].info.method >= 0 {
+        let method = parser.catalog.methods[Int(tokens[i].info.method)].name
+        if marker { draft.method = method } else { draft.counterMethod = method }
+        tokens[i].used = true
+        tokens[i - 1].used = true
+      }
+    }
+  }
+
+  /// A transfer's ends once the method words are read: a bare method word that is the route's
+  /// destination ("withdrew 2000 cash") is that end, not the source; the rest come from the route
+  /// and the accounts (inferred). A transfer has no category of its own.
+  mutating func transferEnds() {
+    guard let route = transferRoute else { return }
+    draft.kind = .transfer
+    draft.category = Transfer.category
+    let ends = route.ends(card: parser.settings.card)
+    let destination = ends.to.flatMap { parser.catalog.method(named: $0)?.name }
+    if let method = draft.method, method == destination, draft.counterMethod == nil, draft.counterAccount == nil {
+      draft.counterMethod = method
+      draft.method = nil
+    }
+    if draft.method == nil {
+      draft.method =
+        draft.account.flatMap(parser.catalog.account(named:)).flatMap {
+          AccountRules.method(for: $0, catalog: parser.catalog, card: parser.settings.card)
+        } ?? parser.catalog.method(named: ends.from)?.name ?? parser.catalog.methodName(ends.from, fallback: "Cash")
+      draft.inferred.insert(.method)
+    }
+    if draft.counterMethod == nil, draft.counterAccount == nil, let destination, destination != draft.method {
+      draft.counterMethod = destination
+      draft.inferred.insert(.to)
+    }
+  }
+
+  /// An entry on an account that named no method takes the account's (inferred); an entry
+  /// that named no account takes its method's (inferred), as the store would.
+  mutating func inferAccounts() {
+    PhraseParser(tables: parser).inferAccounts(&draft)
+  }
+
+  /// "1046.50 for $12.50": of two amounts, the one after a foreign word in another currency is
+  /// what the charge was in that currency; the other is the amount. True when it read one.
+  mutating func foreignAmount(_ candidates: [AmountCandidate]) -> Bool {
+    guard candidates.count == 2 else { return false }
+    for (home, foreign) in [(candidates[0], candidates[1]), (candidates[1], candidates[0])] {
+      guard let first = foreign.tokens.first, first > 0, free(first - 1),
+        lexicon.foreignWords.contains(tokens[first - 1].word), foreign.currency >= 0,
+        currency(of: foreign) != currency(of: home)
+      else { continue }
+      let currency = currency(of: home)
+      draft.amount = Money(minorUnits: home.minorUnits, currency: currency)
+      draft.currency = currency
+      draft.foreignAmount = Money(minorUnits: foreign.minorUnits, currency: self.currency(of: foreign))
+      if let sign = home.sign { signKind = sign }
+      for j in Array(home.tokens) + Array(foreign.tokens) + [first - 1] {
+        tokens[j].used = true
+        tokens[j].amountOrMarker = true
+      }
+      return true
+    }
+    return false
+  }
+}
+
+extension PhraseParser {
+  /// Fills the accounts a draft leaves open from its methods (marked inferred), and the method
+  /// of an entry on an account that named none, by the store's rules (`AccountRules`).
+  public func inferAccounts(_ draft: inout TransactionDraft) {
+    guard !catalog.accounts.isEmpty else { return }
+    if draft.method == nil, let account = draft.account.flatMap(catalog.account(named:)) {
+      draft.method = AccountRules.method(for: account, catalog: catalog, card: settings.card)
+      draft.inferred.insert(.method)
+    }
+    let (account, counter) = AccountRules.inferred(
+      kind: draft.kind, account: draft.account, counterAccount: draft.counterAccount, method: draft.method,
+      counterMethod: draft.counterMethod, currency: draft.currency, date: draft.date, catalog: catalog)
+    if draft.account == nil, let account {
+      draft.account = account.name
+      draft.inferred.insert(.account)
+    }
+    if draft.kind == .transfer, draft.counterAccount == nil, let counter {
+      draft.counterAccount = counter.name
+      draft.inferred.insert(.to)
+    }
+  }
+
+  /// After a field changed: the accounts that were inferred are inferred again from the new fields.
+  public func reinferAccounts(_ draft: inout TransactionDraft) {
+    if draft.inferred.contains(.account) {
+      draft.account = nil
+      draft.inferred.remove(.account)
+    }
+    if draft.inferred.contains(.to), draft.counterAccount != nil {
+      draft.counterAccount = nil
+      draft.inferred.remove(.to)
+    }
+    inferAccounts(&draft)
+  }
+}

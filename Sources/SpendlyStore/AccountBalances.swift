@@ -1,0 +1,85 @@
+import SpendlyCore
+
+/// An account's balance on a day, as people read it: what an asset holds, what a liability owes.
+public struct AccountBalance: Sendable {
+  public let account: Account
+  public let balance: Int64
+}
+
+/// One day's movement on an account: money in (credits) and out (debits), in minor units.
+public struct AccountDay: Sendable, Equatable {
+  public let date: LocalDate
+  public let credits: Int64
+  public let debits: Int64
+}
+
+extension AccountRecords {
+  /// Rows that move money on each account: its own rows with their entry, and transfers that
+  /// end on it, the other way round. Only counted statuses (see `TransactionStatus.counts`).
+  private func movements(_ statuses: [TransactionStatus], account: Bool) -> String {
+    let list = statuses.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    let only = account ? " AND account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)" : ""
+    let onlyCounter =
+      account ? " AND counter_account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)" : ""
+    return """
+      SELECT account_id AS account, date, amount, entry = 'credit' AS inflow FROM transactions
+        WHERE account_id IS NOT NULL AND status IN (\(list))\(only)
+      UNION ALL
+      SELECT counter_account_id, date, amount, entry = 'debit' FROM transactions
+        WHERE kind = 'transfer' AND counter_account_id IS NOT NULL AND status IN (\(list))\(onlyCounter)
+      """
+  }
+
+  private func statuses() throws(StoreError) -> [TransactionStatus] {
+    TransactionStatus.counted(pendingExcluded: try store.settings.pendingExcluded())
+  }
+
+  /// Every account's balance at the end of `date`.
+  public func balances(asOf date: LocalDate) throws(StoreError) -> [AccountBalance] {
+    let accounts = try all()
+    let statuses = try statuses()
+    let rows = try reading {
+      try database.rows(
+        """
+        SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+        FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
+        WHERE m.date <= ? GROUP BY a.id
+        """, [.text(date.description)])
+    }
+    var flows: [String: Int64] = [:]
+    for row in rows {
+      guard let name = row.text(0) else { continue }
+      let credits = try row.values[1].checkedTotal(field: "balance", value: name)
+      let debits = try row.values[2].checkedTotal(field: "balance", value: name)
+      flows[name.lowercased()] = credits - debits
+    }
+    return accounts.map {
+      AccountBalance(account: $0, balance: $0.balance(flows: flows[$0.name.lowercased()] ?? 0, on: date))
+    }
+  }
+
+  /// The account's movements a day at a time through `date`, oldest first (days without any left out).
+  public func days(_ account: Account, through date: LocalDate) throws(StoreError) -> [AccountDay] {
+    let statuses = try statuses()
+    let rows = try reading {
+      try database.rows(
+        """
+        SELECT m.date, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+        FROM (\(movements(statuses, account: true))) m WHERE m.date <= ?2 GROUP BY m.date ORDER BY m.date
+        """, [.text(account.name), .text(date.description)])
+    }
+    var days: [AccountDay] = []
+    for row in rows {
+      guard let day = row.text(0).flatMap(LocalDate.init(iso:)) else {
+        throw .damaged(
+          DamagedRow(
+            row: "a transaction on \(account.name)", field: "date", value: row.text(0) ?? "", expected: "a date"))
+      }
+      days.append(
+        AccountDay(
+          date: day, credits: try row.values[1].checkedTotal(field: "balance", value: account.name),
+          debits: try row.values[2].checkedTotal(field: "balance", value: account.name)))
+    }
+    return days
+  }
+}
