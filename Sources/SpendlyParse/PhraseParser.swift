@@ -46,6 +46,8 @@ public struct PhraseParser {
     let vocabulary: Vocabulary
     /// The words that name the person's accounts (see `AccountWords`), lowercased.
     let accountWords: [String: String]
+    /// Words several accounts answer to, each with them (see `AccountWords.ambiguous`).
+    let ambiguousAccountWords: [String: [String]]
     /// The most words any entry has ("day before yesterday").
     let longestEntry: Int
 
@@ -84,6 +86,7 @@ public struct PhraseParser {
       suggestionWords = suggestions
       vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
       accountWords = AccountWords.table(catalog)
+      ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog)
       longestEntry = longest
     }
 

@@ -53,6 +53,22 @@ enum AccountWords {
     return named
   }
 
+  /// The words several accounts answer to ("savings" of HDFC Savings and SBI Savings), each
+  /// with those accounts: a phrase that uses one is told to say which.
+  static func ambiguous(_ catalog: Catalog) -> [String: [String]] {
+    let named = table(catalog)
+    var found: [String: [String]] = [:]
+    for account in catalog.accounts {
+      var words = typeWords(account.type).filter { !["card", "cash", "bank", "credit card", "cc"].contains($0) }
+      if let institution = account.institution?.lowercased(), !institution.isEmpty {
+        words.append(institution)
+        words += typeWords(account.type).map { institution + " " + $0 }
+      }
+      for word in words where named[word] == nil { found[word, default: []].append(account.name) }
+    }
+    return found.filter { $0.value.count > 1 }
+  }
+
   static func typeWords(_ type: AccountType) -> [String] {
     switch type {
     case .savings: ["savings", "saving", "bank", "account"]
@@ -120,6 +136,10 @@ extension PhraseRun {
           }
         }
       }
+      if found == nil, marker != nil, let names = parser.ambiguousAccountWords[tokens[i].word] {
+        draft.warnings.append(
+          "'\(tokens[i].text)' could be \(names.joined(separator: " or ")): say which (its name or an alias)")
+      }
       if let (name, n) = found {
         if transferRoute == nil {
           guard draft.account == nil else { continue }
@@ -157,10 +177,14 @@ extension PhraseRun {
       draft.method = nil
     }
     if draft.method == nil {
+      // From a bank, the route's own method (Bank Transfer, or Debit Card at an ATM); from cash
+      // or a card, that account's.
+      let source = draft.account.flatMap(parser.catalog.account(named:))
       draft.method =
-        draft.account.flatMap(parser.catalog.account(named:)).flatMap {
-          AccountRules.method(for: $0, catalog: parser.catalog, card: parser.settings.card)
-        } ?? parser.catalog.method(named: ends.from)?.name ?? parser.catalog.methodName(ends.from, fallback: "Cash")
+        source.flatMap {
+          $0.type.isBank ? nil : AccountRules.method(for: $0, catalog: parser.catalog, card: parser.settings.card)
+        }
+        ?? parser.catalog.methodName(ends.from, fallback: "Cash")
       draft.inferred.insert(.method)
     }
     if draft.counterMethod == nil, draft.counterAccount == nil, let destination, destination != draft.method {

@@ -135,8 +135,11 @@ struct Vocabulary {
     for key in lexicon.transferRoutes.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.transferStart)
     }
-    for key in AccountWords.table(catalog).keys {
+    for key in AccountWords.table(catalog).keys where !catalog.accounts.isEmpty {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert([.accountStart, .meaningful])
+    }
+    for key in AccountWords.ambiguous(catalog).keys where !key.contains(" ") {
+      words[key, default: WordInfo()].flags.insert(.accountStart)
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
     flag(lexicon.expenseMarkers, .expenseMarker)

@@ -62,3 +62,57 @@ extension ReleaseFixtureTests {
     }
   }
 }
+
+/// `Fixtures/release-0.2.0.sqlite` was made by spendly 0.2.0 (schema version 10, the release
+/// before accounts): expenses, a salary, a deleted and an undone entry, a category with an
+/// alias, a budget, a subscription and a debt with a payment. Migration 11 rebuilds the
+/// transactions and revisions tables; nothing may be lost, and no id may come back.
+@Suite("Store: a database made by release 0.2.0")
+struct SecondReleaseFixtureTests {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/release-0.2.0.sqlite").path
+
+  @Test func itMigratesAndKeepsEverything() throws {
+    try withTemporaryDirectory { directory throws in
+      let path = directory + "/spendly.db"
+      try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
+      #expect(try Database(path: path).userVersion == 10)
+      let store = try Store(path: path, clock: { fixedNow })
+      #expect(store.database.userVersion == Schema.latestVersion)
+      let listed = try store.transactions.list()
+      #expect(listed.map(\.id) == [7, 5, 1, 3, 2])
+      #expect(listed.map { $0.fields.amount.minorUnits } == [500_000, 90_000, 42_000, 120_000, 15_000_000])
+      #expect(listed.map(\.fields.category) == ["Debt", "Pets", "Food", "Shopping", "Salary"])
+      #expect(listed.map(\.fields.entry) == [.debit, .debit, .debit, .debit, .credit])
+      #expect(listed.allSatisfy { $0.fields.account == nil && $0.fields.status == .booked })
+      #expect(listed.first?.fields.debtID == 1)
+      #expect(try store.transactions.history(id: 1).count == 1)
+      #expect(try store.catalog.current().category(named: "vet")?.name == "Pets")
+      // The month totals came through the rebuild, and their triggers with them.
+      let food = BudgetTarget(category: "Food", currency: .inr)
+      #expect(try store.budgets.status(of: food, in: YearMonth(text: "2026-11")!)?.spent == 42_000)
+      #expect(try store.schedules.all().count == 1)
+      #expect(try store.debts.all().map(\.name) == ["HDFC Loan"])
+      // The id sequence is kept: #8 was added and deleted, so the next id is 9, never 8 again.
+      #expect(try store.transactions.add(expense(10)).id == 9)
+      #expect(try store.budgets.status(of: food, in: YearMonth(text: "2026-11")!)?.spent == 43_000)
+      let indexes = Set(
+        try store.database.rows("SELECT name FROM sqlite_master WHERE type IN ('index', 'trigger')").compactMap {
+          $0.text(0)
+        })
+      for name in [
+        "transactions_by_date", "transactions_by_merchant", "transactions_by_category", "transactions_report",
+        "transactions_by_external_ref", "transactions_by_recurring", "transactions_by_debt", "revisions_by_txn",
+        "revisions_by_change", "month_totals_insert", "month_totals_delete", "month_totals_update",
+      ] {
+        #expect(indexes.contains(name), "\(name) is missing after the migration")
+      }
+      // Undo walks the old changes: the new entry, then the delete of #8.
+      _ = try store.undo()
+      #expect(try store.undo().summary.hasPrefix("deleted #8"))
+      #expect(try store.transactions.transaction(id: 8)?.fields.amount.minorUnits == 3_000)
+      #expect(try store.database.row("PRAGMA foreign_key_check") == nil)
+      #expect(try store.database.row("PRAGMA integrity_check")?.text(0) == "ok")
+    }
+  }
+}
