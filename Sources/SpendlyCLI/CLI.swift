@@ -8,7 +8,7 @@ import SpendlyCore
 
 /// The command-line entry point: global options, then a command.
 public enum CLI {
-  static let version = "0.1.0"
+  static let version = "0.2.0"
 
   static let globalHelp = """
         --db PATH       the database (default: $SPENDLY_DB, else $XDG_DATA_HOME/spendly/spendly.db)

@@ -137,6 +137,10 @@ extension PhraseParser {
     if let badAnchor { throw badAnchor }
     let rest = words.indices.filter { !used.contains($0) }.map { words[$0] }.joined(separator: " ")
     var entry = try parse(rest, now: now)
+    if entry.kind == .transfer {
+      throw PhraseError(
+        "a schedule repeats an expense or income; a transfer is saved one at a time", column: 1, length: phrase.count)
+    }
     if let anchor { entry.date = anchor }
     entry.time = nil
     if let end, end < entry.date {

@@ -68,7 +68,8 @@ public struct TransactionDraft: Sendable, Equatable {
     result.account = account
     result.counterAccount = counterAccount
     result.counterMethod = counterMethod
-    if kind != .transfer { result.entry = kind.entry }
+    // A transfer read from a statement keeps its side; anything else takes its kind's.
+    if kind != .transfer || base?.kind != .transfer { result.entry = kind.entry }
     if let foreignAmount, foreignAmount != base?.foreignAmount {
       result.foreignAmount = foreignAmount
       result.rate = ExchangeRate.text(amount, per: foreignAmount)

@@ -243,10 +243,14 @@ extension PhraseParser {
       draft.counterAccount = counter.name
       draft.inferred.insert(.to)
     }
+    if draft.kind == .transfer, let account = draft.account, account == draft.counterAccount {
+      draft.warnings.append("from and to are both \(account): a transfer needs two accounts (change one)")
+    }
   }
 
   /// After a field changed: the accounts that were inferred are inferred again from the new fields.
   public func reinferAccounts(_ draft: inout TransactionDraft) {
+    draft.warnings.removeAll { $0.hasPrefix("from and to are both") }
     if draft.inferred.contains(.account) {
       draft.account = nil
       draft.inferred.remove(.account)

@@ -63,14 +63,14 @@ extension ReleaseFixtureTests {
   }
 }
 
-/// `Fixtures/release-0.2.0.sqlite` was made by spendly 0.2.0 (schema version 10, the release
-/// before accounts): expenses, a salary, a deleted and an undone entry, a category with an
+/// `Fixtures/release-611bdba.sqlite` was made by the release before accounts (commit 611bdba,
+/// still calling itself 0.1.0; schema version 10): expenses, a salary, a deleted and an undone entry, a category with an
 /// alias, a budget, a subscription and a debt with a payment. Migration 11 rebuilds the
 /// transactions and revisions tables; nothing may be lost, and no id may come back.
-@Suite("Store: a database made by release 0.2.0")
+@Suite("Store: a database made by the release before accounts (611bdba)")
 struct SecondReleaseFixtureTests {
   static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/release-0.2.0.sqlite").path
+    .appendingPathComponent("Fixtures/release-611bdba.sqlite").path
 
   @Test func itMigratesAndKeepsEverything() throws {
     try withTemporaryDirectory { directory throws in

@@ -39,6 +39,7 @@ extension Answers {
     if let merchant = filter.merchant { parts.append("at \(Render.safe(merchant))") }
     if let text = filter.text { parts.append("matching '\(Render.safe(text))'") }
     if let method = filter.method { parts.append("by \(method)") }
+    if let account = filter.account { parts.append("on \(Render.safe(account))") }
     if let currency = filter.currency {
       switch (filter.minimumAmount, filter.maximumAmount) {
       case (let low?, let high?): parts.append("between \(format(low, currency)) and \(format(high, currency))")
@@ -108,6 +109,10 @@ extension Answers {
     if let merchant = query.filter.merchant { filter.append(("merchant", .string(merchant))) }
     if let text = query.filter.text { filter.append(("text", .string(text))) }
     if let currency = query.filter.currency { filter.append(("currency", .string(currency.code))) }
+    if let account = query.filter.account { filter.append(("account", .string(account))) }
+    if !query.filter.statuses.isEmpty {
+      filter.append(("statuses", .array(query.filter.statuses.map { .string($0.rawValue) })))
+    }
     if let minimum = query.filter.minimumAmount { filter.append(("amount_over_minor", .int(minimum - 1))) }
     if let maximum = query.filter.maximumAmount { filter.append(("amount_under_minor", .int(maximum + 1))) }
     return [("measure", .string(query.measure.rawValue)), ("period", periodJSON(period)), ("filter", .object(filter))]

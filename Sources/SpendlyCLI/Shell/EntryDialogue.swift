@@ -7,8 +7,19 @@ import SpendlyStore
 extension Shell {
   /// The review order of fields.
   static let reviewFields: [DraftField] = [
-    .amount, .kind, .currency, .category, .method, .merchant, .note, .date, .time,
+    .amount, .kind, .currency, .category, .method, .account, .to, .merchant, .note, .date, .time,
   ]
+
+  /// Whether the review asks for `field` of this draft: a transfer has a destination and no
+  /// category; the account is asked only of a person who keeps accounts.
+  static func reviews(_ field: DraftField, of draft: TransactionDraft, parser: PhraseParser) -> Bool {
+    switch field {
+    case .category: draft.kind != .transfer
+    case .to: draft.kind == .transfer
+    case .account: !parser.catalog.accounts.isEmpty || draft.account != nil
+    default: true
+    }
+  }
 
   /// How a confirmation ended.
   enum Decision {
@@ -148,12 +159,21 @@ extension Shell {
     entryLine: Int? = nil
   ) -> Bool {
     var index = Shell.reviewFields.firstIndex(of: start) ?? 0
+    var forward = true
     while index < Shell.reviewFields.count {
       let field = Shell.reviewFields[index]
+      if !Shell.reviews(field, of: draft, parser: parser) && !(only && field == start) {
+        index = forward ? index + 1 : max(0, index - 1)
+        if only { break }
+        continue
+      }
+      forward = true
       switch ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft), entryLine: entryLine) {
       case .abandoned: return false
       case .value: index = only ? Shell.reviewFields.count : index + 1
-      case .back: index = max(0, index - 1)
+      case .back:
+        index = max(0, index - 1)
+        forward = index == 0
       case .jump(let target): index = Shell.reviewFields.firstIndex(of: target) ?? index
       }
     }
