@@ -19,18 +19,21 @@ let package = Package(
     .target(name: "SpendlyCore"),
     // Phrase and query parsers; the lexicon comes from grammar/ (generated Swift).
     .target(name: "SpendlyParse", dependencies: ["SpendlyCore"]),
+    // Statement and interchange formats (OFX, QIF, CAMT, CSV): files in, neutral statements out.
+    .target(name: "SpendlyInterchange", dependencies: ["SpendlyCore"]),
     // SQLite store: the one write path.
     .target(name: "SpendlyStore", dependencies: ["SpendlyCore", "CSQLite"]),
     // Commands, rendering, the interactive shell.
     .target(
       name: "SpendlyCLI",
-      dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "CEditLine"]),
+      dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "SpendlyInterchange", "CEditLine"]),
     .executableTarget(name: "spendly", dependencies: ["SpendlyCLI"]),
     // Benchmarks and data generators for `make bench` (not part of the product).
     .executableTarget(
       name: "spendly-bench", dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore"]),
 
     .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
+    .testTarget(name: "SpendlyInterchangeTests", dependencies: ["SpendlyInterchange"], exclude: ["Fixtures"]),
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
     .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly"]),

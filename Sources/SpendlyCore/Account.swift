@@ -39,11 +39,13 @@ public struct Account: Hashable, Sendable {
   /// The methods (names as in the catalog) whose entries are on this account unless a phrase says otherwise.
   public var methods: [String]
   public var closedOn: LocalDate?
+  /// The bank's number for it (a statement's ACCTID or IBAN), to match statements by.
+  public var number: String?
 
   public init(
     name: String, aliases: [String] = [], type: AccountType, institution: String? = nil, currency: Currency,
     last4: String? = nil, opening: Int64 = 0, openingDate: LocalDate? = nil, methods: [String] = [],
-    closedOn: LocalDate? = nil
+    closedOn: LocalDate? = nil, number: String? = nil
   ) {
     self.name = name
     self.aliases = aliases
@@ -55,6 +57,7 @@ public struct Account: Hashable, Sendable {
     self.openingDate = openingDate
     self.methods = methods
     self.closedOn = closedOn
+    self.number = number
   }
 
   public var accountClass: AccountClass { type.accountClass }
@@ -65,8 +68,11 @@ public struct Account: Hashable, Sendable {
 
   /// What `fields` does to this account's balance, in minor units of its currency: plus is money
   /// in for an asset and a payment for a liability. Zero for a row that is not on it or does not count.
+  /// A row dated before the opening date is already in the opening balance, so it moves nothing.
   public func flow(_ fields: TransactionFields, pendingExcluded: Bool = false) -> Int64 {
-    guard fields.status.counts(pendingExcluded: pendingExcluded) else { return 0 }
+    guard fields.status.counts(pendingExcluded: pendingExcluded), openingDate.map({ fields.date >= $0 }) ?? true else {
+      return 0
+    }
     var entry: Entry?
     if fields.account?.lowercased() == name.lowercased() {
       entry = fields.entry

@@ -4,7 +4,9 @@
 public enum AccountRules {
   /// The method of an entry on `account` that named none: the account's first method, else
   /// the default card for a card, Cash for cash and wallets, Bank Transfer for the rest.
-  public static func method(for account: Account, catalog: Catalog, card: String) -> String? {
+  public static func method(for account: Account, catalog: Catalog, card: String, kind: Kind = .expense) -> String? {
+    // Money reaching a bank comes by transfer, whatever the account's card or UPI id.
+    if kind != .expense, account.type.isBank, let method = catalog.method(named: "Bank Transfer") { return method.name }
     if let first = account.methods.first, let method = catalog.method(named: first) { return method.name }
     let fallback =
       switch account.type {
@@ -20,21 +22,30 @@ public enum AccountRules {
   /// others: a bank account, current before savings, then cash or a wallet), open, in
   /// `currency`, and never `other`.
   public static func fallback(
-    catalog: Catalog, method: String?, currency: Currency, date: LocalDate, other: String?
+    catalog: Catalog, method: String?, currency: Currency, date: LocalDate, other: String?, transfer: Bool = false
   ) -> Account? {
     let candidates = catalog.accounts.filter {
       $0.currency == currency && $0.isOpen(on: date) && $0.name.lowercased() != other?.lowercased()
     }
-    let order: [[AccountType]] =
-      switch method?.lowercased() {
-      case "cash": [[.cash, .wallet]]
-      case "credit card": [[.card]]
-      default: [[.current, .savings], [.cash, .wallet]]
-      }
+    guard var order = fallbackTypes(method) else { return nil }
+    // Money moved "to savings" from an unnamed account: a bank, else the cash at hand.
+    if transfer, order == [[.current, .savings]] { order.append([.cash, .wallet]) }
     for types in order {
       if let found = candidates.first(where: { types.contains($0.type) }) { return found }
     }
     return nil
+  }
+
+  /// The account types a built-in method draws on when no account names it: Cash a cash
+  /// account or wallet, the credit card a card, the bank's methods a bank account (current,
+  /// then savings); nil for any other method.
+  public static func fallbackTypes(_ method: String?) -> [[AccountType]]? {
+    switch method?.lowercased() {
+    case "cash": [[.cash, .wallet]]
+    case "credit card": [[.card]]
+    case "bank transfer", "upi", "debit card": [[.current, .savings]]
+    default: nil
+    }
   }
 
   /// The accounts of an entry's ends, as named or else inferred: an entry's from its method (when
@@ -49,14 +60,19 @@ public enum AccountRules {
       method.flatMap(catalog.account(forMethod:)).flatMap { $0.currency == currency ? $0 : nil }
     }
     var first = account.flatMap(catalog.account(named:)) ?? (account == nil ? drawn(method) : nil)
+    if first == nil, account == nil, kind != .transfer {
+      first = fallback(catalog: catalog, method: method, currency: currency, date: date, other: nil)
+    }
     guard kind == .transfer else { return (first, nil) }
     var counter =
       counterAccount.flatMap(catalog.account(named:)) ?? (counterAccount == nil ? drawn(counterMethod) : nil)
     if first == nil, account == nil, counter != nil || counterMethod != nil {
-      first = fallback(catalog: catalog, method: method, currency: currency, date: date, other: counter?.name)
+      first = fallback(
+        catalog: catalog, method: method, currency: currency, date: date, other: counter?.name, transfer: true)
     }
     if counter == nil, counterAccount == nil, counterMethod != nil {
-      counter = fallback(catalog: catalog, method: counterMethod, currency: currency, date: date, other: first?.name)
+      counter = fallback(
+        catalog: catalog, method: counterMethod, currency: currency, date: date, other: first?.name, transfer: true)
     }
     return (first, counter)
   }
@@ -89,6 +105,17 @@ public enum AccountRules {
         throw ValidationError(field: "account", value: account.name, reason: "a transfer needs two different accounts")
       }
       result.counterAccount = try checked(counter, fields, field: "to account")
+      // A typed transfer names both ends; an imported one may know only its own account's.
+      if fields.importSource == nil {
+        if account == nil {
+          throw ValidationError(
+            field: "account", value: "", reason: "a transfer needs the account it leaves (from ACCOUNT, --account)")
+        }
+        if counter == nil {
+          throw ValidationError(
+            field: "to", value: "", reason: "a transfer needs the account it reaches (to ACCOUNT, --to)")
+        }
+      }
     } else if fields.entry != fields.kind.entry {
       throw ValidationError(
         field: "entry", value: fields.entry.rawValue,

@@ -32,7 +32,9 @@ public enum BalanceHistory {
         month = month.adding(months: 1)
       }
     }
-    let sorted = movements.sorted { $0.date < $1.date }
+    // Movements before the opening date are already in the opening balance.
+    let sorted = movements.filter { movement in account.openingDate.map { movement.date >= $0 } ?? true }
+      .sorted { $0.date < $1.date }
     var index = 0
     var flows: Int64 = 0
     return dates.map { date in

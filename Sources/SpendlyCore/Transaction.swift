@@ -86,6 +86,10 @@ public struct TransactionFields: Hashable, Sendable {
   public var entry: Entry
   /// The day the bank booked it, when that differs from the transaction date; totals use `date`.
   public var postedDate: LocalDate?
+  /// The merchant category code a card statement gave (ISO 18245).
+  public var mcc: Int?
+  /// A transfer seen on both statements: the other statement's reference for it.
+  public var counterReference: String?
 
   public init(
     kind: Kind, amount: Money, category: String, method: String, merchant: String? = nil,

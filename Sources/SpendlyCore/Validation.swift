@@ -48,10 +48,13 @@ public enum Validator {
       }
       result.counterMethod = method.name
     }
-    if fields.kind == .transfer, fields.account == nil, fields.counterAccount == nil,
-      result.counterMethod == result.method
-    {
-      throw ValidationError(field: "to method", value: result.method, reason: "a transfer needs two different ends")
+    if fields.kind == .transfer, catalog.accounts.isEmpty, fields.importSource == nil {
+      guard let counter = result.counterMethod else {
+        throw ValidationError(field: "to", value: "", reason: "a transfer needs where the money went (to METHOD, --to)")
+      }
+      if counter == result.method {
+        throw ValidationError(field: "to", value: counter, reason: "a transfer needs two different ends")
+      }
     }
     guard (1970...2200).contains(fields.date.year) else {
       throw ValidationError(field: "date", value: fields.date.description, reason: "is outside 1970-2200")

@@ -115,6 +115,28 @@ let embeddedLexicon: [String: String] = [
   # right before a category word (500 at Social for lunch).
   lead: for on
   """##,
+  "mcc": ##"""
+  # ISO 18245 merchant category codes, and the category each gives an imported card row when
+  # the person's history knows nothing of its merchant. Format: Category: code or range ...
+  # groceries and supermarkets; bakeries, dairies and food stores
+  Groceries: 5411 5422 5441 5451 5462 5499
+  # restaurants, bars; fast food
+  Food: 5811 5812 5813 5814
+  # commuter transit and buses; taxis and ride-hailing; tolls and parking; fuel
+  Transport: 4111 4112 4121 4131 4784 4789 7523 5541 5542 5983
+  # airlines (3000-3299 by carrier); car rental; hotels and lodging (3501-3999 by chain); travel agencies
+  Travel: 3000-3299 3351-3500 3501-3999 4411 4511 4582 4722 7011 7012 7512
+  # telecom and phone; cable and internet; utilities (electricity, gas, water)
+  Bills: 4812 4813 4814 4816 4821 4900
+  # pharmacies and drug stores; doctors, dentists, hospitals, labs
+  Health: 5122 5912 8011 8021 8031 8041 8042 8043 8049 8050 8062 8071 8099
+  # streaming and digital media; cinemas; events, sports and amusement
+  Entertainment: 4899 5815 5816 5817 5818 7832 7841 7922 7929 7941 7991 7996 7997
+  # clothing, shoes and accessories; electronics and computers; department and general stores
+  Shopping: 5611 5621 5631 5641 5651 5655 5661 5681 5691 5699 5045 5722 5732 5733 5734 5311 5331 5399 5942 5945 5999
+  # schools, colleges, training
+  Education: 8211 8220 8241 8244 8249 8299
+  """##,
   "merchants": ##"""
   # Well-known merchants. When a phrase names no merchant with `at X`, `@X` or `from X`, a word
   # listed here is the merchant, spelled as written here (`swiggy 350` → merchant Swiggy); its
@@ -134,6 +156,17 @@ let embeddedLexicon: [String: String] = [
   Cash: cash
   Bank Transfer: neft imps rtgs transfer bank "bank transfer" netbanking
   @card: card
+  """##,
+  "payees": ##"""
+  # Bank noise around a payee, removed when an imported row's payee is cleaned:
+  # "UPI/SOCIAL/1234@okhdfc" is Social, "POS 4521 DMART MUMBAI" is DMart Mumbai,
+  # "NEFT-HDFC0001234-ACME CORP-REF9921" is Acme Corp.
+  # A description splits at / * | : and " - "; pieces of digits, with an @ (a UPI id) or that
+  # are mostly digits go. Format: role: word ...
+  # prefix: a word that opens a description and names no one (a channel, a card, a direction).
+  prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm inb ib mb cms rev purchase debit credit card dr cr to from by sent received
+  # noise: a word dropped wherever it stands (payment app handles, transfer words, bank codes).
+  noise: p2m p2a pay payment txn trf transfer ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
   """##,
   "queries": ##"""
   # Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").

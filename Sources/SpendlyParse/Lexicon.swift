@@ -55,6 +55,12 @@ public struct Lexicon: Sendable {
   public var toWords: Set<String> = []
   /// Words before an amount in the currency it was charged in ("for $12.50").
   public var foreignWords: Set<String> = []
+  /// Words that open a bank's description and name no one ("upi", "pos"), and words dropped
+  /// from a payee wherever they stand ("okhdfc", "payment").
+  public var payeePrefixes: Set<String> = []
+  public var payeeNoise: Set<String> = []
+  /// Merchant category codes (ISO 18245) and the category each gives.
+  public var mccRanges: [(ClosedRange<Int>, String)] = []
   /// The most words any entry has.
   public var longestEntry = 1
 
@@ -161,6 +167,17 @@ public struct Lexicon: Sendable {
           note(word)
           transferRoutes[word] = route
         }
+      }
+    case "payees":
+      guard key == "prefix" || key == "noise" else { throw LineError(text: "unknown payee role \(key)") }
+      if key == "prefix" { payeePrefixes.formUnion(words) } else { payeeNoise.formUnion(words) }
+    case "mcc":
+      for word in words {
+        let bounds = word.split(separator: "-").compactMap { Int($0) }
+        guard (1...2).contains(bounds.count), bounds.allSatisfy({ (0...9999).contains($0) }),
+          bounds.first! <= bounds.last!
+        else { throw LineError(text: "expected a code or a range like 3000-3299, not '\(word)'") }
+        mccRanges.append((bounds.first!...bounds.last!, key))
       }
     case "cadences":
       // Read by CadenceWords (schedule phrases); the roles are checked here too.

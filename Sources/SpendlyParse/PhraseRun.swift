@@ -30,6 +30,8 @@ struct PhraseRun {
   var explicitNote: (index: Int, text: String)?
   /// The transfer word's route, when the phrase moves money between the person's own accounts.
   var transferRoute: TransferRoute?
+  /// A transfer's end named by a word that is no account ("from nosuch"): never inferred.
+  var unknownEnds: (from: Bool, to: Bool) = (false, false)
   /// What history answered for the merchants looked up, so inference asks nothing twice.
   var historyUses: [MerchantUse] = []
 
@@ -51,6 +53,7 @@ struct PhraseRun {
     accountWords()
     categoryWords()
     methods()
+    liabilityPayment()
     kindMarkers()
     if transferRoute == nil || explicitKind != nil && explicitKind != .transfer {
       transferRoute = nil
@@ -65,6 +68,11 @@ struct PhraseRun {
     }
     defaults()
     inferAccounts()
+    if draft.kind == .transfer, unknownEnds.from || unknownEnds.to {
+      if unknownEnds.from, draft.inferred.contains(.account) { draft.account = nil }
+      if unknownEnds.to, draft.inferred.contains(.to) { draft.counterAccount = nil }
+      PhraseParser(tables: parser).markMissingEnds(&draft)
+    }
     note()
     futureWarnings()
     draft.recognized =

@@ -83,7 +83,8 @@ extension PhraseRun {
       draft.inferred.insert(.category)
     }
     if draft.method == nil, let account = draft.account.flatMap(parser.catalog.account(named:)) {
-      draft.method = AccountRules.method(for: account, catalog: parser.catalog, card: parser.settings.card)
+      draft.method = AccountRules.method(
+        for: account, catalog: parser.catalog, card: parser.settings.card, kind: draft.kind)
       draft.inferred.insert(.method)
     }
     if draft.method == nil {

@@ -154,6 +154,11 @@ extension PhraseRun {
         for j in i..<(i + n) { tokens[j].used = true }
         if marker != nil { tokens[i - 1].used = true }
         i += n - 1
+      } else if transferRoute != nil, marker != nil, tokens[i].info.method < 0, !parser.catalog.accounts.isEmpty,
+        tokens[i].info.flags.isEmpty, !tokens[i].hasDigit, parser.ambiguousAccountWords[tokens[i].word] == nil
+      {
+        draft.warnings.append("'\(tokens[i].text)' is none of your accounts (see: spendly accounts)")
+        if marker == true { unknownEnds.from = true } else { unknownEnds.to = true }
       } else if transferRoute != nil, let marker, tokens[i].info.method >= 0 {
         let method = parser.catalog.methods[Int(tokens[i].info.method)].name
         if marker { draft.method = method } else { draft.counterMethod = method }
@@ -161,6 +166,18 @@ extension PhraseRun {
         tokens[i - 1].used = true
       }
     }
+  }
+
+  /// "paid hdfc loan 15000": money paid to a card or a loan with no category said is a transfer
+  /// to it from the bank, which lowers what is owed (an expense charged to it would raise it).
+  mutating func liabilityPayment() {
+    guard transferRoute == nil, explicitKind == nil, explicitCategory == nil, namedCategories.isEmpty,
+      suggestedCategories.isEmpty, let name = draft.account, let account = parser.catalog.account(named: name),
+      account.isLiability, tokens.contains(where: { $0.info.has(.expenseMarker) })
+    else { return }
+    transferRoute = .transfer
+    draft.counterAccount = name
+    draft.account = nil
   }
 
   /// A transfer's ends once the method words are read: a bare method word that is the route's
@@ -227,9 +244,9 @@ extension PhraseParser {
   /// Fills the accounts a draft leaves open from its methods (marked inferred), and the method
   /// of an entry on an account that named none, by the store's rules (`AccountRules`).
   public func inferAccounts(_ draft: inout TransactionDraft) {
-    guard !catalog.accounts.isEmpty else { return }
+    guard !catalog.accounts.isEmpty else { return markMissingEnds(&draft) }
     if draft.method == nil, let account = draft.account.flatMap(catalog.account(named:)) {
-      draft.method = AccountRules.method(for: account, catalog: catalog, card: settings.card)
+      draft.method = AccountRules.method(for: account, catalog: catalog, card: settings.card, kind: draft.kind)
       draft.inferred.insert(.method)
     }
     let (account, counter) = AccountRules.inferred(
@@ -238,6 +255,11 @@ extension PhraseParser {
     if draft.account == nil, let account {
       draft.account = account.name
       draft.inferred.insert(.account)
+      if draft.kind == .transfer, !account.type.isBank,
+        draft.method.map({ AccountRules.fallbackTypes($0) == [[.current, .savings]] }) ?? false
+      {
+        draft.warnings.append("took it from \(account.name), your only other account; say 'from ACCOUNT' if not")
+      }
     }
     if draft.kind == .transfer, draft.counterAccount == nil, let counter {
       draft.counterAccount = counter.name
@@ -246,6 +268,20 @@ extension PhraseParser {
     if draft.kind == .transfer, let account = draft.account, account == draft.counterAccount {
       draft.warnings.append("from and to are both \(account): a transfer needs two accounts (change one)")
     }
+    markMissingEnds(&draft)
+  }
+
+  /// A transfer must know both its ends before it is saved: with accounts, both accounts; with
+  /// none, where the money went. Each end not known is `missing`, so the draft asks for it.
+  func markMissingEnds(_ draft: inout TransactionDraft) {
+    draft.missing.removeAll { $0 == .account || $0 == .to }
+    guard draft.kind == .transfer else { return }
+    if catalog.accounts.isEmpty {
+      if draft.counterMethod == nil { draft.missing.append(.to) }
+      return
+    }
+    if draft.account == nil { draft.missing.append(.account) }
+    if draft.counterAccount == nil { draft.missing.append(.to) }
   }
 
   /// After a field changed: the accounts that were inferred are inferred again from the new fields.

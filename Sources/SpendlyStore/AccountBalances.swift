@@ -43,7 +43,7 @@ extension AccountRecords {
         """
         SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
         FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
-        WHERE m.date <= ? GROUP BY a.id
+        WHERE m.date <= ? AND (a.opening_date IS NULL OR m.date >= a.opening_date) GROUP BY a.id
         """, [.text(date.description)])
     }
     var flows: [String: Int64] = [:]

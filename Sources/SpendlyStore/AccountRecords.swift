@@ -58,7 +58,7 @@ extension AccountRecords {
       methods[try reader.integer(0, "account_id"), default: []].append(try reader.text(1, "name"))
     }
     return try db.rows(
-      "SELECT id, name, type, institution, currency, last4, opening, opening_date, closed_on FROM accounts ORDER BY id"
+      "SELECT id, name, type, institution, currency, last4, opening, opening_date, closed_on, number FROM accounts ORDER BY id"
     ).map { row in
       let reader = RowReader(row: row, name: "account #\(row.text(0) ?? "?")")
       let id = try reader.integer(0, "id")
@@ -67,7 +67,7 @@ extension AccountRecords {
         type: try reader.required(2, "type", "an account type") { AccountType(rawValue: $0) },
         institution: row.text(3), currency: try reader.currency(4, "currency"), last4: row.text(5),
         opening: try reader.integer(6, "opening"), openingDate: try reader.optionalDate(7, "opening_date"),
-        methods: methods[id] ?? [], closedOn: try reader.optionalDate(8, "closed_on"))
+        methods: methods[id] ?? [], closedOn: try reader.optionalDate(8, "closed_on"), number: row.text(9))
     }
   }
 
@@ -83,8 +83,8 @@ extension AccountRecords {
     try change(.addAccount, summary: summary) { log in
       try log.db.run(
         """
-        INSERT INTO accounts(id, name, type, institution, currency, last4, opening, opening_date, closed_on)
-        VALUES (\(Store.freshID("accounts")), ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO accounts(id, name, type, institution, currency, last4, opening, opening_date, closed_on, number)
+        VALUES (\(Store.freshID("accounts")), ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, Self.values(account))
       let id = log.db.lastInsertRowID
       try log.inserted(.accounts, key: .integer(id))
@@ -112,7 +112,7 @@ extension AccountRecords {
         try log.db.run(
           """
           UPDATE accounts SET name = ?, type = ?, institution = ?, currency = ?, last4 = ?, opening = ?,
-            opening_date = ?, closed_on = ? WHERE id = ?
+            opening_date = ?, closed_on = ?, number = ? WHERE id = ?
           """, Self.values(account) + [.integer(id)])
       }
       try writeNames(log, id: id, account, old: old)
@@ -162,7 +162,7 @@ extension AccountRecords {
     [
       .text(account.name), .text(account.type.rawValue), SQLValue(account.institution), .text(account.currency.code),
       SQLValue(account.last4), .integer(account.opening), SQLValue(account.openingDate?.description),
-      SQLValue(account.closedOn?.description),
+      SQLValue(account.closedOn?.description), SQLValue(account.number),
     ]
   }
 
@@ -206,6 +206,12 @@ extension AccountRecords {
     for word in [result.name] + result.aliases {
       if let other = catalog.account(named: word), other.name.lowercased() != old?.lowercased() {
         throw .duplicateName("account", word)
+      }
+      // "food" as an account would take "300 upi food" away from the category.
+      if let category = catalog.category(named: word) {
+        throw .invalid(
+          ValidationError(
+            field: "alias", value: word, reason: "names the category \(category.name); choose another word"))
       }
     }
     return result

@@ -24,6 +24,7 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case renameAccount = "rename-account"
   case closeAccount = "close-account"
   case reconcile
+  case mapping
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.
@@ -54,6 +55,9 @@ enum LoggedTable: String, CaseIterable {
   case accountAliases = "account_aliases"
   case accountMethods = "account_methods"
   case statementBalances = "statement_balances"
+  case importedFiles = "imported_files"
+  case csvMappings = "csv_mappings"
+  case syncTokens = "sync_tokens"
 
   /// A table the cached catalog is read from.
   var isCatalog: Bool {
@@ -66,8 +70,9 @@ enum LoggedTable: String, CaseIterable {
     switch self {
     case .settings: return "key"
     case .categories, .methods, .budgets, .schedules, .schedulePrices, .scheduleSkips, .debts, .accounts,
-      .statementBalances:
+      .statementBalances, .importedFiles:
       return "id"
+    case .csvMappings, .syncTokens: return "account_id"
     case .categoryAliases, .methodAliases, .accountAliases: return "alias"
     case .accountMethods: return "method_id"
     }
@@ -94,10 +99,16 @@ enum LoggedTable: String, CaseIterable {
         "due_day", "term",
       ]
     case .accounts:
-      return ["id", "name", "type", "institution", "currency", "last4", "opening", "opening_date", "closed_on"]
+      return [
+        "id", "name", "type", "institution", "currency", "last4", "opening", "opening_date", "closed_on", "number",
+      ]
     case .accountAliases: return ["alias", "account_id"]
     case .accountMethods: return ["method_id", "account_id"]
     case .statementBalances: return ["id", "account_id", "kind", "amount", "as_of", "source"]
+    case .importedFiles:
+      return ["id", "hash", "name", "path", "format", "accounts", "rows", "first_date", "last_date", "imported_at"]
+    case .csvMappings: return ["account_id", "mapping"]
+    case .syncTokens: return ["account_id", "statement_end", "refs", "valid"]
     }
   }
 }

@@ -162,6 +162,27 @@ enum Schema {
     .sql(
       "accounts with their aliases, methods and statement balances; transfers, statuses and posted dates on transactions",
       accountsAndTransfers),
+    .sql(
+      "statement imports: the bank's number of an account, MCCs and a transfer's second reference, imported files, CSV mappings and sync tokens",
+      """
+      ALTER TABLE accounts ADD COLUMN number TEXT;
+      ALTER TABLE transactions ADD COLUMN mcc INTEGER;
+      ALTER TABLE transactions ADD COLUMN counter_ref TEXT;
+      ALTER TABLE revisions ADD COLUMN mcc INTEGER;
+      ALTER TABLE revisions ADD COLUMN counter_ref TEXT;
+      CREATE INDEX transactions_by_counter_ref ON transactions(counter_ref) WHERE counter_ref IS NOT NULL;
+      CREATE TABLE imported_files(
+        id INTEGER PRIMARY KEY,
+        hash TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL, path TEXT, format TEXT NOT NULL, accounts TEXT NOT NULL,
+        rows INTEGER NOT NULL, first_date TEXT, last_date TEXT, imported_at TEXT NOT NULL);
+      CREATE TABLE csv_mappings(
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+        mapping TEXT NOT NULL);
+      CREATE TABLE sync_tokens(
+        account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+        statement_end TEXT, refs INTEGER NOT NULL DEFAULT 0, valid INTEGER NOT NULL DEFAULT 1);
+      """),
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

@@ -44,6 +44,8 @@ enum TransactionColumns {
     Column(name: "counter_method_id") { _, ids in SQLValue(ids.counterMethod) },
     Column(name: "entry") { f, _ in .text(f.entry.rawValue) },
     Column(name: "posted_date") { f, _ in SQLValue(f.postedDate?.description) },
+    Column(name: "mcc") { f, _ in SQLValue(f.mcc.map(Int64.init)) },
+    Column(name: "counter_ref") { f, _ in SQLValue(f.counterReference) },
   ]
 
   /// The values to bind for `all`, in order.
@@ -117,9 +119,18 @@ enum TransactionColumns {
   private static let counterMethodID = index("counter_method_id")
   private static let entry = index("entry")
   private static let postedDate = index("posted_date")
+  private static let mcc = index("mcc")
+  private static let counterRef = index("counter_ref")
 
   /// A selected row's fields, every value checked; a damaged one is reported by its column name.
   static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
+    var fields = try baseFields(from: reader)
+    fields.mcc = try reader.optionalInteger(mcc, "mcc").map { Int(truncatingIfNeeded: $0) }
+    fields.counterReference = reader.row.text(counterRef)
+    return fields
+  }
+
+  private static func baseFields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
     let row = reader.row
     let foreignMinor = try reader.optionalInteger(foreignAmount, "foreign_amount")
     let foreign: Money?

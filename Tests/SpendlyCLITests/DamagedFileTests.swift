@@ -49,7 +49,7 @@ struct DamagedFileTests {
     var random = SplitMix64(seed: 0xF11F_2026)
     var malformed = 0
     var refusedAsNoDatabase = 0
-    for copy in 0..<60 {
+    for copy in 0..<80 {
       var flipped = bytes
       for _ in 0..<(2 + random.below(4)) {
         flipped[random.below(flipped.count)] ^= UInt8(1 + random.below(255))
@@ -79,7 +79,7 @@ struct DamagedFileTests {
       }
     }
     // The flips must damage enough copies for the test to mean something.
-    #expect(malformed >= 10, "only \(malformed) of 60 copies are malformed")
+    #expect(malformed >= 10, "only \(malformed) of 80 copies are malformed")
     #expect(malformed - refusedAsNoDatabase >= 5, "too few copies open as databases at all")
   }
 

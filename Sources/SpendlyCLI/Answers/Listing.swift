@@ -31,11 +31,12 @@ extension Answers {
     }
     let rows = sections.flatMap(\.1.items)
     let json = { () -> JSON in
-      .object([
-        ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
-        ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
-        ("transactions", .array(rows.map(Render.json))),
-      ])
+      .object(
+        [
+          ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
+          ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
+          ("transactions", .array(rows.map(Render.json))),
+        ] + (kind == .transfer ? [("moved", movedJSON(rows))] : []))
     }
     return Rendered(
       text: {
@@ -74,6 +75,19 @@ extension Answers {
         }
         return lines
       }, json: json, warnings: { [sections] in sections.flatMap { Render.warnings($0.1) } })
+  }
+
+  /// What transfers moved, per currency (neither income nor spending).
+  func movedJSON(_ rows: [Transaction]) -> JSON {
+    let moved = Dictionary(grouping: rows.map(\.fields.amount), by: \.currency)
+    return .array(
+      moved.sorted { $0.key.code < $1.key.code }.map { currency, amounts in
+        let total = Analytics.sum(amounts.map(\.minorUnits))
+        return .object([
+          ("currency", .string(currency.code)), ("count", .int(Int64(amounts.count))),
+          ("amount", total.map { .string(MoneyFormat.plain($0, exponent: currency.exponent)) } ?? .null),
+        ])
+      })
   }
 
   /// The measure's total over the period divided by its elapsed days (or months): one figure a

@@ -23,7 +23,9 @@ struct AccountsCommand: Command {
     balance is what is owed (--opening is what was owed on --on). An entry's account is the one
     its phrase names ('420 hdfc card food', '300 from wallet'), else its method's (--methods).
     Transfers ('transfer 10000 to savings', 'atm 5000', 'paid credit card bill 25000') move
-    money between two accounts and count as neither income nor spending.
+    money between two accounts and count as neither income nor spending. The opening balance
+    is the balance on its day: entries dated before it are already in it, and entries saved
+    before an account existed keep no account (edit ID --account NAME gives them one).
     See also: spendly balance ACCOUNT, spendly reconcile ACCOUNT AMOUNT.
     """
   static let specs: [Arguments.Spec] = [
@@ -64,6 +66,16 @@ struct AccountsCommand: Command {
         var changed = account
         changed.closedOn =
           action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
+        if let closing = changed.closedOn {
+          var later = TransactionFilter(from: closing.adding(days: 1))
+          later.account = account.name
+          let count = try reporting { try context.store().transactions.count(later) }
+          guard count == 0 else {
+            throw .data(
+              "accounts close: \(Render.safe(account.name)) has \(count) entr\(count == 1 ? "y" : "ies") after \(closing.readable); "
+                + "close it on a later day, or move them (edit ID --account NAME)")
+          }
+        }
         let summary =
           action == "close"
           ? "closed account \(account.name) on \(changed.closedOn!)" : "reopened account \(account.name)"
@@ -88,9 +100,11 @@ struct AccountsCommand: Command {
   static func named(_ words: [String], _ context: Context, command: String) throws(CLIError) -> (Account, [String]) {
     guard !words.isEmpty else { throw .usage("\(command): name the account (see: spendly accounts)") }
     let store = try context.store()
+    let parser = try context.phraseParser()
     for count in (1...words.count).reversed() {
-      if let account = try reporting({ try store.accounts.account(named: words.prefix(count).joined(separator: " ")) })
-      {
+      let text = words.prefix(count).joined(separator: " ")
+      // Any name a phrase takes: a name, an alias, "hdfc card".
+      if let account = try reporting({ try store.accounts.account(named: parser.account(named: text) ?? text) }) {
         return (account, Array(words.dropFirst(count)))
       }
     }

@@ -47,7 +47,11 @@ struct AddCommand: Command {
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
     context.offerSchedule(&draft)
     guard var fields = draft.fields else {
-      let why = draft.warnings.first.map { " (\($0))" } ?? ""
+      let hint =
+        draft.missing.contains(.account)
+        ? "say the account it leaves: from ACCOUNT, or --account"
+        : draft.missing.contains(.to) ? "say where it goes: to ACCOUNT, or --to" : nil
+      let why = (draft.warnings.first ?? hint).map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
     }
     if !arguments.has("yes") && !context.assumeYes {

@@ -21,7 +21,7 @@ struct BalanceCommand: Command {
     let (account, rest) = try AccountsCommand.named(arguments.positional, context, command: "balance")
     try AccountsCommand.noRest(rest, "balance")
     let to = try FieldOptions.date(arguments, "to", context: context) ?? context.today
-    var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -29)
+    var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -30)
     if arguments["from"] == nil, let opened = account.openingDate, opened > from, opened <= to { from = opened }
     guard from <= to else { throw .usage("balance: --from \(from) is after --to \(to)") }
     let store = try context.store()
@@ -29,7 +29,9 @@ struct BalanceCommand: Command {
     let step = BalanceHistory.step(from: from, to: to)
     let points = BalanceHistory.points(
       account, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: from, to: to, step: step)
-    let checks = try StatementCheck.all(account, store: store, days: days)
+    let checks = try StatementCheck.all(account, store: store, days: days).filter {
+      (from...to).contains($0.statement.asOf)
+    }
     let output = context.output
     let currency = account.currency
     return Rendered(
@@ -149,6 +151,7 @@ struct ReconcileCommand: Command {
       throw .data("amount '\(Render.safe(amountText))': \(Render.safe(account.name)) keeps \(account.currency.code)")
     }
     let date = try FieldOptions.date(arguments, "on", context: context) ?? context.today
+    guard date <= context.today else { throw .data("--on \(date): a statement balance is of a day that has come") }
     let statement = StatementBalance(
       kind: arguments.has("available") ? .available : .booked, amount: negative ? -money.minorUnits : money.minorUnits,
       asOf: date, source: "typed")

@@ -13,8 +13,8 @@ struct ConfigCommand: Command {
            spendly config income-method Cash   of income (Bank Transfer until set)
            spendly config card "Debit Card"   what the word 'card' means
            spendly config week sunday     the first day of a week (monday or sunday)
-           spendly config pending exclude   leave pending and authorized rows out of totals
-                                            (include, the default, counts them)
+           spendly config pending exclude   leave pending and authorized rows out of totals,
+                                            budgets and balances (include counts them)
     """
   static let specs: [Arguments.Spec] = []
 

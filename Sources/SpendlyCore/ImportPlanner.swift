@@ -1,0 +1,300 @@
+/// A statement row as the domain reads it for one account: signed from the account's side
+/// (negative is money out, or a charge on a card), with its payee already cleaned.
+public struct BankRow: Sendable, Equatable {
+  public var date: LocalDate
+  public var postedDate: LocalDate?
+  public var amount: Int64
+  public var payee: String?
+  public var memo: String?
+  /// The file's own reference (FITID, entry reference), or a stable hash where it gives none.
+  public var reference: String
+  public var hasOwnReference: Bool
+  public var mcc: Int?
+  public var pending: Bool
+  public var foreign: Money?
+  public var rate: String?
+  /// OFX's TRNTYPE, a CSV's DR/CR: ATM, XFER, PAYMENT tell transfers.
+  public var type: String?
+  public var line: Int
+
+  public init(date: LocalDate, amount: Int64, reference: String, hasOwnReference: Bool, line: Int) {
+    self.date = date
+    self.amount = amount
+    self.reference = reference
+    self.hasOwnReference = hasOwnReference
+    self.pending = false
+    self.line = line
+  }
+
+  /// Words a bank writes on a payment between two accounts.
+  public var looksLikeTransfer: Bool {
+    if let type = type?.uppercased(), ["XFER", "PAYMENT", "ATM", "DIRECTDEP"].contains(type) {
+      return type != "DIRECTDEP"
+    }
+    let text = ((payee ?? "") + " " + (memo ?? "")).lowercased()
+    return ["payment received", "card payment", "cc payment", "autopay", "transfer", "bill payment", "thank you"]
+      .contains {
+        text.contains($0)
+      }
+  }
+}
+
+/// Where an imported row's category came from, for the import summary.
+public enum CategorySource: String, Sendable, CaseIterable {
+  case history, mcc, lexicon, other
+}
+
+/// What one import will do to one account, decided before anything is written.
+public struct ImportPlan: Sendable {
+  public var adds: [TransactionFields] = []
+  /// Existing transactions to rewrite: typed entries linked to their bank row, pending rows now
+  /// booked, and the other side of a transfer seen on two statements.
+  public var updates: [(id: Int64, fields: TransactionFields)] = []
+  public var removals: [Int64] = []
+  public var duplicates = 0
+  public var possibleDuplicates: [(line: Int, id: Int64)] = []
+  /// Typed entries a bank row confirmed: the row's line and the entry's id.
+  public var matched: [(line: Int, id: Int64)] = []
+  /// Pending rows the statement now books.
+  public var updated: [(line: Int, id: Int64)] = []
+  public var transfers = 0
+  public var categorySources: [CategorySource: Int] = [:]
+  public var warnings: [String] = []
+
+  public init() {}
+}
+
+/// Decides what each statement row is, for one account: a duplicate of what is stored, the bank's
+/// side of a typed entry, a pending row now booked, or new; and which stored pending rows the
+/// statement no longer has. Each stored transaction matches at most one row.
+public struct ImportPlanner {
+  public let account: Account
+  /// The stored transactions the rows may meet: on this account, typed ones without an account,
+  /// and imported rows of other accounts (for transfers seen on both statements).
+  public let existing: [Transaction]
+  public let allowDuplicates: Bool
+  public let source: String
+  /// The category of a new row of this kind, and where it came from.
+  public let categorize: (BankRow, Kind) -> (String, CategorySource)
+  /// The method of a new row: the account's first, or one for its type.
+  public let method: String
+
+  public init(
+    account: Account, existing: [Transaction], allowDuplicates: Bool, source: String, method: String,
+    categorize: @escaping (BankRow, Kind) -> (String, CategorySource)
+  ) {
+    self.account = account
+    self.existing = existing
+    self.allowDuplicates = allowDuplicates
+    self.source = source
+    self.method = method
+    self.categorize = categorize
+  }
+
+  /// Days apart a typed entry and its bank row may be, and a possible duplicate.
+  public static let linkDays = 3
+
+  public func plan(_ rows: [BankRow], covering coverage: ClosedRange<LocalDate>?) -> ImportPlan {
+    var plan = ImportPlan()
+    let name = account.name.lowercased()
+    func onAccount(_ t: Transaction) -> Bool {
+      t.fields.account?.lowercased() == name || t.fields.counterAccount?.lowercased() == name
+    }
+    var byReference: [String: Int] = [:]
+    for (index, t) in existing.enumerated() where onAccount(t) {
+      if let reference = t.fields.externalReference, t.fields.account?.lowercased() == name {
+        byReference[reference] = index
+      }
+      if let reference = t.fields.counterReference, t.fields.counterAccount?.lowercased() == name {
+        byReference[reference] = index
+      }
+    }
+    var byAmount: [Int64: [Int]] = [:]
+    for (index, t) in existing.enumerated() where t.fields.amount.currency == account.currency {
+      byAmount[t.fields.amount.minorUnits, default: []].append(index)
+    }
+    var used = Set<Int>()
+    var seenInFile: [String: Int] = [:]
+    for var row in rows.sorted(by: { ($0.date, $0.line) < ($1.date, $1.line) }) {
+      if let count = seenInFile[row.reference] {
+        plan.warnings.append("line \(row.line): reference \(row.reference) appears twice in the file; both are kept")
+        seenInFile[row.reference] = count + 1
+        row.reference += "#\(count + 1)"
+      } else {
+        seenInFile[row.reference] = 1
+      }
+      if let index = byReference[row.reference] {
+        used.insert(index)
+        let stored = existing[index]
+        if stored.fields.status.isUnsettled && !row.pending {
+          plan.updates.append((stored.id, booked(stored.fields, by: row)))
+          plan.updated.append((row.line, stored.id))
+        } else {
+          plan.duplicates += 1
+        }
+        continue
+      }
+      let near = (byAmount[abs(row.amount)] ?? []).filter { index in
+        let t = existing[index].fields
+        return !used.contains(index)
+          && abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch) <= Self.linkDays + (t.status.isUnsettled ? 4 : 0)
+      }
+      let rowEntry: Entry = row.amount < 0 ? .debit : .credit
+      let candidates = near.filter { direction(existing[$0].fields) == rowEntry }
+      func best(_ pool: [Int]) -> Int? {
+        pool.min { a, b in
+          let (x, y) = (existing[a].fields, existing[b].fields)
+          let scoreX = (similar(row.payee, x) ? 0 : 100) + abs(x.date.daysSinceEpoch - row.date.daysSinceEpoch)
+          let scoreY = (similar(row.payee, y) ? 0 : 100) + abs(y.date.daysSinceEpoch - row.date.daysSinceEpoch)
+          return scoreX < scoreY
+        }
+      }
+      // A pending row booked under a new reference: the same amount and payee within days.
+      if let index = best(
+        candidates.filter {
+          let t = existing[$0].fields
+          return onAccount(existing[$0]) && t.importSource != nil && t.status.isUnsettled && !row.pending
+            && similar(row.payee, t)
+        })
+      {
+        used.insert(index)
+        var fields = booked(existing[index].fields, by: row)
+        fields.externalReference = row.reference
+        plan.updates.append((existing[index].id, fields))
+        plan.updated.append((row.line, existing[index].id))
+        continue
+      }
+      // The bank's side of a typed entry: it gains the reference, status and posted date.
+      if let index = best(
+        candidates.filter {
+          let t = existing[$0].fields
+          return t.importSource == nil && t.externalReference == nil && t.kind != .transfer
+            && (t.account == nil || t.account?.lowercased() == name)
+        })
+      {
+        used.insert(index)
+        var fields = existing[index].fields
+        fields.externalReference = row.reference
+        fields.status = row.pending ? .pending : .booked
+        fields.postedDate = row.postedDate ?? row.date
+        fields.account = account.name
+        fields.mcc = fields.mcc ?? row.mcc
+        if fields.foreignAmount == nil, let foreign = row.foreign {
+          fields.foreignAmount = foreign
+          fields.rate = row.rate
+        }
+        plan.updates.append((existing[index].id, fields))
+        plan.matched.append((row.line, existing[index].id))
+        continue
+      }
+      // A row with no reference of its own that looks like one already imported.
+      if !row.hasOwnReference, !allowDuplicates,
+        let index = best(
+          candidates.filter {
+            let t = existing[$0].fields
+            return onAccount(existing[$0]) && t.importSource != nil && similar(row.payee, t)
+          })
+      {
+        used.insert(index)
+        plan.possibleDuplicates.append((row.line, existing[index].id))
+        continue
+      }
+      // The other side of a transfer already stored from another account's statement.
+      if let index = near.first(where: { index in
+        let t = existing[index]
+        return t.fields.importSource != nil && t.fields.account != nil && !onAccount(t)
+          && t.fields.counterAccount == nil
+          && t.fields.entry == rowEntry.opposite && (row.looksLikeTransfer || t.fields.kind == .transfer)
+          && t.fields.status.counts(pendingExcluded: false)
+      }) {
+        used.insert(index)
+        plan.updates.append((existing[index].id, joined(existing[index].fields, with: row)))
+        plan.transfers += 1
+        continue
+      }
+      plan.adds.append(fields(row, plan: &plan))
+    }
+    if let coverage {
+      for (index, t) in existing.enumerated()
+      where !used.contains(index) && onAccount(t) && t.fields.importSource != nil && t.fields.status.isUnsettled
+        && coverage.contains(t.fields.date) && t.fields.account?.lowercased() == name
+      {
+        plan.removals.append(t.id)
+      }
+    }
+    return plan
+  }
+
+  /// Money out of the account (debit) or into it (credit), as a stored transaction moves it.
+  func direction(_ fields: TransactionFields) -> Entry {
+    if fields.kind == .transfer, fields.counterAccount?.lowercased() == account.name.lowercased() {
+      return fields.entry.opposite
+    }
+    return fields.entry
+  }
+
+  /// Whether a row's payee and a stored transaction name the same party: either has none, or
+  /// one's name key starts the other's, or they share a word of four letters or more.
+  func similar(_ payee: String?, _ fields: TransactionFields) -> Bool {
+    guard let payee, let other = fields.merchant ?? fields.note else { return true }
+    let a = TransactionFilter.nameKey(payee)
+    let b = TransactionFilter.nameKey(other)
+    if a.isEmpty || b.isEmpty || a.hasPrefix(b) || b.hasPrefix(a) { return true }
+    let words = { (text: String) in Set(text.lowercased().split { !$0.isLetter }.filter { $0.count >= 4 }) }
+    return !words(payee).isDisjoint(with: words(other))
+  }
+
+  func booked(_ stored: TransactionFields, by row: BankRow) -> TransactionFields {
+    var fields = stored
+    fields.status = row.pending ? .pending : .booked
+    fields.postedDate = row.postedDate ?? row.date
+    fields.amount = Money(minorUnits: abs(row.amount), currency: account.currency)
+    if stored.importSource != nil { fields.date = row.date }
+    return fields
+  }
+
+  /// A stored row of another account made one transfer with this row: money leaves the debit side.
+  func joined(_ stored: TransactionFields, with row: BankRow) -> TransactionFields {
+    var fields = stored
+    fields.kind = .transfer
+    fields.category = Transfer.category
+    fields.merchant = stored.merchant
+    if row.amount < 0 {
+      // This account paid: it becomes the source, the stored row's account the destination.
+      fields.counterAccount = stored.account
+      fields.counterReference = stored.externalReference
+      fields.account = account.name
+      fields.externalReference = row.reference
+    } else {
+      fields.counterAccount = account.name
+      fields.counterReference = row.reference
+    }
+    fields.entry = .debit
+    fields.counterMethod = nil
+    return fields
+  }
+
+  /// A new row's fields: its kind by the account's reading of debit and credit.
+  func fields(_ row: BankRow, plan: inout ImportPlan) -> TransactionFields {
+    let money = Money(minorUnits: abs(row.amount), currency: account.currency)
+    var kind: Kind = row.amount < 0 ? .expense : .income
+    if row.type?.uppercased() == "ATM" && row.amount < 0 && !account.isLiability { kind = .transfer }
+    if account.isLiability && row.amount > 0 && row.looksLikeTransfer { kind = .transfer }
+    var fields = TransactionFields(
+      kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
+      date: row.date, importSource: source, externalReference: row.reference,
+      status: row.pending ? .pending : .booked, foreignAmount: row.foreign, rate: row.rate, account: account.name,
+      entry: row.amount < 0 ? .debit : .credit, postedDate: row.postedDate)
+    fields.mcc = row.mcc
+    if kind == .transfer {
+      if row.amount < 0 { fields.counterMethod = "Cash" }
+      plan.transfers += 1
+    } else {
+      let (category, source) = categorize(row, kind)
+      fields.category = category
+      plan.categorySources[source, default: 0] += 1
+    }
+    if fields.note == fields.merchant { fields.note = nil }
+    return fields
+  }
+}

@@ -1,0 +1,77 @@
+/// RFC 4180 CSV, read a record at a time: quoted fields with doubled quotes, separators and
+/// line breaks inside quotes, and a chosen delimiter (`,`, `;`, tab). Written once, for bank
+/// CSVs and Spendly's own.
+public struct CSVReader: Sequence, IteratorProtocol {
+  let bytes: [UInt8]
+  let delimiter: UInt8
+  var index = 0
+  var line = 1
+
+  public init(_ text: String, delimiter: Character = ",") {
+    bytes = Array(text.utf8)
+    self.delimiter = delimiter.asciiValue ?? 0x2C
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  /// The next record and the line it starts on; nil at the end. A quote left open is an error
+  /// reported as a record with `unclosedQuote`.
+  public mutating func next() -> (line: Int, fields: [String])? {
+    guard index < bytes.count else { return nil }
+    let start = line
+    var fields: [String] = []
+    var field: [UInt8] = []
+    var quoted = false
+    var wasQuoted = false
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if quoted {
+        if byte == 0x22 {
+          if index < bytes.count, bytes[index] == 0x22 {
+            field.append(0x22)
+            index += 1
+          } else {
+            quoted = false
+          }
+        } else {
+          if byte == 0x0A { line += 1 }
+          field.append(byte)
+        }
+        continue
+      }
+      switch byte {
+      case 0x22 where field.isEmpty && !wasQuoted:
+        quoted = true
+        wasQuoted = true
+      case delimiter:
+        fields.append(String(decoding: field, as: UTF8.self))
+        field = []
+        wasQuoted = false
+      case 0x0A:
+        line += 1
+        fields.append(String(decoding: field, as: UTF8.self))
+        return (start, fields)
+      case 0x0D:
+        if index < bytes.count, bytes[index] == 0x0A { continue }
+        line += 1
+        fields.append(String(decoding: field, as: UTF8.self))
+        return (start, fields)
+      default:
+        field.append(byte)
+      }
+    }
+    if quoted { unclosedQuote = start }
+    fields.append(String(decoding: field, as: UTF8.self))
+    return (start, fields)
+  }
+
+  /// The line of a record whose quote never closed, once one was read.
+  public var unclosedQuote: Int?
+
+  /// The delimiter the first line uses most: comma, semicolon, tab or pipe.
+  public static func sniffDelimiter(_ text: String) -> Character {
+    let first = text.prefix { $0 != "\n" }
+    let counts = [",", ";", "\t", "|"].map { delimiter in (delimiter, first.filter { String($0) == delimiter }.count) }
+    return Character(counts.max { $0.1 < $1.1 }.map { $0.1 > 0 ? $0.0 : "," } ?? ",")
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SpendlyCore
+
+/// OFX 1.x (SGML, with or without its header block) and 2.x (XML); QFX and QBO are OFX.
+/// Bank and credit-card statements; an investment statement is refused.
+public enum OFXFormat {
+  /// Whether the text is OFX: an `OFXHEADER` or an `<OFX>` tag near the start.
+  public static func detects(_ text: String) -> Bool {
+    let head = text.prefix(4000).uppercased()
+    return head.contains("OFXHEADER") || head.contains("<OFX>")
+  }
+
+  public static func read(_ text: String) throws(StatementError) -> [Statement] {
+    let root = try tree(text)
+    guard let ofx = root.descendants("OFX").first ?? (root.name == "OFX" ? root : nil) else {
+      throw StatementError(line: 1, "no <OFX> element")
+    }
+    if let status = ofx.at("SIGNONMSGSRSV1", "SONRS", "STATUS"), let code = status.value("CODE"), code != "0" {
+      let message = status.value("MESSAGE").map { ": \($0)" } ?? ""
+      throw StatementError(line: status.line, "the bank refused the sign-on (STATUS CODE \(code)\(message))")
+    }
+    if ofx.child("INVSTMTMSGSRSV1") != nil {
+      throw StatementError(
+        line: ofx.child("INVSTMTMSGSRSV1")!.line, "an investment statement: Spendly reads bank and card statements")
+    }
+    var statements: [Statement] = []
+    for response in ofx.descendants("STMTRS") { statements.append(try statement(response, kind: .bank)) }
+    for response in ofx.descendants("CCSTMTRS") { statements.append(try statement(response, kind: .card)) }
+    for transaction in ofx.descendants("STMTTRNRS") + ofx.descendants("CCSTMTTRNRS") {
+      if let status = transaction.child("STATUS"), let code = status.value("CODE"), code != "0",
+        transaction.child("STMTRS") == nil && transaction.child("CCSTMTRS") == nil
+      {
+        let message = status.value("MESSAGE").map { ": \($0)" } ?? ""
+        throw StatementError(line: status.line, "the bank sent no statement (STATUS CODE \(code)\(message))")
+      }
+    }
+    guard !statements.isEmpty else {
+      throw StatementError(line: ofx.line, "no bank or credit-card statement in the file")
+    }
+    return statements
+  }
+
+  static func tree(_ text: String) throws(StatementError) -> MarkupNode {
+    guard let start = text.firstIndex(of: "<") else { throw StatementError(line: 1, "no OFX tags") }
+    let headerLines = text[..<start].filter { $0 == "\n" }.count
+    let body = String(text[start...])
+    if body.hasPrefix("<?xml") || body.hasPrefix("<?OFX") {
+      do {
+        return try XMLTreeReader.read(body)
+      } catch {
+        // Some banks write "OFX 2" that is not well-formed XML: read it as SGML if that finds it.
+        if let tree = try? SGMLReader.read(body, firstLine: headerLines + 1),
+          !tree.descendants("STMTTRN").isEmpty || !tree.descendants("LEDGERBAL").isEmpty
+        {
+          return tree
+        }
+        throw StatementError(line: error.line + headerLines, error.message)
+      }
+    }
+    return try SGMLReader.read(body, firstLine: headerLines + 1)
+  }
+
+  static func statement(_ response: MarkupNode, kind: Statement.AccountKind) throws(StatementError) -> Statement {
+    let code = response.value("CURDEF") ?? "USD"
+    guard let currency = Currency.named(code) else {
+      throw StatementError(line: response.line, "unknown currency CURDEF \(code)")
+    }
+    var statement = Statement(currency: currency, format: "OFX")
+    statement.accountKind = kind
+    let account = response.child("BANKACCTFROM") ?? response.child("CCACCTFROM")
+    statement.accountID = account?.value("ACCTID")
+    if kind == .bank, let type = account?.value("ACCTTYPE"), type == "CREDITLINE" { statement.accountKind = .card }
+    let list = response.child("BANKTRANLIST")
+    statement.start = list?.value("DTSTART").flatMap(StatementValues.ofxDate)
+    statement.end = list?.value("DTEND").flatMap(StatementValues.ofxDate)
+    for node in list?.children("STMTTRN") ?? [] {
+      statement.rows.append(try row(node, currency: currency, pending: false))
+    }
+    for node in response.child("BANKTRANLISTP")?.children("STMTTRNP") ?? [] {
+      statement.rows.append(try row(node, currency: currency, pending: true))
+    }
+    for (name, path) in [("LEDGERBAL", \Statement.ledgerBalance), ("AVAILBAL", \Statement.availableBalance)] {
+      guard let node = response.child(name), let text = node.value("BALAMT") else { continue }
+      guard let minor = StatementValues.amount(text, exponent: currency.exponent) else {
+        throw StatementError(line: node.line, "\(name) BALAMT '\(text)' is not an amount")
+      }
+      statement[keyPath: path] = StatementAmount(
+        minorUnits: minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
+    }
+    return statement
+  }
+
+  static func row(_ node: MarkupNode, currency: Currency, pending: Bool) throws(StatementError) -> StatementRow {
+    func required(_ name: String) throws(StatementError) -> String {
+      guard let value = node.value(name) else { throw StatementError(line: node.line, "a transaction has no \(name)") }
+      return value
+    }
+    let posted = node.value("DTPOSTED").flatMap(StatementValues.ofxDate)
+    let user = (node.value("DTUSER") ?? node.value("DTTRAN")).flatMap(StatementValues.ofxDate)
+    guard let date = user ?? posted else {
+      throw StatementError(
+        line: node.line, "a transaction has no date it can read (DTPOSTED '\(node.value("DTPOSTED") ?? "")')")
+    }
+    let amountText = try required("TRNAMT")
+    // <CURRENCY>: the amount is in CURSYM; <ORIGCURRENCY>: in CURDEF, first charged in CURSYM.
+    let converted = node.child("CURRENCY")
+    let original = node.child("ORIGCURRENCY")
+    var rowCurrency = currency
+    if let converted, let code = converted.value("CURSYM") {
+      guard let foreign = Currency.named(code) else {
+        throw StatementError(line: converted.line, "unknown currency \(code)")
+      }
+      rowCurrency = foreign
+    }
+    guard let minor = StatementValues.amount(amountText, exponent: rowCurrency.exponent) else {
+      throw StatementError(line: node.child("TRNAMT")?.line ?? node.line, "TRNAMT '\(amountText)' is not an amount")
+    }
+    var row = StatementRow(date: date, amount: minor, line: node.line)
+    row.postedDate = posted
+    row.pending = pending
+    row.reference = node.value("FITID")
+    row.payee = node.value("NAME") ?? node.value("PAYEE", "NAME") ?? node.value("PAYEEID")
+    row.memo = node.value("MEMO")
+    row.type = node.value("TRNTYPE")
+    row.mcc = (node.value("MCC") ?? node.value("SIC")).flatMap { Int($0) }
+    if let converted, rowCurrency != currency, let rateText = converted.value("CURRATE") {
+      guard let rate = DecimalNumber(text: rateText),
+        let home = ExchangeMath.multiply(minor, from: rowCurrency, by: rate, to: currency)
+      else { throw StatementError(line: converted.line, "CURRATE '\(rateText)' is not a rate") }
+      row.foreign = Money(minorUnits: abs(minor), currency: rowCurrency)
+      row.rate = rateText
+      row.amount = home
+    } else if let original, let code = original.value("CURSYM"), let foreign = Currency.named(code),
+      let rateText = original.value("CURRATE"), let rate = DecimalNumber(text: rateText), !rate.isZero,
+      let away = ExchangeMath.divide(minor, from: currency, by: rate, to: foreign)
+    {
+      row.foreign = Money(minorUnits: abs(away), currency: foreign)
+      row.rate = rateText
+    }
+    return row
+  }
+}
+
+/// Converting an amount by a rate, in integer arithmetic rounded half away from zero.
+public enum ExchangeMath {
+  /// `minor` of `from` × `rate`, in minor units of `to`.
+  public static func multiply(_ minor: Int64, from: Currency, by rate: DecimalNumber, to: Currency) -> Int64? {
+    // value = minor / 10^eF × rate.units / 10^scale × 10^eT
+    let numerator = Int128(minor) * Int128(rate.units) * Int128(to.minorPerMajor)
+    let denominator = Int128(from.minorPerMajor) * Int128(rate.denominator)
+    return rounded(numerator, denominator)
+  }
+
+  /// `minor` of `from` ÷ `rate`, in minor units of `to`.
+  public static func divide(_ minor: Int64, from: Currency, by rate: DecimalNumber, to: Currency) -> Int64? {
+    let numerator = Int128(minor) * Int128(rate.denominator) * Int128(to.minorPerMajor)
+    let denominator = Int128(from.minorPerMajor) * Int128(rate.units)
+    return rounded(numerator, denominator)
+  }
+
+  static func rounded(_ numerator: Int128, _ denominator: Int128) -> Int64? {
+    guard denominator != 0 else { return nil }
+    let sign: Int128 = (numerator < 0) != (denominator < 0) ? -1 : 1
+    let n = numerator.magnitude
+    let d = denominator.magnitude
+    var q = n / d
+    if (n % d) * 2 >= d { q += 1 }
+    let result = sign * Int128(q)
+    return Int64(exactly: result)
+  }
+}

@@ -1,0 +1,49 @@
+import SpendlyCore
+
+/// A statement file's format, told from its content (never its name).
+public enum StatementFormat: String, Sendable {
+  case ofx = "OFX"
+  case qif = "QIF"
+  case camt = "CAMT"
+  case csv = "CSV"
+
+  public static func detect(_ text: String) -> StatementFormat? {
+    let head = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if CAMTFormat.detects(String(head.prefix(3000))) { return .camt }
+    if OFXFormat.detects(String(head)) { return .ofx }
+    if QIFFormat.detects(String(head)) { return .qif }
+    let firstLine = head.prefix { $0 != "\n" }
+    if firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") { return .csv }
+    return nil
+  }
+}
+
+/// Reads a statement file: its bytes decoded, its format detected, its statements read.
+public enum StatementFile {
+  public struct Options: Sendable {
+    public var currency: Currency
+    public var dayFirst = false
+    public var mapping: BankCSVMapping?
+
+    public init(currency: Currency) { self.currency = currency }
+  }
+
+  public static func read(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement]) {
+    let text = TextDecoding.text(bytes, declared: options.mapping?.encoding)
+    guard let format = StatementFormat.detect(text) else {
+      throw StatementError(line: 1, "not a statement Spendly reads (OFX, QFX, QBO, QIF, CAMT.053/052 or a bank CSV)")
+    }
+    switch format {
+    case .ofx: return (format, try OFXFormat.read(text))
+    case .qif: return (format, try QIFFormat.read(text, currency: options.currency, dayFirst: options.dayFirst))
+    case .camt: return (format, try CAMTFormat.read(text))
+    case .csv:
+      guard let mapping = options.mapping else {
+        throw StatementError(
+          line: 1,
+          "a CSV needs a mapping: spendly import --guess FILE > bank.rules, check it, then --mapping bank.rules")
+      }
+      return (format, [try BankCSVFormat.read(text, mapping: mapping, currency: options.currency)])
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import SpendlyCore
+
+/// A payee as a bank writes it, cleaned of the bank's noise by `lexicon/payees.txt`:
+/// "UPI/SOCIAL/1234@okhdfc" is "Social".
+public enum PayeeCleaner {
+  public static func clean(_ raw: String?, lexicon: Lexicon = .standard) -> String? {
+    guard let raw else { return nil }
+    let text = TextSanitizer.printable(raw).trimmingSpaces()
+    guard !text.isEmpty else { return nil }
+    let pieces = text.replacingSeparators().split(separator: "\u{1F}").map { $0.trimmingSpaces() }
+    for piece in pieces {
+      let words = piece.split(separator: " ").map(String.init).filter { word in
+        let lower = word.lowercased()
+        let digits = word.filter(\.isNumber).count
+        return !lexicon.payeePrefixes.contains(lower) && !lexicon.payeeNoise.contains(lower) && !word.contains("@")
+          && digits * 2 < max(1, word.count) && word.contains(where: \.isLetter)
+      }
+      guard !words.isEmpty else { continue }
+      let name = words.joined(separator: " ")
+      if let spelling = lexicon.merchantSpellings[name.lowercased()] { return spelling }
+      if let spelling = lexicon.merchantSpellings[words[0].lowercased()], words.count == 1 { return spelling }
+      return name == name.uppercased() ? name.capitalizedWords : name
+    }
+    return text
+  }
+}
+
+extension String {
+  /// The description split where banks separate fields: / * | : and " - ".
+  fileprivate func replacingSeparators() -> String {
+    var result = ""
+    var previous: Character = " "
+    let characters = Array(self)
+    for (index, character) in characters.enumerated() {
+      let next = index + 1 < characters.count ? characters[index + 1] : " "
+      if "/*|:#".contains(character) || (character == "-" && (previous == " " || next == " " || previous.isNumber)) {
+        result.append("\u{1F}")
+      } else {
+        result.append(character)
+      }
+      previous = character
+    }
+    return result
+  }
+
+  /// "SOCIAL CAFE" → "Social Cafe".
+  var capitalizedWords: String {
+    split(separator: " ").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+  }
+}
+
+/// The category of an imported row, from the first source that gives one: the person's history
+/// for its merchant, its MCC (`lexicon/mcc.txt`), the lexicon on its words, else Other.
+public struct ImportCategories {
+  let parser: PhraseParser
+  let history: (any MerchantHistory)?
+
+  public init(parser: PhraseParser, history: (any MerchantHistory)?) {
+    self.parser = parser
+    self.history = history
+  }
+
+  public func category(_ row: BankRow, kind: Kind) -> (String, CategorySource) {
+    let catalog = parser.catalog
+    let side = kind.side
+    if let payee = row.payee, let use = history?.merchantUse(payee),
+      let category = catalog.category(named: use.category), category.side == side
+    {
+      return (category.name, .history)
+    }
+    if kind == .expense, let mcc = row.mcc,
+      let name = parser.lexicon.mccRanges.first(where: { $0.0.contains(mcc) })?.1,
+      let category = catalog.category(named: name), category.side == side
+    {
+      return (category.name, .mcc)
+    }
+    let words = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased().split { !$0.isLetter && !$0.isNumber }
+    for word in words where word.count >= 3 {
+      if let category = parser.category(named: String(word)), category.side == side { return (category.name, .lexicon) }
+    }
+    return (catalog.fallbackCategory(for: kind), .other)
+  }
+}

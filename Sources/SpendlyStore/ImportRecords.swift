@@ -1,0 +1,215 @@
+import SpendlyCore
+
+/// Statement imports: each file one change (its new accounts, transactions, links, updates,
+/// removals, statement balances and the file's record), so `undo` takes a whole import back.
+public struct ImportRecords: RecordFamily {
+  let store: Store
+}
+
+extension Store {
+  /// Imported statement files, bank CSV mappings and sync tokens.
+  public var imports: ImportRecords { ImportRecords(store: self) }
+}
+
+/// A statement file already imported, known by its content hash.
+public struct ImportedFile: Sendable, Equatable {
+  public var hash: String
+  public var name: String
+  public var path: String?
+  public var format: String
+  /// The accounts its statements went to.
+  public var accounts: [String]
+  public var rows: Int
+  public var firstDate: LocalDate?
+  public var lastDate: LocalDate?
+
+  public init(
+    hash: String, name: String, path: String?, format: String, accounts: [String], rows: Int, firstDate: LocalDate?,
+    lastDate: LocalDate?
+  ) {
+    self.hash = hash
+    self.name = name
+    self.path = path
+    self.format = format
+    self.accounts = accounts
+    self.rows = rows
+    self.firstDate = firstDate
+    self.lastDate = lastDate
+  }
+}
+
+/// One statement of a file, for one account: its balances, the dates it covers, and how to
+/// plan its rows once the stored transactions it may meet are read (inside the import's
+/// transaction, so a second statement of the file sees what the first one wrote).
+public struct ImportStep {
+  public let account: String
+  public let balances: [StatementBalance]
+  public let coverage: ClosedRange<LocalDate>?
+  public let plan: (_ account: Account, _ existing: [Transaction]) -> ImportPlan
+
+  public init(
+    account: String, balances: [StatementBalance], coverage: ClosedRange<LocalDate>?,
+    plan: @escaping (Account, [Transaction]) -> ImportPlan
+  ) {
+    self.account = account
+    self.balances = balances
+    self.coverage = coverage
+    self.plan = plan
+  }
+}
+
+/// Why nothing was written: a dry run asked for the plans only.
+struct DryRun: Error {
+  let plans: [ImportPlan]
+}
+
+extension ImportRecords {
+  /// The file with this content hash, if it was imported.
+  public func file(hash: String) throws(StoreError) -> ImportedFile? { try files(hash: hash).first }
+
+  /// Every imported file, oldest first (or the one with `hash`).
+  public func files(hash: String? = nil) throws(StoreError) -> [ImportedFile] {
+    try reading {
+      try database.rows(
+        "SELECT hash, name, path, format, accounts, rows, first_date, last_date FROM imported_files"
+          + (hash == nil ? "" : " WHERE hash = ?") + " ORDER BY id", hash.map { [.text($0)] } ?? []
+      ).map { row in
+        let reader = RowReader(row: row, name: "imported file")
+        return ImportedFile(
+          hash: try reader.text(0, "hash"), name: try reader.text(1, "name"), path: row.text(2),
+          format: try reader.text(3, "format"),
+          accounts: (row.text(4) ?? "").split(separator: "\n").map(String.init),
+          rows: Int(try reader.integer(5, "rows")), firstDate: try reader.optionalDate(6, "first_date"),
+          lastDate: try reader.optionalDate(7, "last_date"))
+      }
+    }
+  }
+
+  /// Plans every step and, unless `dryRun`, writes it all as one change: accounts to create,
+  /// transactions, statement balances and the file's record. Returns each step's plan.
+  public func commit(
+    _ steps: [ImportStep], file: ImportedFile, creating accounts: [Account], summary: String, dryRun: Bool
+  ) throws(StoreError) -> [ImportPlan] {
+    // A dry run plans inside the transaction and rolls it back, so it sees what a real import would.
+    var rolledBack: [ImportPlan]?
+    do {
+      return try change(.import, summary: summary) { log in
+        for account in accounts { try store.accounts.insert(log, account) }
+        if !accounts.isEmpty { store.forgetCatalog() }
+        var plans: [ImportPlan] = []
+        for step in steps {
+          let catalog = try store.catalog.current()
+          guard let account = catalog.account(named: step.account) else {
+            throw StoreError.unknown("account", step.account)
+          }
+          let existing = try existingTransactions(log.db, account: account, coverage: step.coverage)
+          let plan = step.plan(account, existing)
+          plans.append(plan)
+          var writes: [TransactionWrite] = []
+          do throws(ValidationError) {
+            for fields in plan.adds { writes.append(.add(try Validator.validate(fields, catalog: catalog))) }
+            for (id, fields) in plan.updates {
+              writes.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
+            }
+          } catch {
+            throw StoreError.invalid(error)
+          }
+          writes += plan.removals.map { .delete(id: $0) }
+          if !dryRun { _ = try store.transactions.record(log, writes) }
+          for balance in step.balances where !dryRun {
+            try log.db.run(
+              """
+              INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)
+              SELECT \(Store.freshID("statement_balances")), id, ?, ?, ?, ? FROM accounts WHERE name = ? COLLATE NOCASE
+              """,
+              [
+                .text(balance.kind.rawValue), .integer(balance.amount), .text(balance.asOf.description),
+                SQLValue(balance.source), .text(account.name),
+              ])
+            try log.inserted(.statementBalances, key: .integer(log.db.lastInsertRowID))
+          }
+        }
+        if dryRun {
+          rolledBack = plans
+          throw DryRun(plans: plans)
+        }
+        try log.db.run(
+          """
+          INSERT INTO imported_files(id, hash, name, path, format, accounts, rows, first_date, last_date, imported_at)
+          VALUES (\(Store.freshID("imported_files")), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(hash) DO UPDATE SET name = excluded.name, path = excluded.path
+          """,
+          [
+            .text(file.hash), .text(file.name), SQLValue(file.path), .text(file.format),
+            .text(file.accounts.joined(separator: "\n")), .integer(Int64(file.rows)),
+            SQLValue(file.firstDate?.description), SQLValue(file.lastDate?.description), .text(log.stamp),
+          ])
+        if let id = try log.db.row("SELECT id FROM imported_files WHERE hash = ?", [.text(file.hash)])?.int(0) {
+          try log.inserted(.importedFiles, key: .integer(id))
+        }
+        return plans
+      }
+    } catch {
+      if let rolledBack { return rolledBack }
+      throw error
+    }
+  }
+
+  /// The stored transactions a statement for `account` may meet: its own rows, typed rows with
+  /// no account near its dates, and other accounts' imported rows near them (transfers).
+  func existingTransactions(_ db: Database, account: Account, coverage: ClosedRange<LocalDate>?) throws -> [Transaction]
+  {
+    let from = (coverage?.lowerBound ?? LocalDate(year: 1970, month: 1, day: 1)!).adding(days: -10).description
+    let to = (coverage?.upperBound ?? LocalDate(year: 2200, month: 12, day: 31)!).adding(days: 10).description
+    let rows = try db.rows(
+      TransactionRecords.selectColumns + """
+         WHERE t.account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)
+          OR t.counter_account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)
+          OR (t.date BETWEEN ?2 AND ?3 AND (t.account_id IS NULL OR t.import_source IS NOT NULL))
+        ORDER BY t.date, t.id
+        """, [.text(account.name), .text(from), .text(to)])
+    return try rows.map { row throws -> Transaction in try TransactionRecords.transaction(from: row) }
+  }
+
+  // MARK: CSV mappings
+
+  /// The bank CSV mapping saved for the account, as text.
+  public func mapping(for account: String) throws(StoreError) -> String? {
+    try reading {
+      try database.row(
+        "SELECT m.mapping FROM csv_mappings m JOIN accounts a ON a.id = m.account_id WHERE a.name = ? COLLATE NOCASE",
+        [.text(account)])?.text(0)
+    }
+  }
+
+  /// Saves the mapping for the account (one change, undoable).
+  public func saveMapping(_ text: String, for account: String) throws(StoreError) {
+    guard try mapping(for: account) != text else { return }
+    try change(.mapping, summary: "saved the CSV mapping of \(account)") { log in
+      guard let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account)])?.int(0)
+      else { throw StoreError.unknown("account", account) }
+      try log.track(.csvMappings, key: .integer(id)) {
+        try log.db.run(
+          "INSERT INTO csv_mappings(account_id, mapping) VALUES (?, ?) ON CONFLICT DO UPDATE SET mapping = excluded.mapping",
+          [.integer(id), .text(text)])
+      }
+    }
+  }
+}
+
+extension AccountRecords {
+  /// Adds an account as part of the change `log` records (an import that creates one).
+  func insert(_ log: ChangeRecorder, _ account: Account) throws {
+    try log.db.run(
+      """
+      INSERT INTO accounts(id, name, type, institution, currency, last4, opening, opening_date, closed_on, number)
+      VALUES (\(Store.freshID("accounts")), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(account.name), .text(account.type.rawValue), SQLValue(account.institution), .text(account.currency.code),
+        SQLValue(account.last4), .integer(account.opening), SQLValue(account.openingDate?.description),
+        SQLValue(account.closedOn?.description), SQLValue(account.number),
+      ])
+    try log.inserted(.accounts, key: .integer(log.db.lastInsertRowID))
+  }
+}
