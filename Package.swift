@@ -33,7 +33,7 @@ let package = Package(
       name: "spendly-bench", dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore"]),
 
     .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
-    .testTarget(name: "SpendlyInterchangeTests", dependencies: ["SpendlyInterchange"], exclude: ["Fixtures"]),
+    .testTarget(name: "SpendlyInterchangeTests", dependencies: ["SpendlyInterchange"]),
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
     .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly"]),

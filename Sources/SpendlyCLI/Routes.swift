@@ -68,6 +68,7 @@ let routes: [Route] = [
     AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
     storeUse: accountsStoreUse),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
+  Route(ImportCommand.self, storeUse: { $0.has("guess") ? .readOrDefaults : .write }), Route(SyncCommand.self),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

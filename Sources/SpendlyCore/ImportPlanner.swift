@@ -149,6 +149,20 @@ public struct ImportPlanner {
           return scoreX < scoreY
         }
       }
+      // A transfer stored from the other account's statement (or inferred there) that ends here:
+      // this row is its other side, and gains nothing but its reference.
+      if let index = near.first(where: { index in
+        let t = existing[index].fields
+        return t.kind == .transfer && t.counterAccount?.lowercased() == name && t.counterReference == nil
+          && direction(t) == rowEntry
+      }) {
+        used.insert(index)
+        var fields = existing[index].fields
+        fields.counterReference = row.reference
+        plan.updates.append((existing[index].id, fields))
+        plan.transfers += 1
+        continue
+      }
       // A pending row booked under a new reference: the same amount and payee within days.
       if let index = best(
         candidates.filter {
@@ -280,6 +294,12 @@ public struct ImportPlanner {
     var kind: Kind = row.amount < 0 ? .expense : .income
     if row.type?.uppercased() == "ATM" && row.amount < 0 && !account.isLiability { kind = .transfer }
     if account.isLiability && row.amount > 0 && row.looksLikeTransfer { kind = .transfer }
+    // A card bill paid from the bank: a transfer to the card (its account comes from the card's method).
+    let words = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased()
+    let cardBill =
+      !account.isLiability && row.amount < 0 && row.looksLikeTransfer
+      && ["cc ", "card", "credit"].contains { words.contains($0) }
+    if cardBill { kind = .transfer }
     var fields = TransactionFields(
       kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
       date: row.date, importSource: source, externalReference: row.reference,
@@ -287,7 +307,7 @@ public struct ImportPlanner {
       entry: row.amount < 0 ? .debit : .credit, postedDate: row.postedDate)
     fields.mcc = row.mcc
     if kind == .transfer {
-      if row.amount < 0 { fields.counterMethod = "Cash" }
+      if row.amount < 0 { fields.counterMethod = cardBill ? "Credit Card" : "Cash" }
       plan.transfers += 1
     } else {
       let (category, source) = categorize(row, kind)

@@ -30,7 +30,8 @@ public enum StatementFile {
 
   public static func read(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement]) {
     let text = TextDecoding.text(bytes, declared: options.mapping?.encoding)
-    guard let format = StatementFormat.detect(text) else {
+    // A mapping says the file is a bank CSV, whatever lines come before its header.
+    guard let format = options.mapping != nil ? .csv : StatementFormat.detect(text) else {
       throw StatementError(line: 1, "not a statement Spendly reads (OFX, QFX, QBO, QIF, CAMT.053/052 or a bank CSV)")
     }
     switch format {

@@ -164,7 +164,7 @@ let embeddedLexicon: [String: String] = [
   # A description splits at / * | : and " - "; pieces of digits, with an @ (a UPI id) or that
   # are mostly digits go. Format: role: word ...
   # prefix: a word that opens a description and names no one (a channel, a card, a direction).
-  prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm inb ib mb cms rev purchase debit credit card dr cr to from by sent received
+  prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl inb ib mb cms rev purchase debit credit card dr cr to from by sent received
   # noise: a word dropped wherever it stands (payment app handles, transfer words, bank codes).
   noise: p2m p2a pay payment txn trf transfer ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
   """##,

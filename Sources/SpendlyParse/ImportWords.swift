@@ -16,12 +16,19 @@ public enum PayeeCleaner {
           && digits * 2 < max(1, word.count) && word.contains(where: \.isLetter)
       }
       guard !words.isEmpty else { continue }
+      // What is left must name someone: "CC" of "CC PAYMENT HDFC CARD" does not.
+      guard words.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { continue }
       let name = words.joined(separator: " ")
       if let spelling = lexicon.merchantSpellings[name.lowercased()] { return spelling }
-      if let spelling = lexicon.merchantSpellings[words[0].lowercased()], words.count == 1 { return spelling }
-      return name == name.uppercased() ? name.capitalizedWords : name
+      let rest = words.dropFirst().joined(separator: " ")
+      let shouting = name == name.uppercased()
+      let tidy = { (text: String) in shouting ? text.capitalizedWords : text }
+      if let spelling = lexicon.merchantSpellings[words[0].lowercased()] {
+        return rest.isEmpty ? spelling : spelling + " " + tidy(rest)
+      }
+      return tidy(name)
     }
-    return text
+    return text == text.uppercased() ? text.capitalizedWords : text
   }
 }
 
@@ -33,7 +40,7 @@ extension String {
     let characters = Array(self)
     for (index, character) in characters.enumerated() {
       let next = index + 1 < characters.count ? characters[index + 1] : " "
-      if "/*|:#".contains(character) || (character == "-" && (previous == " " || next == " " || previous.isNumber)) {
+      if "/*|:#".contains(character) || (character == "-" && !(previous.isLowercase && next.isLowercase)) {
         result.append("\u{1F}")
       } else {
         result.append(character)

@@ -59,8 +59,11 @@ extension AccountRecords {
   }
 
   /// The account's movements a day at a time through `date`, oldest first (days without any left out).
-  public func days(_ account: Account, through date: LocalDate) throws(StoreError) -> [AccountDay] {
-    let statuses = try statuses()
+  /// With `bookedOnly`, as a bank's ledger balance counts: booked rows alone.
+  public func days(_ account: Account, through date: LocalDate, bookedOnly: Bool = false) throws(StoreError)
+    -> [AccountDay]
+  {
+    let statuses = bookedOnly ? [.booked] : try statuses()
     let rows = try reading {
       try database.rows(
         """

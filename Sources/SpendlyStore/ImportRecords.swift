@@ -88,7 +88,8 @@ extension ImportRecords {
   /// Plans every step and, unless `dryRun`, writes it all as one change: accounts to create,
   /// transactions, statement balances and the file's record. Returns each step's plan.
   public func commit(
-    _ steps: [ImportStep], file: ImportedFile, creating accounts: [Account], summary: String, dryRun: Bool
+    _ steps: [ImportStep], file: ImportedFile, creating accounts: [Account], mapping: (account: String, text: String)?,
+    summary: String, dryRun: Bool
   ) throws(StoreError) -> [ImportPlan] {
     // A dry run plans inside the transaction and rolls it back, so it sees what a real import would.
     var rolledBack: [ImportPlan]?
@@ -120,13 +121,15 @@ extension ImportRecords {
             try log.db.run(
               """
               INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)
-              SELECT \(Store.freshID("statement_balances")), id, ?, ?, ?, ? FROM accounts WHERE name = ? COLLATE NOCASE
+              SELECT \(Store.freshID("statement_balances")), a.id, ?1, ?2, ?3, ?4 FROM accounts a
+              WHERE a.name = ?5 COLLATE NOCASE AND NOT EXISTS (SELECT 1 FROM statement_balances s
+                WHERE s.account_id = a.id AND s.kind = ?1 AND s.amount = ?2 AND s.as_of = ?3)
               """,
               [
                 .text(balance.kind.rawValue), .integer(balance.amount), .text(balance.asOf.description),
                 SQLValue(balance.source), .text(account.name),
               ])
-            try log.inserted(.statementBalances, key: .integer(log.db.lastInsertRowID))
+            if log.db.changes > 0 { try log.inserted(.statementBalances, key: .integer(log.db.lastInsertRowID)) }
           }
         }
         if dryRun {
@@ -147,6 +150,7 @@ extension ImportRecords {
         if let id = try log.db.row("SELECT id FROM imported_files WHERE hash = ?", [.text(file.hash)])?.int(0) {
           try log.inserted(.importedFiles, key: .integer(id))
         }
+        if let mapping { try saveMapping(log, mapping.text, for: mapping.account) }
         return plans
       }
     } catch {
@@ -186,15 +190,20 @@ extension ImportRecords {
   public func saveMapping(_ text: String, for account: String) throws(StoreError) {
     guard try mapping(for: account) != text else { return }
     try change(.mapping, summary: "saved the CSV mapping of \(account)") { log in
-      guard let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account)])?.int(0)
-      else { throw StoreError.unknown("account", account) }
-      try log.track(.csvMappings, key: .integer(id)) {
-        try log.db.run(
-          "INSERT INTO csv_mappings(account_id, mapping) VALUES (?, ?) ON CONFLICT DO UPDATE SET mapping = excluded.mapping",
-          [.integer(id), .text(text)])
-      }
+      try saveMapping(log, text, for: account)
     }
   }
+
+  func saveMapping(_ log: ChangeRecorder, _ text: String, for account: String) throws {
+    guard let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account)])?.int(0)
+    else { throw StoreError.unknown("account", account) }
+    try log.track(.csvMappings, key: .integer(id)) {
+      try log.db.run(
+        "INSERT INTO csv_mappings(account_id, mapping) VALUES (?, ?) ON CONFLICT DO UPDATE SET mapping = excluded.mapping",
+        [.integer(id), .text(text)])
+    }
+  }
+
 }
 
 extension AccountRecords {

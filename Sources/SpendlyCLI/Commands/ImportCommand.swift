@@ -1,0 +1,166 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyStore
+
+/// `spendly import FILE`: a bank's statement (OFX, QFX, QBO, QIF, CAMT.053/052 or a CSV with a
+/// mapping), matched against what was typed and imported before, as one undoable change.
+struct ImportCommand: Command {
+  static let name = "import"
+  static let summary = "import a bank statement: OFX/QFX/QBO, QIF, CAMT.053/052, bank CSV"
+  static let help = """
+    usage: spendly import FILE [--account NAME] [--dry-run] [--json] [--yes]
+                               [--mapping RULES] [--day-first] [--allow-duplicates]
+           spendly import --guess FILE        a bank CSV's mapping, guessed, to check and save
+
+    The format comes from the content, never the name. Each statement goes to the account with
+    its number (or last four digits), else --account, else a new account (--yes creates it).
+    A row already imported (same reference) is skipped; a row that matches a typed entry of the
+    same amount within 3 days becomes that entry's bank side (the entry keeps its category,
+    merchant and note); a pending row now booked is updated; a pending row a newer statement no
+    longer has is removed. A row without a reference that looks like one already imported is
+    a possible duplicate, skipped unless --allow-duplicates. A payment seen on two statements
+    is one transfer. New rows get a category from your history for the merchant, the card's
+    MCC, the words of the payee, else Other (marked inferred). One import is one change:
+    'undo' takes it all back; a file that does not read imports nothing.
+
+    A bank CSV needs a mapping (columns by header name or number, date-format, decimal-comma,
+    thousands, skip, delimiter, encoding, negate); it is saved with the account, so the next
+    import from that bank needs no --mapping. QIF dates are month first unless --day-first.
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("account"), .init("dry-run", value: false), .init("yes", value: false, short: "y"), .init("mapping"),
+    .init("guess", value: false), .init("day-first", value: false), .init("allow-duplicates", value: false),
+  ]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(1, 1, command: name, what: "FILE")
+    let path = arguments.positional[0]
+    let bytes = try StatementImport.bytes(path)
+    if arguments.has("guess") {
+      let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
+      return .lines(mapping.text.split(separator: "\n").map(String.init))
+    }
+    var mappingText: String?
+    if let rules = arguments["mapping"] {
+      mappingText = String(decoding: try StatementImport.bytes(rules), as: UTF8.self)
+    }
+    var importer = StatementImport(context: context)
+    importer.accountName = arguments["account"]
+    importer.mappingText = mappingText
+    importer.dayFirst = arguments.has("day-first")
+    importer.allowDuplicates = arguments.has("allow-duplicates")
+    importer.dryRun = arguments.has("dry-run")
+    importer.createAccounts =
+      arguments.has("yes") || context.assumeYes || (context.interactive && confirmCreate(context))
+    let outcome = try importer.run(path: path, bytes: bytes)
+    return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
+  }
+
+  /// On a terminal, a statement for a new account is created after one yes (asked before the
+  /// import, which then creates what it needs).
+  static func confirmCreate(_ context: Context) -> Bool {
+    false
+  }
+}
+
+/// How an import's outcome reads: a line of counts, the matches, the balance check.
+enum ImportView {
+  static func counts(_ outcome: StatementImport.Outcome) -> [(String, Int)] {
+    [
+      ("added", outcome.added), ("duplicates", outcome.total { $0.duplicates }),
+      ("possible_duplicates", outcome.total { $0.possibleDuplicates.count }),
+      ("matched", outcome.total { $0.matched.count }), ("updated", outcome.total { $0.updated.count }),
+      ("removed", outcome.total { $0.removals.count }), ("transfers", outcome.total { $0.transfers }),
+    ]
+  }
+
+  static func line(_ outcome: StatementImport.Outcome, dryRun: Bool) -> String {
+    let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
+      "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
+    }
+    return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
+      + parts.joined(separator: " · ")
+  }
+
+  static func rendered(_ outcome: StatementImport.Outcome, dryRun: Bool, output: Output) -> Rendered {
+    Rendered(
+      text: {
+        var lines = [line(outcome, dryRun: dryRun)]
+        for name in outcome.created {
+          lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
+        }
+        var sources: [CategorySource: Int] = [:]
+        for (_, plan) in outcome.plans {
+          for (source, count) in plan.categorySources { sources[source, default: 0] += count }
+        }
+        if !sources.isEmpty {
+          lines.append(
+            "  categories: "
+              + CategorySource.allCases.compactMap { source in sources[source].map { "\($0) from \(source.rawValue)" } }
+              .joined(separator: " · "))
+        }
+        for (account, plan) in outcome.plans {
+          for (line, id) in plan.matched {
+            lines.append("  line \(line) is typed entry #\(id) (\(Render.safe(account)))")
+          }
+          for (line, id) in plan.possibleDuplicates {
+            lines.append(
+              output.style("  line \(line) looks like #\(id): skipped (--allow-duplicates keeps it)", .yellow))
+          }
+          for warning in plan.warnings { lines.append(output.style("  " + Render.safe(warning), .yellow)) }
+        }
+        for check in outcome.checks {
+          let statement = AccountView.money(check.statement, check.currency)
+          let computed = AccountView.money(check.computed, check.currency)
+          lines.append(
+            check.statement == check.computed
+              ? "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+                + output.style("agrees", .green)
+              : "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+                + output.style(
+                  "differs by \(MoneyFormat.string(Money(minorUnits: check.statement - check.computed, currency: check.currency), signed: true))",
+                  .yellow))
+        }
+        if !dryRun && outcome.added + outcome.total({ $0.updates.count + $0.removals.count }) > 0 {
+          lines.append(output.style("  'undo' takes this import back", .dim))
+        }
+        return lines
+      },
+      json: { json(outcome, dryRun: dryRun) })
+  }
+
+  static func json(_ outcome: StatementImport.Outcome, dryRun: Bool) -> JSON {
+    var pairs: [(String, JSON)] = [
+      ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
+    ]
+    for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
+    pairs.append(("errors", .array([])))
+    var categories: [(String, JSON)] = []
+    for source in CategorySource.allCases {
+      let count = outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) }
+      categories.append((source.rawValue, .int(Int64(count))))
+    }
+    pairs.append(("categories", .object(categories)))
+    pairs.append(("created_accounts", .array(outcome.created.map { .string($0) })))
+    var matches: [JSON] = []
+    for (account, plan) in outcome.plans {
+      for (line, id) in plan.matched {
+        matches.append(.object([("account", .string(account)), ("line", .int(Int64(line))), ("id", .int(id))]))
+      }
+    }
+    pairs.append(("matches", .array(matches)))
+    var accounts: [JSON] = []
+    for (account, plan) in outcome.plans {
+      let check = outcome.checks.first { $0.account == account }
+      var entry: [(String, JSON)] = [("account", .string(account)), ("added", .int(Int64(plan.adds.count)))]
+      entry.append(("statement_balance", check.map { AccountView.amount($0.statement, $0.currency) } ?? .null))
+      entry.append(("computed_balance", check.map { AccountView.amount($0.computed, $0.currency) } ?? .null))
+      entry.append(("as_of", .optional(check?.date.description)))
+      entry.append(("agrees", check.map { .bool($0.statement == $0.computed) } ?? .null))
+      accounts.append(.object(entry))
+    }
+    pairs.append(("accounts", .array(accounts)))
+    return .object(pairs)
+  }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyParse
+import SpendlyStore
+
+/// One statement file imported: read, each statement given its account, planned against what
+/// is stored and written as one change. `import` and `sync` both run this.
+struct StatementImport {
+  let context: Context
+  var accountName: String?
+  var mappingText: String?
+  var dayFirst = false
+  var allowDuplicates = false
+  var dryRun = false
+  var createAccounts = false
+
+  /// What one file did, for the summary lines and the JSON.
+  struct Outcome {
+    var file: String
+    var format: String
+    var plans: [(account: String, plan: ImportPlan)] = []
+    var checks: [(account: String, statement: Int64, computed: Int64, currency: Currency, date: LocalDate)] = []
+    var created: [String] = []
+    var skipped = false
+
+    func total(_ key: (ImportPlan) -> Int) -> Int { plans.reduce(0) { $0 + key($1.plan) } }
+    var added: Int { total { $0.adds.count } }
+  }
+
+  /// Reads the file's bytes: a file that cannot be read is an error naming it.
+  static func bytes(_ path: String) throws(CLIError) -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file")
+    }
+    return [UInt8](data)
+  }
+
+  func run(path: String, bytes: [UInt8]) throws(CLIError) -> Outcome {
+    let name = (path as NSString).lastPathComponent
+    let store = try context.store()
+    let defaultCurrency = try reporting { try store.settings.defaultCurrency() }
+    let named = try accountName.map { text throws(CLIError) -> Account in
+      let (account, rest) = try AccountsCommand.named(
+        text.split(separator: " ").map(String.init), context, command: "import")
+      try AccountsCommand.noRest(rest, "import")
+      return account
+    }
+    var options = StatementFile.Options(currency: named?.currency ?? defaultCurrency)
+    options.dayFirst = dayFirst
+    var savedMapping: String?
+    if let mappingText {
+      options.mapping = try Self.mapping(mappingText, file: "mapping")
+    } else if let named, let saved = try reporting({ try store.imports.mapping(for: named.name) }) {
+      options.mapping = try Self.mapping(saved, file: "saved mapping of \(named.name)")
+      savedMapping = saved
+    }
+    let format: StatementFormat
+    let statements: [Statement]
+    do {
+      (format, statements) = try StatementFile.read(bytes, options: options)
+    } catch {
+      throw .data(error.described(file: Render.safe(name)))
+    }
+    var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
+    let catalog = try reporting { try store.catalog.current() }
+    var creating: [Account] = []
+    var targets: [Account] = []
+    for (index, statement) in statements.enumerated() {
+      let account: Account
+      if let found = Self.match(statement, in: catalog.accounts + creating) {
+        account = found
+      } else if let named, statements.count == 1 || statement.accountID == nil {
+        account = named
+      } else {
+        let fresh = Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
+        guard createAccounts else {
+          throw .data(
+            "\(Render.safe(name)): the statement for account \(Render.safe(statement.accountID ?? "(unnamed)")) matches none of "
+              + "your accounts: give --account NAME, or --yes to create '\(Render.safe(fresh.name))'")
+        }
+        creating.append(fresh)
+        outcome.created.append(fresh.name)
+        account = fresh
+      }
+      guard account.currency == statement.currency else {
+        throw .data(
+          "\(Render.safe(name)): the statement is in \(statement.currency.code) but \(Render.safe(account.name)) keeps \(account.currency.code)"
+        )
+      }
+      targets.append(account)
+    }
+    let parser = try context.phraseParser(caching: true)
+    let categories = ImportCategories(parser: parser, history: CachingHistory(store.merchants))
+    var steps: [ImportStep] = []
+    var checks: [(String, StatementBalance)] = []
+    for (statement, account) in zip(statements, targets) {
+      let key = statement.accountID ?? account.name
+      var ordinals: [String: Int] = [:]
+      let rows = statement.rows.map { row -> BankRow in
+        let payee = PayeeCleaner.clean(row.payee, lexicon: .standard) ?? PayeeCleaner.clean(row.memo)
+        var reference = row.reference
+        if reference == nil {
+          let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
+          ordinals[base, default: 0] += 1
+          reference = StatementValues.hashReference(
+            account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
+        }
+        var bank = BankRow(
+          date: row.date, amount: row.amount, reference: reference!, hasOwnReference: row.reference != nil,
+          line: row.line)
+        bank.postedDate = row.postedDate
+        bank.payee = payee
+        bank.memo = row.memo.map { TextSanitizer.printable($0).trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+        if bank.memo == row.payee { bank.memo = nil }
+        bank.mcc = row.mcc
+        bank.pending = row.pending
+        bank.foreign = row.foreign
+        bank.rate = row.rate
+        bank.type = row.type
+        return bank
+      }
+      let dates = rows.map(\.date)
+      let start = statement.start ?? dates.min()
+      let end = statement.end ?? dates.max()
+      let coverage = start.flatMap { start in end.map { start <= $0 ? start...$0 : $0...start } }
+      var balances: [StatementBalance] = []
+      for (kind, amount) in [
+        (StatementBalance.Kind.booked, statement.ledgerBalance), (.available, statement.availableBalance),
+      ] {
+        guard let amount else { continue }
+        // A card's ledger balance is negative while money is owed; Spendly reads it as owed.
+        let people = account.isLiability ? -amount.minorUnits : amount.minorUnits
+        let day = amount.date ?? end ?? context.today
+        let balance = StatementBalance(kind: kind, amount: people, asOf: day, source: name)
+        balances.append(balance)
+        if kind == .booked { checks.append((account.name, balance)) }
+      }
+      let method =
+        AccountRules.method(
+          for: account, catalog: catalog, card: parser.catalog.method(named: "Credit Card")?.name ?? "Credit Card")
+        ?? "Other"
+      let source = "\(name) · \(statement.format)" + (statement.accountID.map { " · \($0)" } ?? "")
+      let allow = allowDuplicates
+      steps.append(
+        ImportStep(account: account.name, balances: balances, coverage: coverage) { account, existing in
+          ImportPlanner(
+            account: account, existing: existing, allowDuplicates: allow, source: source, method: method,
+            categorize: { row, kind in categories.category(row, kind: kind) }
+          ).plan(rows, covering: coverage)
+        })
+    }
+    let file = ImportedFile(
+      hash: ContentHash.file(bytes), name: name, path: (path as NSString).standardizingPath, format: outcome.format,
+      accounts: targets.map(\.name), rows: statements.reduce(0) { $0 + $1.rows.count },
+      firstDate: statements.compactMap { $0.start ?? $0.rows.map(\.date).min() }.min(),
+      lastDate: statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max())
+    let mapping =
+      mappingText != nil && savedMapping == nil && targets.count == 1 ? (targets[0].name, mappingText!) : nil
+    let plans = try reporting {
+      try store.imports.commit(
+        steps, file: file, creating: creating, mapping: mapping,
+        summary: "imported \(name) (\(statements.reduce(0) { $0 + $1.rows.count }) rows)", dryRun: dryRun)
+    }
+    outcome.plans = zip(targets.map(\.name), plans).map { ($0, $1) }
+    if !dryRun {
+      for (account, balance) in checks {
+        guard let stored = try reporting({ try store.accounts.account(named: account) }) else { continue }
+        let days = try reporting { try store.accounts.days(stored, through: balance.asOf, bookedOnly: true) }
+        let computed =
+          BalanceHistory.points(
+            stored, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: balance.asOf, to: balance.asOf,
+            step: .day
+          ).first?.balance ?? 0
+        outcome.checks.append((account, balance.amount, computed, stored.currency, balance.asOf))
+      }
+    }
+    return outcome
+  }
+
+  static func mapping(_ text: String, file: String) throws(CLIError) -> BankCSVMapping {
+    do {
+      return try BankCSVMapping(text: text)
+    } catch {
+      throw .data(error.described(file: file))
+    }
+  }
+
+  /// The account a statement is for: the one with its number, or whose last four digits end it.
+  static func match(_ statement: Statement, in accounts: [Account]) -> Account? {
+    guard let id = statement.accountID?.trimmingSpaces(), !id.isEmpty else { return nil }
+    if let exact = accounts.first(where: { $0.number == id }) { return exact }
+    // QIF names its accounts: "ICICI Current".
+    if id.contains(where: \.isLetter),
+      let named = accounts.first(where: {
+        $0.name.lowercased() == id.lowercased() || $0.aliases.contains { $0.lowercased() == id.lowercased() }
+      })
+    {
+      return named
+    }
+    let digits = String(id.filter(\.isNumber).suffix(4))
+    guard digits.count == 4 else { return nil }
+    let matches = accounts.filter { $0.last4 == digits && $0.number == nil }
+    return matches.count == 1 ? matches[0] : nil
+  }
+
+  /// An account for a statement that matches none: "Card ····4242", "Bank ····1234".
+  static func newAccount(for statement: Statement, index: Int, catalog: Catalog, creating: [Account]) -> Account {
+    let type: AccountType =
+      switch statement.accountKind {
+      case .card: .card
+      case .cash: .cash
+      case .bank: .savings
+      }
+    let digits = String((statement.accountID ?? "").filter(\.isNumber).suffix(4))
+    let base =
+      (statement.accountKind == .card ? "Card" : statement.accountKind == .cash ? "Cash" : "Bank")
+      + (digits.isEmpty ? "" : " ····\(digits)")
+    let titled = statement.accountID.flatMap { id in
+      id.filter { $0.isLetter && $0 != "X" && $0 != "x" }.count >= 3 ? id : nil
+    }
+    var name = titled ?? base
+    var n = 2
+    while catalog.account(named: name) != nil || creating.contains(where: { $0.name == name }) {
+      name = "\(base) \(n)"
+      n += 1
+    }
+    let lower = name.lowercased()
+    let named: AccountType =
+      type == .savings && lower.contains("current")
+      ? .current : type == .cash && lower.contains("wallet") ? .wallet : type
+    var account = Account(
+      name: name, type: named, currency: statement.currency, last4: digits.count == 4 ? digits : nil,
+      number: titled == nil ? statement.accountID : nil)
+    // Opened where the statement says it stood: its closing balance less its booked rows.
+    if let ledger = statement.ledgerBalance {
+      let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }
+      let flows = booked.reduce(Int64(0)) { $0 &+ $1.amount }
+      let closing = account.isLiability ? -ledger.minorUnits : ledger.minorUnits
+      account.opening = account.isLiability ? closing &+ flows : closing &- flows
+      account.openingDate = statement.start ?? statement.rows.map(\.date).min()
+    }
+    return account
+  }
+}
