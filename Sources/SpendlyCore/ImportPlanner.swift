@@ -31,11 +31,31 @@ public struct BankRow: Sendable, Equatable {
     if let type = type?.uppercased(), ["XFER", "PAYMENT", "ATM", "DIRECTDEP"].contains(type) {
       return type != "DIRECTDEP"
     }
-    let text = ((payee ?? "") + " " + (memo ?? "")).lowercased()
-    return ["payment received", "card payment", "cc payment", "autopay", "transfer", "bill payment", "thank you"]
-      .contains {
-        text.contains($0)
+    return Self.mentions(payee, Self.transferWords) || Self.mentions(memo, Self.transferWords)
+  }
+
+  /// Mentions of a card in a bank's description ("CC PAYMENT", "CREDIT CARD").
+  public var mentionsCard: Bool { Self.mentions(payee, Self.cardWords) || Self.mentions(memo, Self.cardWords) }
+
+  static let transferWords = [
+    "payment received", "card payment", "cc payment", "autopay", "transfer", "bill payment", "thank you",
+  ]
+  .map { Array($0.utf8) }
+  static let cardWords = ["cc ", "card", "credit"].map { Array($0.utf8) }
+
+  /// Whether `text` contains any of `words` (lowercase ASCII), ignoring ASCII case: a byte
+  /// scan, as this runs once or twice on every imported row.
+  static func mentions(_ text: String?, _ words: [[UInt8]]) -> Bool {
+    guard let text else { return false }
+    let bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    for word in words where bytes.count >= word.count {
+      var i = 0
+      while i + word.count <= bytes.count {
+        if bytes[i] == word[0] && bytes[i..<(i + word.count)].elementsEqual(word) { return true }
+        i += 1
       }
+    }
+    return false
   }
 }
 
@@ -47,6 +67,8 @@ public enum CategorySource: String, Sendable, CaseIterable {
 /// What one import will do to one account, decided before anything is written.
 public struct ImportPlan: Sendable {
   public var adds: [TransactionFields] = []
+  /// The file line of each add, for an error that names it.
+  public var addLines: [Int] = []
   /// Existing transactions to rewrite: typed entries linked to their bank row, pending rows now
   /// booked, and the other side of a transfer seen on two statements.
   public var updates: [(id: Int64, fields: TransactionFields)] = []
@@ -116,6 +138,10 @@ public struct ImportPlanner {
     var used = Set<Int>()
     var seenInFile: [String: Int] = [:]
     for var row in rows.sorted(by: { ($0.date, $0.line) < ($1.date, $1.line) }) {
+      guard row.amount != 0 else {
+        plan.warnings.append("line \(row.line): an amount of zero moves nothing; skipped")
+        continue
+      }
       if let count = seenInFile[row.reference] {
         plan.warnings.append("line \(row.line): reference \(row.reference) appears twice in the file; both are kept")
         seenInFile[row.reference] = count + 1
@@ -227,6 +253,7 @@ public struct ImportPlanner {
         continue
       }
       plan.adds.append(fields(row, plan: &plan))
+      plan.addLines.append(row.line)
     }
     if let coverage {
       for (index, t) in existing.enumerated()

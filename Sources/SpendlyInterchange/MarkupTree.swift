@@ -36,8 +36,14 @@ public final class MarkupNode {
   public func value(_ path: String...) -> String? {
     var node: MarkupNode? = self
     for name in path { node = node?.child(name) }
-    guard let text = node?.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-    return text
+    guard let text = node?.text else { return nil }
+    // SGML text comes trimmed; XML text may carry the whitespace around it.
+    let bytes = text.utf8
+    if let first = bytes.first, let last = bytes.last, !SGMLReader.isSpace(first), !SGMLReader.isSpace(last) {
+      return text
+    }
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
   }
 
   /// Every node below this one named `name`, in document order.
@@ -52,56 +58,72 @@ public final class MarkupNode {
 }
 
 /// OFX 1.x is SGML: a leaf's tag is left unclosed (`<TRNAMT>-420.00`), an aggregate is closed
-/// (`</STMTTRN>`). This reads the tags after the header block into a tree.
+/// (`</STMTTRN>`). This reads the tags after the header block into a tree, a byte at a time
+/// (tags are ASCII; text is decoded as UTF-8 once the file was).
 enum SGMLReader {
   static func read(_ text: String, firstLine: Int = 1) throws(StatementError) -> MarkupNode {
     let root = MarkupNode(name: "#root", line: firstLine)
     var stack = [root]
-    let scalars = Array(text.unicodeScalars)
+    let bytes = Array(text.utf8)
     var i = 0
     var line = firstLine
-    while i < scalars.count {
-      if scalars[i] == "\n" { line += 1 }
-      guard scalars[i] == "<" else {
+    while i < bytes.count {
+      if bytes[i] == 0x0A { line += 1 }
+      guard bytes[i] == 0x3C else {  // <
         i += 1
         continue
       }
       let tagLine = line
       var j = i + 1
-      while j < scalars.count, scalars[j] != ">" {
-        if scalars[j] == "\n" { line += 1 }
+      while j < bytes.count, bytes[j] != 0x3E {  // >
+        if bytes[j] == 0x0A { line += 1 }
         j += 1
       }
-      guard j < scalars.count else { throw StatementError(line: tagLine, "a tag is not closed with '>'") }
-      var tag = String(String.UnicodeScalarView(scalars[(i + 1)..<j])).trimmingCharacters(in: .whitespaces)
+      guard j < bytes.count else { throw StatementError(line: tagLine, "a tag is not closed with '>'") }
+      var tagStart = i + 1
+      var tagEnd = j
+      while tagStart < tagEnd, bytes[tagStart] == 0x20 { tagStart += 1 }
+      while tagEnd > tagStart, bytes[tagEnd - 1] == 0x20 { tagEnd -= 1 }
       i = j + 1
-      if tag.hasPrefix("?") || tag.hasPrefix("!") { continue }  // <?xml …?>, <!-- … -->
-      if tag.hasPrefix("/") {
-        tag.removeFirst()
-        if let index = stack.lastIndex(where: { $0.name == tag.uppercased() }), index > 0 {
-          stack.removeSubrange(index...)
-        }
+      guard tagStart < tagEnd else { continue }
+      let first = bytes[tagStart]
+      if first == 0x3F || first == 0x21 { continue }  // <?xml …?>, <!-- … -->
+      if first == 0x2F {  // </TAG>
+        let name = upper(bytes[(tagStart + 1)..<tagEnd])
+        if let index = stack.lastIndex(where: { $0.name == name }), index > 0 { stack.removeSubrange(index...) }
         continue
       }
       var k = i
-      while k < scalars.count, scalars[k] != "<" { k += 1 }
-      let value = String(String.UnicodeScalarView(scalars[i..<k]))
-      let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-      let node = MarkupNode(name: tag.uppercased(), line: tagLine)
+      var newlines = 0
+      while k < bytes.count, bytes[k] != 0x3C {
+        if bytes[k] == 0x0A { newlines += 1 }
+        k += 1
+      }
+      var valueStart = i
+      var valueEnd = k
+      while valueStart < valueEnd, isSpace(bytes[valueStart]) { valueStart += 1 }
+      while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+      let node = MarkupNode(name: upper(bytes[tagStart..<tagEnd]), line: tagLine)
       stack.last!.children.append(node)
-      if trimmed.isEmpty {
+      if valueStart == valueEnd {
         stack.append(node)
       } else {
-        node.text = SGMLReader.unescaped(trimmed)
+        node.text = unescaped(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
       }
-      line += value.unicodeScalars.filter { $0 == "\n" }.count
+      line += newlines
       i = k
     }
     return root
   }
 
+  static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+
+  static func upper(_ bytes: ArraySlice<UInt8>) -> String {
+    String(decoding: bytes.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+  }
+
   static func unescaped(_ text: String) -> String {
-    guard text.contains("&") else { return text }
+    guard text.utf8.contains(0x26) else { return text }
     return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
       .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
       .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")

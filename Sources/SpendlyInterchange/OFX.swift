@@ -73,7 +73,8 @@ public enum OFXFormat {
     let list = response.child("BANKTRANLIST")
     statement.start = list?.value("DTSTART").flatMap(StatementValues.ofxDate)
     statement.end = list?.value("DTEND").flatMap(StatementValues.ofxDate)
-    for node in list?.children("STMTTRN") ?? [] {
+    // Rows belong in BANKTRANLIST; a bank that leaves that out still has them read.
+    for node in response.descendants("STMTTRN") {
       statement.rows.append(try row(node, currency: currency, pending: false))
     }
     for node in response.child("BANKTRANLISTP")?.children("STMTTRNP") ?? [] {

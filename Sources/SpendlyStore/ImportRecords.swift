@@ -93,6 +93,9 @@ extension ImportRecords {
   ) throws(StoreError) -> [ImportPlan] {
     // A dry run plans inside the transaction and rolls it back, so it sees what a real import would.
     var rolledBack: [ImportPlan]?
+    // A large import touches every index page: keep them in memory for its transaction.
+    try? database.execute("PRAGMA cache_size = -262144")
+    defer { try? database.execute("PRAGMA cache_size = -2000") }
     do {
       return try change(.import, summary: summary) { log in
         for account in accounts { try store.accounts.insert(log, account) }
@@ -107,16 +110,32 @@ extension ImportRecords {
           let plan = step.plan(account, existing)
           plans.append(plan)
           var writes: [TransactionWrite] = []
+          var line = 0
           do throws(ValidationError) {
-            for fields in plan.adds { writes.append(.add(try Validator.validate(fields, catalog: catalog))) }
+            for (index, fields) in plan.adds.enumerated() {
+              line = index < plan.addLines.count ? plan.addLines[index] : 0
+              writes.append(.add(try Validator.validate(fields, catalog: catalog)))
+            }
+            line = 0
             for (id, fields) in plan.updates {
               writes.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
             }
           } catch {
-            throw StoreError.invalid(error)
+            // The row's place in the file leads: "statement.ofx:120: amount '0.00': …".
+            let place = line > 0 ? "\(file.name):\(line): " : "\(file.name): "
+            throw StoreError.invalid(
+              ValidationError(field: place + error.field, value: error.value, reason: error.reason))
           }
           writes += plan.removals.map { .delete(id: $0) }
-          if !dryRun { _ = try store.transactions.record(log, writes) }
+          if !dryRun {
+            let adds = plan.adds.count
+            // Thousands of new rows: the month totals are added up once, not a row at a time.
+            if adds >= 2000 && adds == writes.count {
+              _ = try Schema.withBulkMonthTotals(log.db) { try store.transactions.record(log, writes) }
+            } else {
+              _ = try store.transactions.record(log, writes)
+            }
+          }
           for balance in step.balances where !dryRun {
             try log.db.run(
               """

@@ -280,12 +280,7 @@ enum Schema {
     CREATE INDEX revisions_by_txn ON revisions(txn_id, id);
     CREATE INDEX revisions_by_change ON revisions(change_id);
 
-    CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions WHEN NEW.kind != 'transfer' BEGIN
-      INSERT INTO month_totals VALUES
-        (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
-      ON CONFLICT DO UPDATE SET
-        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
-    END;
+    \(monthTotalsInsertTrigger)
     CREATE TRIGGER month_totals_delete AFTER DELETE ON transactions WHEN OLD.kind != 'transfer' BEGIN
       UPDATE month_totals
         SET total = CASE WHEN typeof(total) = 'integer' THEN total - OLD.amount ELSE total END, count = count - 1
@@ -309,6 +304,44 @@ enum Schema {
         total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
     END;
     """
+
+  /// The month totals' insert trigger (from migration 11 on). A large import drops it inside
+  /// its transaction and adds up the months it wrote at once (`MonthTotals.rebuild`).
+  static let monthTotalsInsertTrigger = """
+    CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions WHEN NEW.kind != 'transfer' BEGIN
+      INSERT INTO month_totals VALUES
+        (substr(NEW.date, 1, 7), NEW.category_id, NEW.currency, NEW.kind, NEW.status, NEW.amount, 1)
+      ON CONFLICT DO UPDATE SET
+        total = CASE WHEN typeof(total) = 'integer' THEN total + excluded.total ELSE total END, count = count + 1;
+    END;
+    """
+
+  /// Drops the insert trigger, runs `body` (which only inserts transactions), then adds up every
+  /// month the new rows fall in from its transactions and puts the trigger back: all inside the
+  /// caller's transaction, so a failure or a rollback leaves the schema as it was.
+  static func withBulkMonthTotals<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    try db.execute("DROP TRIGGER month_totals_insert")
+    let first = (try db.row("SELECT coalesce(max(id), 0) FROM transactions")?.int(0) ?? 0) + 1
+    let result = try body()
+    try db.run(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS bulk_months(month TEXT PRIMARY KEY);
+      """)
+    try db.run("DELETE FROM temp.bulk_months")
+    try db.run(
+      "INSERT OR IGNORE INTO temp.bulk_months SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id >= ?",
+      [.integer(first)])
+    try db.run("DELETE FROM month_totals WHERE month IN (SELECT month FROM temp.bulk_months)")
+    try db.run(
+      """
+      INSERT INTO month_totals
+        SELECT substr(date, 1, 7), category_id, currency, kind, status, coalesce(spendly_sum(amount), 1e19), count(*)
+        FROM transactions WHERE kind != 'transfer' AND substr(date, 1, 7) IN (SELECT month FROM temp.bulk_months)
+        GROUP BY 1, 2, 3, 4, 5
+      """)
+    try db.execute(monthTotalsInsertTrigger)
+    return result
+  }
 
   static let budgetsAndMonthTotals = """
     CREATE TABLE budgets(

@@ -87,13 +87,37 @@ extension TransactionRecords {
     // Ids are read inside the transaction: another process may have renamed a category.
     let ids = try store.catalog.nameIDs()
     var touched: [Int64] = []
+    touched.reserveCapacity(validated.count)
+    // Adds take the next ids, worked out once (this transaction holds the write lock): the
+    // revision is written first, then the current row that points at it, two statements a row,
+    // each prepared once (an import writes thousands).
+    var nextTransaction: Int64 = 0
+    var nextRevision: Int64 = 0
+    if validated.contains(where: { if case .add = $0 { true } else { false } }) {
+      nextTransaction =
+        (try db.row(
+          """
+          SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
+            coalesce((SELECT max(id) FROM transactions), 0))
+          """)?.int(0) ?? 0) + 1
+      nextRevision = (try db.row("SELECT coalesce(max(id), 0) FROM revisions")?.int(0) ?? 0) + 1
+    }
+    let revisionStatement = try db.statement(Self.insertRevisionWithIDSQL)
+    let currentStatement = try db.statement(Self.insertCurrentSQL)
     for write in validated {
       switch write {
       case .add(let fields):
-        let id = try insertCurrent(
-          db, id: nil, fields: fields, ids: ids, createdAt: stamp, updatedAt: stamp, revision: 0)
-        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
-        try db.run("UPDATE transactions SET revision_id = ? WHERE id = ?", [.integer(revision), .integer(id)])
+        let id = nextTransaction
+        let revision = nextRevision
+        nextTransaction += 1
+        nextRevision += 1
+        let values = try values(fields, ids)
+        revisionStatement.reset()
+        try revisionStatement.bind([.integer(revision), .integer(id), .integer(changeID)] + values + [.text(stamp)])
+        while try revisionStatement.step() {}
+        currentStatement.reset()
+        try currentStatement.bind([.integer(id), .integer(revision)] + values + [.text(stamp), .text(stamp)])
+        while try currentStatement.step() {}
         touched.append(id)
       case .update(let id, let fields):
         guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
@@ -165,6 +189,9 @@ extension TransactionRecords {
   private static let revisionColumns = "txn_id, change_id, live, \(TransactionColumns.list()), recorded_at"
   private static let currentColumns = "id, revision_id, \(TransactionColumns.list()), created_at, updated_at"
 
+  private static let insertRevisionWithIDSQL =
+    "INSERT INTO revisions(id, \(revisionColumns)) VALUES (?, ?, ?, 1, \(TransactionColumns.placeholders), ?)"
+
   private static let insertRevisionSQL =
     "INSERT INTO revisions(\(revisionColumns)) VALUES (?, ?, 1, \(TransactionColumns.placeholders), ?)"
 
@@ -211,17 +238,6 @@ extension TransactionRecords {
   ) throws -> Int64 {
     try db.run(
       Self.insertRevisionSQL, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
-    return db.lastInsertRowID
-  }
-
-  private func insertCurrent(
-    _ db: Database, id: Int64?, fields: TransactionFields, ids: CatalogRecords.NameIDs, createdAt: String,
-    updatedAt: String,
-    revision: Int64
-  ) throws -> Int64 {
-    try db.run(
-      Self.insertCurrentSQL,
-      [SQLValue(id), .integer(revision)] + (try values(fields, ids)) + [.text(createdAt), .text(updatedAt)])
     return db.lastInsertRowID
   }
 

@@ -9,12 +9,14 @@ case "parse": ParseBench.run(Array(arguments.dropFirst()))
 case "generate": Generate.run(Array(arguments.dropFirst()))
 case "reports": ReportBench.run(Array(arguments.dropFirst()))
 case "shell": ShellBench.run(Array(arguments.dropFirst()))
+case "import": ImportBench.run(Array(arguments.dropFirst()))
 default:
   print(
     """
     usage: spendly-bench generate [--count N] [--db PATH] [--journal PATH|-]
            spendly-bench reports --db PATH --journal PATH --spendly BIN
            spendly-bench shell --db PATH --spendly BIN
+           spendly-bench import --spendly BIN [--count 100000] [--runs 3]
            spendly-bench parse
     """)
   exit(64)

@@ -51,16 +51,23 @@ struct ImportCommand: Command {
     importer.dayFirst = arguments.has("day-first")
     importer.allowDuplicates = arguments.has("allow-duplicates")
     importer.dryRun = arguments.has("dry-run")
-    importer.createAccounts =
-      arguments.has("yes") || context.assumeYes || (context.interactive && confirmCreate(context))
+    // Off a terminal a statement's new account is created (and named in the summary); on one,
+    // the import asks once before creating any.
+    importer.createAccounts = arguments.has("yes") || context.assumeYes || !context.interactive
+    importer.confirm =
+      context.interactive && !importer.createAccounts ? { names in confirmCreate(names, context) } : nil
     let outcome = try importer.run(path: path, bytes: bytes)
     return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
   }
 
   /// On a terminal, a statement for a new account is created after one yes (asked before the
   /// import, which then creates what it needs).
-  static func confirmCreate(_ context: Context) -> Bool {
-    false
+  static func confirmCreate(_ names: [String], _ context: Context) -> Bool {
+    let list = names.map { "'\(Render.safe($0))'" }.joined(separator: ", ")
+    FileHandle.standardError.write(
+      Data("create account\(names.count == 1 ? "" : "s") \(list) for this statement? [y/N] ".utf8))
+    guard let answer = readLine() else { return false }
+    return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
   }
 }
 

@@ -14,6 +14,8 @@ struct StatementImport {
   var allowDuplicates = false
   var dryRun = false
   var createAccounts = false
+  /// Asks once whether to create the accounts a file's statements need (on a terminal).
+  var confirm: (([String]) -> Bool)?
 
   /// What one file did, for the summary lines and the JSON.
   struct Outcome {
@@ -74,7 +76,7 @@ struct StatementImport {
         account = named
       } else {
         let fresh = Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
-        guard createAccounts else {
+        guard createAccounts || confirm?([fresh.name]) == true else {
           throw .data(
             "\(Render.safe(name)): the statement for account \(Render.safe(statement.accountID ?? "(unnamed)")) matches none of "
               + "your accounts: give --account NAME, or --yes to create '\(Render.safe(fresh.name))'")
@@ -92,13 +94,22 @@ struct StatementImport {
     }
     let parser = try context.phraseParser(caching: true)
     let categories = ImportCategories(parser: parser, history: CachingHistory(store.merchants))
+    let remembered = CategoryMemo()
     var steps: [ImportStep] = []
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
       let key = statement.accountID ?? account.name
       var ordinals: [String: Int] = [:]
+      var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
+      func clean(_ text: String?) -> String? {
+        guard let text else { return nil }
+        if let known = cleaned[text] { return known }
+        let result = PayeeCleaner.clean(text, lexicon: .standard)
+        cleaned[text] = result
+        return result
+      }
       let rows = statement.rows.map { row -> BankRow in
-        let payee = PayeeCleaner.clean(row.payee, lexicon: .standard) ?? PayeeCleaner.clean(row.memo)
+        let payee = clean(row.payee) ?? clean(row.memo)
         var reference = row.reference
         if reference == nil {
           let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
@@ -146,7 +157,13 @@ struct StatementImport {
         ImportStep(account: account.name, balances: balances, coverage: coverage) { account, existing in
           ImportPlanner(
             account: account, existing: existing, allowDuplicates: allow, source: source, method: method,
-            categorize: { row, kind in categories.category(row, kind: kind) }
+            categorize: { row, kind in
+              let key = "\(kind.rawValue)|\(row.mcc ?? -1)|\(row.payee ?? "")|\(row.memo ?? "")"
+              if let known = remembered.answers[key] { return known }
+              let answer = categories.category(row, kind: kind)
+              remembered.answers[key] = answer
+              return answer
+            }
           ).plan(rows, covering: coverage)
         })
     }
@@ -157,6 +174,11 @@ struct StatementImport {
       lastDate: statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max())
     let mapping =
       mappingText != nil && savedMapping == nil && targets.count == 1 ? (targets[0].name, mappingText!) : nil
+    let rowCount = statements.reduce(0) { $0 + $1.rows.count }
+    if rowCount > 5000, isTerminal(2) {
+      FileHandle.standardError.write(
+        Data("\(name): \(MoneyFormat.count(rowCount)) rows read; matching and saving…\n".utf8))
+    }
     let plans = try reporting {
       try store.imports.commit(
         steps, file: file, creating: creating, mapping: mapping,
@@ -242,4 +264,9 @@ struct StatementImport {
     }
     return account
   }
+}
+
+/// Category answers already worked out in one import, by what decides them.
+final class CategoryMemo {
+  var answers: [String: (String, CategorySource)] = [:]
 }

@@ -1,0 +1,90 @@
+import SpendlyCore
+import Testing
+
+@testable import SpendlyStore
+
+/// Statement imports in the store: one change, month totals kept right on the bulk path too.
+@Suite("Store: statement imports")
+struct ImportStoreTests {
+  static func rows(_ count: Int, seed: UInt64) -> [BankRow] {
+    var random = SplitMix64(seed: seed)
+    return (0..<count).map { i in
+      let day = LocalDate(iso: "2026-01-01")!.adding(days: Int(random.next() % 330))
+      let amount = Int64(1 + random.next() % 90_000) * (random.next() % 5 == 0 ? 1 : -1)
+      var row = BankRow(date: day, amount: amount, reference: "R\(i)", hasOwnReference: true, line: i + 1)
+      row.payee = ["Social", "DMart", "Uber"][i % 3]
+      row.pending = random.next() % 7 == 0
+      return row
+    }
+  }
+
+  static func step(_ rows: [BankRow]) -> ImportStep {
+    ImportStep(account: "HDFC Savings", balances: [], coverage: nil) { account, existing in
+      ImportPlanner(
+        account: account, existing: existing, allowDuplicates: false, source: "test.ofx", method: "UPI",
+        categorize: { _, kind in (kind == .expense ? "Food" : "Salary", .other) }
+      ).plan(rows, covering: nil)
+    }
+  }
+
+  static func file(_ hash: String, rows: Int) -> ImportedFile {
+    ImportedFile(
+      hash: hash, name: "test.ofx", path: nil, format: "OFX", accounts: ["HDFC Savings"], rows: rows, firstDate: nil,
+      lastDate: nil)
+  }
+
+  @Test(arguments: [300, 2500])
+  func monthTotalsAgreeWithTheRowsOnEitherPath(_ count: Int) throws {
+    try withStore(.disk) { store, _ in
+      try store.accounts.add(AccountStoreTests.savings)
+      try store.transactions.add(expense(420, method: "UPI", date: "2026-03-03"))
+      let plans = try store.imports.commit(
+        [Self.step(Self.rows(count, seed: UInt64(count)))], file: Self.file("a", rows: count), creating: [],
+        mapping: nil, summary: "imported", dryRun: false)
+      #expect(plans.first?.adds.count == count)
+      let (kept, recomputed) = try BudgetStoreTests.monthTotals(store)
+      #expect(kept == recomputed)
+      let triggers = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger'").compactMap {
+        $0.text(0)
+      }
+      #expect(Set(triggers) == ["month_totals_insert", "month_totals_delete", "month_totals_update"])
+      // A row added after the import goes through the trigger again.
+      try store.transactions.add(expense(10, method: "UPI", date: "2026-03-04"))
+      let (after, again) = try BudgetStoreTests.monthTotals(store)
+      #expect(after == again)
+      // The whole import is one change: undo takes every row back, and the totals with them.
+      _ = try store.undo()
+      _ = try store.undo()
+      #expect(try store.transactions.count() == 1)
+      let (undone, recounted) = try BudgetStoreTests.monthTotals(store)
+      #expect(undone == recounted)
+      #expect(try store.imports.files().isEmpty)
+    }
+  }
+
+  @Test func aDryRunWritesNothingAndAFailedRowNamesItsLine() throws {
+    try withStore(.memory) { store, _ in
+      try store.accounts.add(AccountStoreTests.savings)
+      let before = try store.tableCounts()
+      let plans = try store.imports.commit(
+        [Self.step(Self.rows(50, seed: 3))], file: Self.file("b", rows: 50), creating: [], mapping: nil,
+        summary: "imported", dryRun: true)
+      #expect(plans.first?.adds.count == 50)
+      #expect(try store.tableCounts() == before)
+      var rows = Self.rows(5, seed: 4)
+      rows[3].date = LocalDate(iso: "1900-01-01")!
+      guard
+        case .invalid(let error)? = storeError({
+          _ = try store.imports.commit(
+            [Self.step(rows)], file: Self.file("c", rows: 5), creating: [], mapping: nil, summary: "imported",
+            dryRun: false)
+        })
+      else {
+        Issue.record("a date outside 1970-2200 should be refused")
+        return
+      }
+      #expect(error.description.hasPrefix("test.ofx:4: date"))
+      #expect(try store.tableCounts() == before)
+    }
+  }
+}
