@@ -46,6 +46,11 @@ public struct ImportStep {
   public let balances: [StatementBalance]
   public let coverage: ClosedRange<LocalDate>?
   public let plan: (_ account: Account, _ existing: [Transaction]) -> ImportPlan
+  /// Sync: the account's imported rows are removed first and the plan brings them back from all
+  /// its files (typed entries and their links stay).
+  public var rebuild = false
+  /// Sync: the statement end the account's sync token moves to.
+  public var tokenEnd: LocalDate?
 
   public init(
     account: String, balances: [StatementBalance], coverage: ClosedRange<LocalDate>?,
@@ -106,7 +111,17 @@ extension ImportRecords {
           guard let account = catalog.account(named: step.account) else {
             throw StoreError.unknown("account", step.account)
           }
-          let existing = try existingTransactions(log.db, account: account, coverage: step.coverage)
+          if step.rebuild && !dryRun {
+            let imported = try log.db.rows(
+              """
+              SELECT id FROM transactions WHERE import_source IS NOT NULL
+                AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
+              """, [.text(account.name)]
+            ).compactMap { $0.int(0) }
+            _ = try store.transactions.record(log, imported.map { .delete(id: $0) })
+          }
+          let existing = try existingTransactions(
+            log.db, account: account, coverage: step.rebuild ? nil : step.coverage)
           let plan = step.plan(account, existing)
           plans.append(plan)
           var writes: [TransactionWrite] = []
@@ -151,6 +166,19 @@ extension ImportRecords {
             if log.db.changes > 0 { try log.inserted(.statementBalances, key: .integer(log.db.lastInsertRowID)) }
           }
         }
+        for step in steps where !dryRun {
+          guard let end = step.tokenEnd,
+            let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(step.account)])?
+              .int(0)
+          else { continue }
+          try log.track(.syncTokens, key: .integer(id)) {
+            try log.db.run(
+              """
+              INSERT INTO sync_tokens(account_id, statement_end, refs, valid) VALUES (?1, ?2, 0, 1)
+              ON CONFLICT DO UPDATE SET statement_end = max(coalesce(statement_end, ''), ?2), valid = 1
+              """, [.integer(id), .text(end.description)])
+          }
+        }
         if dryRun {
           rolledBack = plans
           throw DryRun(plans: plans)
@@ -192,6 +220,33 @@ extension ImportRecords {
         ORDER BY t.date, t.id
         """, [.text(account.name), .text(from), .text(to)])
     return try rows.map { row throws -> Transaction in try TransactionRecords.transaction(from: row) }
+  }
+
+  /// An account's sync token: the latest statement end imported, and whether it still holds.
+  public func syncToken(_ account: String) throws(StoreError) -> (end: LocalDate?, valid: Bool)? {
+    try reading {
+      try database.row(
+        """
+        SELECT t.statement_end, t.valid FROM sync_tokens t JOIN accounts a ON a.id = t.account_id
+        WHERE a.name = ? COLLATE NOCASE
+        """, [.text(account)]
+      ).map { row in (row.text(0).flatMap { LocalDate(iso: $0) }, row.int(1) == 1) }
+    }
+  }
+
+  /// The booked bank references stored on an account from imports, dated in `range`.
+  public func references(_ account: String, in range: ClosedRange<LocalDate>) throws(StoreError) -> Set<String> {
+    try reading {
+      Set(
+        try database.rows(
+          """
+          SELECT CASE WHEN t.account_id = a.id THEN t.external_ref ELSE t.counter_ref END FROM transactions t
+          JOIN accounts a ON a.name = ?1 COLLATE NOCASE
+          WHERE (t.account_id = a.id OR t.counter_account_id = a.id) AND t.status = 'booked'
+            AND t.import_source IS NOT NULL AND t.date BETWEEN ?2 AND ?3
+          """, [.text(account), .text(range.lowerBound.description), .text(range.upperBound.description)]
+        ).compactMap { $0.text(0) })
+    }
   }
 
   // MARK: CSV mappings

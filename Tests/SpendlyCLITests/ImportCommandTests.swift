@@ -103,3 +103,29 @@ struct ImportCommandTests {
     #expect(text == "0 new files · 0 added · 5 seen before\n")
   }
 }
+
+extension ImportCommandTests {
+  /// A statement that replaces one imported before (other rows for the same dates) makes sync
+  /// rebuild that account's imported rows from all its files; typed entries stay, linked.
+  @Test func aReplacedStatementRebuildsTheAccount() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.directory + "/statements"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try sandbox.ok("add", "--yes", "42.50", "eur", "groceries", "at", "REWE", "date:2026-11-03")
+    try FileManager.default.copyItem(atPath: Self.folder + "/sbi-nov.camt.xml", toPath: folder + "/a.xml")
+    let first = try #require(try json(sandbox.ok("--json", "sync", folder, "--yes")) as? [String: Any])
+    #expect(first["added"] as? Int == 2)
+    let original = try String(contentsOfFile: Self.folder + "/sbi-nov.camt.xml", encoding: .utf8)
+    try original.replacingOccurrences(of: "SBI-0002", with: "SBI-0099").replacingOccurrences(
+      of: "2500.00", with: "2400.00"
+    )
+    .write(toFile: folder + "/b.xml", atomically: true, encoding: .utf8)
+    let text = try sandbox.ok("sync", folder)
+    #expect(text.contains("rebuilt"))
+    let rows = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(rows.map { $0["amount"] as? String } == ["19.99", "2400.00", "42.50"])
+    #expect(rows.last?["merchant"] as? String == "REWE", "the typed entry stays, linked")
+    #expect(rows.last?["external_reference"] as? String == "SBI-0001")
+    #expect(try sandbox.ok("sync", folder) == "0 new files · 0 added · 2 seen before\n")
+  }
+}

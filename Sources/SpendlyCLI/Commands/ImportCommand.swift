@@ -86,8 +86,10 @@ enum ImportView {
     let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
       "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
     }
+    let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
+    let created = outcome.created.map { " · new account \(Render.safe($0))" }
     return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
-      + parts.joined(separator: " · ")
+      + parts.joined(separator: " · ") + created.joined() + rebuilt.joined()
   }
 
   static func rendered(_ outcome: StatementImport.Outcome, dryRun: Bool, output: Output) -> Rendered {
@@ -96,6 +98,12 @@ enum ImportView {
         var lines = [line(outcome, dryRun: dryRun)]
         for name in outcome.created {
           lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
+        }
+        for name in outcome.rebuilt {
+          lines.append(
+            output.style(
+              "  \(Render.safe(name)): this file replaces rows imported before; its imported rows were rebuilt from all its files",
+              .yellow))
         }
         var sources: [CategorySource: Int] = [:]
         for (_, plan) in outcome.plans {
@@ -150,6 +158,7 @@ enum ImportView {
     }
     pairs.append(("categories", .object(categories)))
     pairs.append(("created_accounts", .array(outcome.created.map { .string($0) })))
+    pairs.append(("rebuilt_accounts", .array(outcome.rebuilt.map { .string($0) })))
     var matches: [JSON] = []
     for (account, plan) in outcome.plans {
       for (line, id) in plan.matched {

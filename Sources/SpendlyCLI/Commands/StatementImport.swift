@@ -14,6 +14,8 @@ struct StatementImport {
   var allowDuplicates = false
   var dryRun = false
   var createAccounts = false
+  /// `sync`: keep each account's sync token, and rebuild an account a file contradicts.
+  var sync = false
   /// Asks once whether to create the accounts a file's statements need (on a terminal).
   var confirm: (([String]) -> Bool)?
 
@@ -24,7 +26,8 @@ struct StatementImport {
     var plans: [(account: String, plan: ImportPlan)] = []
     var checks: [(account: String, statement: Int64, computed: Int64, currency: Currency, date: LocalDate)] = []
     var created: [String] = []
-    var skipped = false
+    /// Accounts whose imported rows were rebuilt from all their files (sync).
+    var rebuilt: [String] = []
 
     func total(_ key: (ImportPlan) -> Int) -> Int { plans.reduce(0) { $0 + key($1.plan) } }
     var added: Int { total { $0.adds.count } }
@@ -98,43 +101,26 @@ struct StatementImport {
     var steps: [ImportStep] = []
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
-      let key = statement.accountID ?? account.name
-      var ordinals: [String: Int] = [:]
-      var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
-      func clean(_ text: String?) -> String? {
-        guard let text else { return nil }
-        if let known = cleaned[text] { return known }
-        let result = PayeeCleaner.clean(text, lexicon: .standard)
-        cleaned[text] = result
-        return result
-      }
-      let rows = statement.rows.map { row -> BankRow in
-        let payee = clean(row.payee) ?? clean(row.memo)
-        var reference = row.reference
-        if reference == nil {
-          let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
-          ordinals[base, default: 0] += 1
-          reference = StatementValues.hashReference(
-            account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
-        }
-        var bank = BankRow(
-          date: row.date, amount: row.amount, reference: reference!, hasOwnReference: row.reference != nil,
-          line: row.line)
-        bank.postedDate = row.postedDate
-        bank.payee = payee
-        bank.memo = row.memo.map { TextSanitizer.printable($0).trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
-        if bank.memo == row.payee { bank.memo = nil }
-        bank.mcc = row.mcc
-        bank.pending = row.pending
-        bank.foreign = row.foreign
-        bank.rate = row.rate
-        bank.type = row.type
-        return bank
-      }
+      var rows = Self.bankRows(statement, key: statement.accountID ?? account.name)
       let dates = rows.map(\.date)
       let start = statement.start ?? dates.min()
       let end = statement.end ?? dates.max()
       let coverage = start.flatMap { start in end.map { start <= $0 ? start...$0 : $0...start } }
+      // Sync: a statement for dates already imported that lacks rows stored for them replaces
+      // what was imported: the account is rebuilt from all its files, the newest winning.
+      var rebuild = false
+      if sync, let coverage, let token = try reporting({ try store.imports.syncToken(account.name) }),
+        let tokenEnd = token.end, coverage.lowerBound <= tokenEnd
+      {
+        let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
+        let stored = try reporting { try store.imports.references(account.name, in: overlap) }
+        let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
+        if !stored.isSubset(of: here) {
+          rebuild = true
+          rows = try combinedRows(for: account, newest: rows, coverage: coverage, options: options, store: store)
+          outcome.rebuilt.append(account.name)
+        }
+      }
       var balances: [StatementBalance] = []
       for (kind, amount) in [
         (StatementBalance.Kind.booked, statement.ledgerBalance), (.available, statement.availableBalance),
@@ -153,6 +139,7 @@ struct StatementImport {
         ?? "Other"
       let source = "\(name) · \(statement.format)" + (statement.accountID.map { " · \($0)" } ?? "")
       let allow = allowDuplicates
+      let planned = rows
       steps.append(
         ImportStep(account: account.name, balances: balances, coverage: coverage) { account, existing in
           ImportPlanner(
@@ -164,8 +151,10 @@ struct StatementImport {
               remembered.answers[key] = answer
               return answer
             }
-          ).plan(rows, covering: coverage)
+          ).plan(planned, covering: rebuild ? nil : coverage)
         })
+      steps[steps.count - 1].rebuild = rebuild
+      if sync { steps[steps.count - 1].tokenEnd = end }
     }
     let file = ImportedFile(
       hash: ContentHash.file(bytes), name: name, path: (path as NSString).standardizingPath, format: outcome.format,
@@ -198,6 +187,71 @@ struct StatementImport {
       }
     }
     return outcome
+  }
+
+  /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
+  /// stable reference for each row the file gives none (the same payee, day and amount counted).
+  static func bankRows(_ statement: Statement, key: String) -> [BankRow] {
+    var ordinals: [String: Int] = [:]
+    var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
+    func clean(_ text: String?) -> String? {
+      guard let text else { return nil }
+      if let known = cleaned[text] { return known }
+      let result = PayeeCleaner.clean(text, lexicon: .standard)
+      cleaned[text] = result
+      return result
+    }
+    return statement.rows.map { row -> BankRow in
+      let payee = clean(row.payee) ?? clean(row.memo)
+      var reference = row.reference
+      if reference == nil {
+        let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
+        ordinals[base, default: 0] += 1
+        reference = StatementValues.hashReference(
+          account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
+      }
+      var bank = BankRow(
+        date: row.date, amount: row.amount, reference: reference!, hasOwnReference: row.reference != nil, line: row.line
+      )
+      bank.postedDate = row.postedDate
+      bank.payee = payee
+      bank.memo = row.memo.map { TextSanitizer.printable($0).trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+      if bank.memo == row.payee { bank.memo = nil }
+      bank.mcc = row.mcc
+      bank.pending = row.pending
+      bank.foreign = row.foreign
+      bank.rate = row.rate
+      bank.type = row.type
+      return bank
+    }
+  }
+
+  /// Every row of the account's imported files, oldest file first, each statement's rows
+  /// replacing the rows of the dates it covers; `newest` (the new file's) last.
+  func combinedRows(
+    for account: Account, newest: [BankRow], coverage: ClosedRange<LocalDate>, options: StatementFile.Options,
+    store: Store
+  ) throws(CLIError) -> [BankRow] {
+    var combined: [BankRow] = []
+    var fileOptions = options
+    if let saved = try reporting({ try store.imports.mapping(for: account.name) }) {
+      fileOptions.mapping = try Self.mapping(saved, file: "saved mapping of \(account.name)")
+    }
+    for file in try reporting({ try store.imports.files() }) where file.accounts.contains(account.name) {
+      guard let path = file.path, let data = FileManager.default.contents(atPath: path),
+        let (_, statements) = try? StatementFile.read([UInt8](data), options: fileOptions)
+      else { continue }
+      for statement in statements
+      where Self.match(statement, in: [account]) != nil || (statements.count == 1 && file.accounts == [account.name]) {
+        let rows = Self.bankRows(statement, key: statement.accountID ?? account.name)
+        let dates = rows.map(\.date)
+        guard let first = statement.start ?? dates.min(), let last = statement.end ?? dates.max() else { continue }
+        combined.removeAll { (first...max(first, last)).contains($0.date) }
+        combined += rows
+      }
+    }
+    combined.removeAll { coverage.contains($0.date) }
+    return combined + newest
   }
 
   static func mapping(_ text: String, file: String) throws(CLIError) -> BankCSVMapping {

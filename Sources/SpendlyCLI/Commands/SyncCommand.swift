@@ -62,6 +62,7 @@ struct SyncCommand: Command {
       importer.dayFirst = arguments.has("day-first")
       importer.dryRun = arguments.has("dry-run")
       importer.createAccounts = arguments.has("yes") || context.assumeYes
+      importer.sync = true
       do throws(CLIError) {
         if let (account, mapping) = try csvAccount(bytes, context: context) {
           importer.accountName = account
