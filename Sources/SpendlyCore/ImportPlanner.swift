@@ -15,6 +15,10 @@ public struct BankRow: Sendable, Equatable {
   public var rate: String?
   /// OFX's TRNTYPE, a CSV's DR/CR: ATM, XFER, PAYMENT tell transfers.
   public var type: String?
+  /// The category the file names (QIF's L), used when the catalog has it.
+  public var category: String?
+  /// The account a file says the money went to or came from (QIF's L[Savings]).
+  public var transferAccount: String?
   public var line: Int
 
   public init(date: LocalDate, amount: Int64, reference: String, hasOwnReference: Bool, line: Int) {
@@ -61,7 +65,7 @@ public struct BankRow: Sendable, Equatable {
 
 /// Where an imported row's category came from, for the import summary.
 public enum CategorySource: String, Sendable, CaseIterable {
-  case history, mcc, lexicon, other
+  case file, history, mcc, lexicon, other
 }
 
 /// What one import will do to one account, decided before anything is written.
@@ -210,6 +214,7 @@ public struct ImportPlanner {
           let t = existing[$0].fields
           return t.importSource == nil && t.externalReference == nil && t.kind != .transfer
             && (t.account == nil || t.account?.lowercased() == name)
+            && (t.merchant == nil || similar(row.payee, t))  // "Bescom" is not "Amazon Retail"
         })
       {
         used.insert(index)
@@ -326,7 +331,7 @@ public struct ImportPlanner {
     let cardBill =
       !account.isLiability && row.amount < 0 && row.looksLikeTransfer
       && ["cc ", "card", "credit"].contains { words.contains($0) }
-    if cardBill { kind = .transfer }
+    if cardBill || row.transferAccount != nil { kind = .transfer }
     var fields = TransactionFields(
       kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
       date: row.date, importSource: source, externalReference: row.reference,
@@ -334,7 +339,16 @@ public struct ImportPlanner {
       entry: row.amount < 0 ? .debit : .credit, postedDate: row.postedDate)
     fields.mcc = row.mcc
     if kind == .transfer {
-      if row.amount < 0 { fields.counterMethod = cardBill ? "Credit Card" : "Cash" }
+      if let other = row.transferAccount {
+        fields.counterAccount = other
+        fields.entry = .debit
+        if row.amount > 0 {  // money came from the other account
+          fields.account = other
+          fields.counterAccount = account.name
+        }
+      } else if row.amount < 0 {
+        fields.counterMethod = cardBill ? "Credit Card" : "Cash"
+      }
       plan.transfers += 1
     } else {
       let (category, source) = categorize(row, kind)

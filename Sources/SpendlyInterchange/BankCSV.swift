@@ -144,16 +144,24 @@ public enum BankCSVFormat {
     let balanceColumn = try column(mapping.balance)
     var statement = Statement(currency: currency, format: "CSV")
     var lastBalance: StatementAmount?
+    var undated: Int?
     func number(_ text: String, _ line: Int, _ what: String, exponent: Int) throws(StatementError) -> Int64? {
-      let trimmed = text.trimmingSpaces()
+      var trimmed = text.trimmingSpaces()
       if trimmed.isEmpty { return nil }
+      // "250.00 DR", "1,000.00 CR": the mark after the number gives the sign.
+      let upper = trimmed.uppercased()
+      var sign: Int64?
+      if upper.hasSuffix("DR") || upper.hasSuffix("CR") {
+        sign = upper.hasSuffix("DR") ? -1 : 1
+        trimmed = String(trimmed.dropLast(2)).trimmingSpaces()
+      }
       let cleaned = trimmed.filter { !$0.isLetter }.trimmingSpaces()  // "₹1,200.00", "1200 INR"
       guard
         let value = StatementValues.amount(
           cleaned.filter { !"₹$€£¥".contains($0) }, exponent: exponent, decimalComma: mapping.decimalComma,
           thousands: mapping.thousands)
       else { throw StatementError(line: line, "\(what) '\(trimmed)' is not an amount") }
-      return value
+      return sign.map { $0 * abs(value) } ?? value
     }
     while let (line, fields) = reader.next() {
       if let open = reader.unclosedQuote { throw StatementError(line: open, "a quoted field is never closed") }
@@ -164,9 +172,13 @@ public enum BankCSVFormat {
         return value.isEmpty ? nil : value
       }
       guard let dateText = field(dateColumn) else {
-        // A closing line ("Total", "Closing balance") with no date ends the rows.
-        if fields.count < names.count / 2 || fields.contains(where: { $0.lowercased().contains("total") }) { continue }
-        throw StatementError(line: line, "no date in column \(mapping.date ?? "")")
+        // Lines with no date after the rows (totals, a closing balance) end them; one with
+        // rows after it is an error.
+        undated = undated ?? line
+        continue
+      }
+      if let undatedLine = undated {
+        throw StatementError(line: undatedLine, "no date in column \(mapping.date ?? "")")
       }
       guard let date = StatementValues.date(dateText, format: mapping.dateFormat) else {
         throw StatementError(line: line, "date '\(dateText)' does not match date-format \(mapping.dateFormat)")

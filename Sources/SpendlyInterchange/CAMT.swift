@@ -37,6 +37,7 @@ public enum CAMTFormat {
         switch type {
         case "CLBD", "ITBD": statement.ledgerBalance = value
         case "CLAV", "ITAV": statement.availableBalance = value
+        case "OPBD", "PRCD": statement.openingBalance = value
         default: break
         }
       }

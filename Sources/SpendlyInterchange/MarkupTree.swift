@@ -67,6 +67,15 @@ enum SGMLReader {
     let bytes = Array(text.utf8)
     var i = 0
     var line = firstLine
+    // Tag names repeat on every row: each distinct one is made into a String once.
+    var names: [TagKey: String] = [:]
+    func name(_ slice: ArraySlice<UInt8>) -> String {
+      guard let key = TagKey(slice) else { return upper(slice) }
+      if let known = names[key] { return known }
+      let made = upper(slice)
+      names[key] = made
+      return made
+    }
     while i < bytes.count {
       if bytes[i] == 0x0A { line += 1 }
       guard bytes[i] == 0x3C else {  // <
@@ -89,8 +98,8 @@ enum SGMLReader {
       let first = bytes[tagStart]
       if first == 0x3F || first == 0x21 { continue }  // <?xml …?>, <!-- … -->
       if first == 0x2F {  // </TAG>
-        let name = upper(bytes[(tagStart + 1)..<tagEnd])
-        if let index = stack.lastIndex(where: { $0.name == name }), index > 0 { stack.removeSubrange(index...) }
+        let closing = name(bytes[(tagStart + 1)..<tagEnd])
+        if let index = stack.lastIndex(where: { $0.name == closing }), index > 0 { stack.removeSubrange(index...) }
         continue
       }
       var k = i
@@ -103,7 +112,7 @@ enum SGMLReader {
       var valueEnd = k
       while valueStart < valueEnd, isSpace(bytes[valueStart]) { valueStart += 1 }
       while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
-      let node = MarkupNode(name: upper(bytes[tagStart..<tagEnd]), line: tagLine)
+      let node = MarkupNode(name: name(bytes[tagStart..<tagEnd]), line: tagLine)
       stack.last!.children.append(node)
       if valueStart == valueEnd {
         stack.append(node)
@@ -113,7 +122,30 @@ enum SGMLReader {
       line += newlines
       i = k
     }
+    // A statement's aggregates are always closed: one left open means the file was cut short.
+    if let open = stack.dropFirst().last(where: {
+      ["STMTTRN", "STMTTRNP", "BANKTRANLIST", "STMTRS", "CCSTMTRS"].contains($0.name)
+    }) {
+      throw StatementError(line: open.line, "the file ends inside <\(open.name)> (cut short?)")
+    }
     return root
+  }
+
+  /// A tag name of up to 16 bytes as two words, any case (OFX tags are ASCII).
+  struct TagKey: Hashable {
+    let high: UInt64
+    let low: UInt64
+    init?(_ bytes: ArraySlice<UInt8>) {
+      guard bytes.count <= 16 else { return nil }
+      var high: UInt64 = 0
+      var low: UInt64 = 0
+      for (i, byte) in bytes.enumerated() {
+        let upper = UInt64(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+        if i < 8 { high |= upper << (8 * UInt64(i)) } else { low |= upper << (8 * UInt64(i - 8)) }
+      }
+      self.high = high
+      self.low = low | UInt64(bytes.count) << 56
+    }
   }
 
   static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
@@ -147,6 +179,9 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     guard parser.parse() else {
       let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
       throw StatementError(line: max(1, parser.lineNumber), "the XML does not read: \(message)")
+    }
+    if reader.stack.count > 1, let open = reader.stack.last {
+      throw StatementError(line: open.line, "the file ends inside <\(open.name)> (cut short?)")
     }
     return reader.root
   }

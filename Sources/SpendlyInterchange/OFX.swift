@@ -80,15 +80,37 @@ public enum OFXFormat {
     for node in response.child("BANKTRANLISTP")?.children("STMTTRNP") ?? [] {
       statement.rows.append(try row(node, currency: currency, pending: true))
     }
+    // Some card statements sign from the bank's side: charges (DEBIT) positive. TRNTYPE says
+    // which way each row goes; when the debits are mostly positive, every sign is turned.
+    let debits = statement.rows.filter {
+      ["DEBIT", "POS", "FEE", "SRVCHG", "CHECK"].contains($0.type?.uppercased() ?? "")
+    }
+    if !debits.isEmpty, debits.filter({ $0.amount > 0 }).count * 2 > debits.count {
+      for index in statement.rows.indices { statement.rows[index].amount.negate() }
+      statement.warnings.append(
+        "its debits are written positive: every amount's sign was turned (TRNTYPE says which way each goes)")
+    }
     for (name, path) in [("LEDGERBAL", \Statement.ledgerBalance), ("AVAILBAL", \Statement.availableBalance)] {
       guard let node = response.child(name), let text = node.value("BALAMT") else { continue }
-      guard let minor = StatementValues.amount(text, exponent: currency.exponent) else {
+      guard let minor = ofxAmount(text, exponent: currency.exponent) else {
         throw StatementError(line: node.line, "\(name) BALAMT '\(text)' is not an amount")
       }
       statement[keyPath: path] = StatementAmount(
         minorUnits: minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
     }
     return statement
+  }
+
+  /// OFX allows a comma as the decimal mark ("-12,50"): a comma with one or two digits after
+  /// it and no point is one; with a point after it ("1,250.50") a comma groups thousands.
+  static func ofxAmount(_ text: String, exponent: Int) -> Int64? {
+    if let comma = text.lastIndex(of: ","), !text.contains(".") {
+      let after = text[text.index(after: comma)...].trimmingSpaces()
+      if (1...2).contains(after.count), after.allSatisfy(\.isNumber) {
+        return StatementValues.amount(text, exponent: exponent, decimalComma: true, thousands: "'")
+      }
+    }
+    return StatementValues.amount(text, exponent: exponent)
   }
 
   static func row(_ node: MarkupNode, currency: Currency, pending: Bool) throws(StatementError) -> StatementRow {
@@ -113,7 +135,7 @@ public enum OFXFormat {
       }
       rowCurrency = foreign
     }
-    guard let minor = StatementValues.amount(amountText, exponent: rowCurrency.exponent) else {
+    guard let minor = ofxAmount(amountText, exponent: rowCurrency.exponent) else {
       throw StatementError(line: node.child("TRNAMT")?.line ?? node.line, "TRNAMT '\(amountText)' is not an amount")
     }
     var row = StatementRow(date: date, amount: minor, line: node.line)

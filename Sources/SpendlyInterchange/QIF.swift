@@ -18,6 +18,9 @@ public enum QIFFormat {
     var current: Statement?
     var pendingAccount: (name: String?, kind: Statement.AccountKind)?
     var inAccountBlock = false
+    /// Between !Option:AutoSwitch and !Clear:AutoSwitch, !Account starts a list of accounts.
+    var accountList = false
+    var listed: (name: String?, kind: Statement.AccountKind)?
     var skipping = false
     var record: [Character: String] = [:]
     var recordLine = 0
@@ -37,8 +40,17 @@ public enum QIFFormat {
       var row = StatementRow(date: date, amount: minor, line: recordLine)
       row.payee = record["P"]
       row.memo = record["M"]
-      if let number = record["N"], !number.isEmpty { row.reference = "qif:" + number }
-      row.type = record["L"]
+      if let number = record["N"], !number.isEmpty, number.contains(where: \.isNumber) {
+        row.reference = "qif:" + number
+      }
+      if let category = record["L"], !category.isEmpty {
+        // "[Savings]" is a transfer to that account; "Food:Groceries" a category and its sub-category.
+        if category.hasPrefix("["), category.hasSuffix("]") {
+          row.transferAccount = String(category.dropFirst().dropLast())
+        } else {
+          row.category = String(category.split(separator: ":").last ?? Substring(category))
+        }
+      }
       current!.rows.append(row)
     }
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -51,6 +63,15 @@ public enum QIFFormat {
         if header.hasPrefix("!account") {
           inAccountBlock = true
           pendingAccount = (nil, .bank)
+          continue
+        }
+        if header.hasPrefix("!option:autoswitch") {
+          accountList = true
+          continue
+        }
+        if header.hasPrefix("!clear:autoswitch") {
+          accountList = false
+          inAccountBlock = false
           continue
         }
         if header.hasPrefix("!clear:") || header.hasPrefix("!option:") { continue }
@@ -72,7 +93,8 @@ public enum QIFFormat {
         if let kind {
           var statement = Statement(accountKind: pendingAccount?.kind ?? kind, currency: currency, format: "QIF")
           statement.accountKind = kind
-          statement.accountID = pendingAccount?.name
+          statement.accountID = pendingAccount?.name ?? listed?.name
+          inAccountBlock = false
           current = statement
         }
         continue
@@ -86,7 +108,15 @@ public enum QIFFormat {
           let type = value.lowercased()
           pendingAccount?.kind =
             type.contains("ccard") || type.contains("credit") ? .card : type.contains("cash") ? .cash : .bank
-        case "^": inAccountBlock = false
+        case "^":
+          // In an account list every record is an account (the last one named stands for a
+          // section that follows); otherwise the one record names the next section's account.
+          if accountList, pendingAccount?.name != nil {
+            listed = pendingAccount
+            pendingAccount = (nil, .bank)
+          } else {
+            inAccountBlock = false
+          }
         default: break
         }
         continue

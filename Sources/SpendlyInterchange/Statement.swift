@@ -18,6 +18,10 @@ public struct Statement: Sendable, Equatable {
   public var end: LocalDate?
   /// The file's format ("OFX", "QIF", "CAMT.053", "CSV").
   public var format: String
+  /// What the reader noticed and decided (a sign convention turned), for the summary.
+  public var warnings: [String] = []
+  /// The balance the statement opens with (CAMT's OPBD), when it gives one.
+  public var openingBalance: StatementAmount?
 
   public enum AccountKind: String, Sendable {
     case bank, card, cash
@@ -60,6 +64,9 @@ public struct StatementRow: Sendable, Equatable {
   public var rate: String?
   /// OFX's TRNTYPE (DEBIT, ATM, XFER, …), or the CSV's DR/CR text.
   public var type: String?
+  /// The category the file names (QIF's L), and the account a QIF transfer goes to (L[Savings]).
+  public var category: String?
+  public var transferAccount: String?
   /// Where it is in the file, for messages: "statement.ofx:120".
   public var line: Int
 

@@ -12,6 +12,10 @@ public enum StatementFormat: String, Sendable {
     if CAMTFormat.detects(String(head.prefix(3000))) { return .camt }
     if OFXFormat.detects(String(head)) { return .ofx }
     if QIFFormat.detects(String(head)) { return .qif }
+    // A file of binary bytes is no statement, whatever commas it holds.
+    if head.prefix(4000).unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
+      return nil
+    }
     let firstLine = head.prefix { $0 != "\n" }
     if firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") { return .csv }
     return nil

@@ -7,6 +7,7 @@ public enum StatementValues {
   public static func amount(_ text: String, exponent: Int, decimalComma: Bool = false, thousands: Character? = nil)
     -> Int64?
   {
+    if !decimalComma, thousands == nil, let fast = plainAmount(text.utf8, exponent: exponent) { return fast }
     var body = text.trimmingSpaces()
     var negative = false
     if body.hasPrefix("(") && body.hasSuffix(")") {
@@ -48,6 +49,48 @@ public enum StatementValues {
     }
     var minor = whole
     for place in 0..<exponent { minor = minor * 10 + (place < fraction.count ? fraction[place] : 0) }
+    return negative ? -minor : minor
+  }
+
+  /// "-1234.56", "+420", "1,234.56": the common form, read on the bytes; nil for any other
+  /// (which the general reader then tries).
+  static func plainAmount(_ bytes: String.UTF8View, exponent: Int) -> Int64? {
+    var negative = false
+    var whole: Int64 = 0
+    var fraction: Int64 = 0
+    var fractionDigits = 0
+    var digits = 0
+    var seenPoint = false
+    var index = bytes.startIndex
+    if index < bytes.endIndex, bytes[index] == 0x2D || bytes[index] == 0x2B {
+      negative = bytes[index] == 0x2D
+      index = bytes.index(after: index)
+    }
+    while index < bytes.endIndex {
+      let byte = bytes[index]
+      switch byte {
+      case 0x30...0x39:
+        digits += 1
+        guard digits <= 17 else { return nil }
+        if seenPoint {
+          fractionDigits += 1
+          guard fractionDigits <= exponent else { return nil }
+          fraction = fraction * 10 + Int64(byte - 0x30)
+        } else {
+          whole = whole * 10 + Int64(byte - 0x30)
+        }
+      case 0x2E where !seenPoint: seenPoint = true
+      case 0x2C where !seenPoint: break
+      default: return nil
+      }
+      index = bytes.index(after: index)
+    }
+    guard digits > 0 else { return nil }
+    var minor = whole
+    for _ in 0..<exponent { minor *= 10 }
+    var scale: Int64 = 1
+    for _ in 0..<(exponent - fractionDigits) { scale *= 10 }
+    minor += fraction * scale
     return negative ? -minor : minor
   }
 

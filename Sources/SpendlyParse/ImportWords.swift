@@ -5,7 +5,7 @@ import SpendlyCore
 public enum PayeeCleaner {
   public static func clean(_ raw: String?, lexicon: Lexicon = .standard) -> String? {
     guard let raw else { return nil }
-    let text = TextSanitizer.printable(raw).trimmingSpaces()
+    let text = TextSanitizer.printable(String(raw.map { $0.isNewline ? " " : $0 })).trimmingSpaces()
     guard !text.isEmpty else { return nil }
     let pieces = text.replacingSeparators().split(separator: "\u{1F}").map { $0.trimmingSpaces() }
     for piece in pieces {
@@ -70,6 +70,9 @@ public struct ImportCategories {
   public func category(_ row: BankRow, kind: Kind) -> (String, CategorySource) {
     let catalog = parser.catalog
     let side = kind.side
+    if let named = row.category, let category = parser.category(named: named), category.side == side {
+      return (category.name, .file)
+    }
     if let payee = row.payee, let use = history?.merchantUse(payee),
       let category = catalog.category(named: use.category), category.side == side
     {

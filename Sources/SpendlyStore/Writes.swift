@@ -102,6 +102,24 @@ extension TransactionRecords {
           """)?.int(0) ?? 0) + 1
       nextRevision = (try db.row("SELECT coalesce(max(id), 0) FROM revisions")?.int(0) ?? 0) + 1
     }
+    // Thousands of adds (an import): staged in an unindexed temporary table, then written to
+    // the revisions and the current rows by two set statements, which is what SQLite does fastest.
+    if validated.count >= 2000, validated.allSatisfy({ if case .add = $0 { true } else { false } }) {
+      try db.execute(Self.createStagingSQL)
+      let stage = try db.statement(Self.stageSQL)
+      for case .add(let fields) in validated {
+        stage.reset()
+        try stage.bind([.integer(nextTransaction), .integer(nextRevision)] + (try values(fields, ids)))
+        while try stage.step() {}
+        touched.append(nextTransaction)
+        nextTransaction += 1
+        nextRevision += 1
+      }
+      try db.run(Self.revisionsFromStageSQL, [.integer(changeID), .text(stamp)])
+      try db.run(Self.currentFromStageSQL, [.text(stamp), .text(stamp)])
+      try db.execute("DELETE FROM temp.staged_transactions")
+      return touched
+    }
     let revisionStatement = try db.statement(Self.insertRevisionWithIDSQL)
     let currentStatement = try db.statement(Self.insertCurrentSQL)
     for write in validated {
@@ -188,6 +206,22 @@ extension TransactionRecords {
 
   private static let revisionColumns = "txn_id, change_id, live, \(TransactionColumns.list()), recorded_at"
   private static let currentColumns = "id, revision_id, \(TransactionColumns.list()), created_at, updated_at"
+
+  private static let createStagingSQL = """
+    CREATE TEMP TABLE IF NOT EXISTS staged_transactions(
+      id INTEGER PRIMARY KEY, revision INTEGER NOT NULL, \(TransactionColumns.list()));
+    DELETE FROM temp.staged_transactions;
+    """
+  private static let stageSQL =
+    "INSERT INTO temp.staged_transactions(id, revision, \(TransactionColumns.list())) VALUES (?, ?, \(TransactionColumns.placeholders))"
+  private static let revisionsFromStageSQL = """
+    INSERT INTO revisions(id, \(revisionColumns))
+    SELECT revision, id, ?1, 1, \(TransactionColumns.list()), ?2 FROM temp.staged_transactions ORDER BY id
+    """
+  private static let currentFromStageSQL = """
+    INSERT INTO transactions(\(currentColumns))
+    SELECT id, revision, \(TransactionColumns.list()), ?1, ?2 FROM temp.staged_transactions ORDER BY id
+    """
 
   private static let insertRevisionWithIDSQL =
     "INSERT INTO revisions(id, \(revisionColumns)) VALUES (?, ?, ?, 1, \(TransactionColumns.placeholders), ?)"

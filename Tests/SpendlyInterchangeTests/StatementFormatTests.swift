@@ -73,12 +73,39 @@ struct StatementFormatTests {
     }
     let broken =
       "OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR\n<BANKTRANLIST>\n<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261301<TRNAMT>-5</STMTTRN>"
+      + "\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>"
     do {
       _ = try OFXFormat.read(broken)
       Issue.record("an impossible date should be refused")
     } catch {
       #expect(error.line == 5, "the STMTTRN with the impossible date")
     }
+  }
+
+  @Test func aFileCutShortIsAnErrorNotFewerRows() throws {
+    for name in ["hdfc-savings-nov.ofx", "hdfc-card-nov.qfx", "sbi-nov.camt.xml"] {
+      let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.folder + "/" + name)))
+      for cut in [bytes.count / 3, bytes.count / 2, bytes.count - 40] {
+        #expect(throws: StatementError.self, "\(name) cut at \(cut)") {
+          try StatementFile.read(Array(bytes.prefix(cut)), options: StatementFile.Options(currency: .inr))
+        }
+      }
+    }
+  }
+
+  @Test func ofxCommasAndSignsAsBanksWriteThem() throws {
+    #expect(OFXFormat.ofxAmount("-12,50", exponent: 2) == -1250)
+    #expect(OFXFormat.ofxAmount("-1,250.50", exponent: 2) == -125_050)
+    #expect(OFXFormat.ofxAmount("1,250", exponent: 2) == 125_000)
+    let card = """
+      <OFX><CREDITCARDMSGSRSV1><CCSTMTTRNRS><CCSTMTRS><CURDEF>INR<CCACCTFROM><ACCTID>4242</CCACCTFROM>
+      <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261101<TRNAMT>1200.00<FITID>A<NAME>SWIGGY</STMTTRN>
+      <STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20261102<TRNAMT>-2000.00<FITID>B<NAME>PAYMENT</STMTTRN></BANKTRANLIST>
+      </CCSTMTRS></CCSTMTTRNRS></CREDITCARDMSGSRSV1></OFX>
+      """
+    let statement = try #require(try OFXFormat.read(card).first)
+    #expect(statement.rows.map(\.amount) == [-120_000, 200_000], "debits written positive are turned")
+    #expect(!statement.warnings.isEmpty)
   }
 
   @Test func qifReadsSectionsAccountsAndBankDates() throws {

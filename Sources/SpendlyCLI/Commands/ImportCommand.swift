@@ -15,7 +15,8 @@ struct ImportCommand: Command {
 
     The format comes from the content, never the name. Each statement goes to the account with
     its number (or last four digits), else --account, else a new account (--yes creates it).
-    A row already imported (same reference) is skipped; a row that matches a typed entry of the
+    On a terminal it asks before creating one; off a terminal it creates it and names it in
+    the summary. The same file again changes nothing. A row already imported (same reference) is skipped; a row that matches a typed entry of the
     same amount within 3 days becomes that entry's bank side (the entry keeps its category,
     merchant and note); a pending row now booked is updated; a pending row a newer statement no
     longer has is removed. A row without a reference that looks like one already imported is
@@ -41,13 +42,31 @@ struct ImportCommand: Command {
       let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
       return .lines(mapping.text.split(separator: "\n").map(String.init))
     }
+    // The same file again changes nothing: every row of it is in already.
+    let store = try context.store()
+    if let known = try reporting({ try store.imports.file(hash: ContentHash.file(bytes)) }) {
+      var outcome = StatementImport.Outcome(file: (path as NSString).lastPathComponent, format: known.format)
+      outcome.seenBefore = known.rows
+      return ImportView.rendered(outcome, dryRun: false, output: context.output)
+    }
     var mappingText: String?
+    var mappingName = "mapping"
     if let rules = arguments["mapping"] {
       mappingText = String(decoding: try StatementImport.bytes(rules), as: UTF8.self)
+      mappingName = (rules as NSString).lastPathComponent
     }
     var importer = StatementImport(context: context)
     importer.accountName = arguments["account"]
     importer.mappingText = mappingText
+    importer.mappingName = mappingName
+    // A bank CSV with no mapping given: the account whose saved mapping reads it.
+    if mappingText == nil, arguments["account"] == nil,
+      let (account, saved) = try SyncCommand.csvAccount(bytes, context: context)
+    {
+      importer.accountName = account
+      importer.mappingText = saved
+      importer.mappingName = "saved mapping of \(account)"
+    }
     importer.dayFirst = arguments.has("day-first")
     importer.allowDuplicates = arguments.has("allow-duplicates")
     importer.dryRun = arguments.has("dry-run")
@@ -75,7 +94,7 @@ struct ImportCommand: Command {
 enum ImportView {
   static func counts(_ outcome: StatementImport.Outcome) -> [(String, Int)] {
     [
-      ("added", outcome.added), ("duplicates", outcome.total { $0.duplicates }),
+      ("added", outcome.added), ("duplicates", outcome.seenBefore ?? outcome.total { $0.duplicates }),
       ("possible_duplicates", outcome.total { $0.possibleDuplicates.count }),
       ("matched", outcome.total { $0.matched.count }), ("updated", outcome.total { $0.updated.count }),
       ("removed", outcome.total { $0.removals.count }), ("transfers", outcome.total { $0.transfers }),
@@ -83,6 +102,10 @@ enum ImportView {
   }
 
   static func line(_ outcome: StatementImport.Outcome, dryRun: Bool) -> String {
+    if let rows = outcome.seenBefore {
+      return
+        "\(Render.safe(outcome.file)) (\(outcome.format)): imported before (\(MoneyFormat.count(rows)) row\(rows == 1 ? "" : "s")); nothing changed"
+    }
     let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
       "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
     }

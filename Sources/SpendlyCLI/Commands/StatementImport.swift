@@ -10,6 +10,8 @@ struct StatementImport {
   let context: Context
   var accountName: String?
   var mappingText: String?
+  /// What errors in the mapping are called: its file's name.
+  var mappingName = "mapping"
   var dayFirst = false
   var allowDuplicates = false
   var dryRun = false
@@ -28,6 +30,8 @@ struct StatementImport {
     var created: [String] = []
     /// Accounts whose imported rows were rebuilt from all their files (sync).
     var rebuilt: [String] = []
+    /// The file was imported before: its row count, and nothing was done.
+    var seenBefore: Int?
 
     func total(_ key: (ImportPlan) -> Int) -> Int { plans.reduce(0) { $0 + key($1.plan) } }
     var added: Int { total { $0.adds.count } }
@@ -55,7 +59,7 @@ struct StatementImport {
     options.dayFirst = dayFirst
     var savedMapping: String?
     if let mappingText {
-      options.mapping = try Self.mapping(mappingText, file: "mapping")
+      options.mapping = try Self.mapping(mappingText, file: Render.safe(mappingName))
     } else if let named, let saved = try reporting({ try store.imports.mapping(for: named.name) }) {
       options.mapping = try Self.mapping(saved, file: "saved mapping of \(named.name)")
       savedMapping = saved
@@ -101,7 +105,7 @@ struct StatementImport {
     var steps: [ImportStep] = []
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
-      var rows = Self.bankRows(statement, key: statement.accountID ?? account.name)
+      var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
       let dates = rows.map(\.date)
       let start = statement.start ?? dates.min()
       let end = statement.end ?? dates.max()
@@ -171,7 +175,7 @@ struct StatementImport {
     let plans = try reporting {
       try store.imports.commit(
         steps, file: file, creating: creating, mapping: mapping,
-        summary: "imported \(name) (\(statements.reduce(0) { $0 + $1.rows.count }) rows)", dryRun: dryRun)
+        summary: "imported \(name) (\(rowCount) row\(rowCount == 1 ? "" : "s"))", dryRun: dryRun)
     }
     outcome.plans = zip(targets.map(\.name), plans).map { ($0, $1) }
     if !dryRun {
@@ -191,7 +195,7 @@ struct StatementImport {
 
   /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
   /// stable reference for each row the file gives none (the same payee, day and amount counted).
-  static func bankRows(_ statement: Statement, key: String) -> [BankRow] {
+  static func bankRows(_ statement: Statement, key: String, account: (String) -> String? = { _ in nil }) -> [BankRow] {
     var ordinals: [String: Int] = [:]
     var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
     func clean(_ text: String?) -> String? {
@@ -215,13 +219,25 @@ struct StatementImport {
       )
       bank.postedDate = row.postedDate
       bank.payee = payee
-      bank.memo = row.memo.map { TextSanitizer.printable($0).trimmingSpaces() }.flatMap { $0.isEmpty ? nil : $0 }
+      // A line break inside a quoted field is a space between words, not nothing.
+      bank.memo = row.memo.map {
+        TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")).trimmingSpaces()
+      }.flatMap { $0.isEmpty ? nil : $0 }
       if bank.memo == row.payee { bank.memo = nil }
       bank.mcc = row.mcc
       bank.pending = row.pending
       bank.foreign = row.foreign
       bank.rate = row.rate
       bank.type = row.type
+      bank.category = row.category
+      // A QIF transfer to an account of the person's; to one Spendly does not know, it is said in the note.
+      if let other = row.transferAccount {
+        if let known = account(other) {
+          bank.transferAccount = known
+        } else {
+          bank.memo = [bank.memo, "[\(other)]"].compactMap { $0 }.joined(separator: " ")
+        }
+      }
       return bank
     }
   }
@@ -308,8 +324,12 @@ struct StatementImport {
     var account = Account(
       name: name, type: named, currency: statement.currency, last4: digits.count == 4 ? digits : nil,
       number: titled == nil ? statement.accountID : nil)
-    // Opened where the statement says it stood: its closing balance less its booked rows.
-    if let ledger = statement.ledgerBalance {
+    // Opened where the statement says it stood: its opening balance (CAMT's OPBD), else its
+    // closing balance less its booked rows.
+    if let opening = statement.openingBalance {
+      account.opening = account.isLiability ? -opening.minorUnits : opening.minorUnits
+      account.openingDate = statement.start ?? opening.date ?? statement.rows.map(\.date).min()
+    } else if let ledger = statement.ledgerBalance {
       let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }
       let flows = booked.reduce(Int64(0)) { $0 &+ $1.amount }
       let closing = account.isLiability ? -ledger.minorUnits : ledger.minorUnits

@@ -79,7 +79,7 @@ struct SyncCommand: Command {
     }
     let added = outcomes.reduce(0) { $0 + $1.added }
     let total =
-      "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(added) added · \(seen) seen before"
+      "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(arguments.has("dry-run") ? "would add \(added)" : "\(added) added") · \(seen) seen before"
       + (failures.isEmpty ? "" : " · \(failures.count) failed")
     let result = Rendered(
       text: { lines.map { Render.safe($0.0) } + [total] },
