@@ -32,11 +32,18 @@ public final class MarkupNode {
     return node
   }
 
+  /// The trimmed text of the child `name`, nil when missing or empty (the common case: no path).
+  public func value(_ name: String) -> String? { Self.trimmed(child(name)?.text) }
+
   /// The trimmed text at a path, nil when missing or empty.
   public func value(_ path: String...) -> String? {
     var node: MarkupNode? = self
     for name in path { node = node?.child(name) }
-    guard let text = node?.text else { return nil }
+    return Self.trimmed(node?.text)
+  }
+
+  static func trimmed(_ text: String?) -> String? {
+    guard let text else { return nil }
     // SGML text comes trimmed; XML text may carry the whitespace around it.
     let bytes = text.utf8
     if let first = bytes.first, let last = bytes.last, !SGMLReader.isSpace(first), !SGMLReader.isSpace(last) {
@@ -46,14 +53,22 @@ public final class MarkupNode {
     return trimmed.isEmpty ? nil : trimmed
   }
 
-  /// Every node below this one named `name`, in document order.
-  public func descendants(_ name: String) -> [MarkupNode] {
+  /// Every node below this one named `name`, in document order (not looking inside one found,
+  /// nor inside nodes named in `pruning`).
+  public func descendants(_ name: String, pruning: Set<String> = []) -> [MarkupNode] {
     var found: [MarkupNode] = []
-    for child in children {
-      if child.name == name { found.append(child) }
-      found += child.descendants(name)
-    }
+    collect(name, pruning, into: &found)
     return found
+  }
+
+  private func collect(_ name: String, _ pruning: Set<String>, into found: inout [MarkupNode]) {
+    for child in children where !child.children.isEmpty || child.name == name {
+      if child.name == name {
+        found.append(child)
+      } else if !pruning.contains(child.name) {
+        child.collect(name, pruning, into: &found)
+      }
+    }
   }
 }
 

@@ -12,7 +12,7 @@ public enum OFXFormat {
 
   public static func read(_ text: String) throws(StatementError) -> [Statement] {
     let root = try tree(text)
-    guard let ofx = root.descendants("OFX").first ?? (root.name == "OFX" ? root : nil) else {
+    guard let ofx = root.descendants("OFX", pruning: ["BANKTRANLIST"]).first ?? (root.name == "OFX" ? root : nil) else {
       throw StatementError(line: 1, "no <OFX> element")
     }
     if let status = ofx.at("SIGNONMSGSRSV1", "SONRS", "STATUS"), let code = status.value("CODE"), code != "0" {
@@ -24,9 +24,14 @@ public enum OFXFormat {
         line: ofx.child("INVSTMTMSGSRSV1")!.line, "an investment statement: Spendly reads bank and card statements")
     }
     var statements: [Statement] = []
-    for response in ofx.descendants("STMTRS") { statements.append(try statement(response, kind: .bank)) }
-    for response in ofx.descendants("CCSTMTRS") { statements.append(try statement(response, kind: .card)) }
-    for transaction in ofx.descendants("STMTTRNRS") + ofx.descendants("CCSTMTTRNRS") {
+    let lists: Set<String> = ["BANKTRANLIST", "BANKTRANLISTP"]
+    for response in ofx.descendants("STMTRS", pruning: lists) {
+      statements.append(try statement(response, kind: .bank))
+    }
+    for response in ofx.descendants("CCSTMTRS", pruning: lists) {
+      statements.append(try statement(response, kind: .card))
+    }
+    for transaction in ofx.descendants("STMTTRNRS", pruning: lists) + ofx.descendants("CCSTMTTRNRS", pruning: lists) {
       if let status = transaction.child("STATUS"), let code = status.value("CODE"), code != "0",
         transaction.child("STMTRS") == nil && transaction.child("CCSTMTRS") == nil
       {
@@ -50,7 +55,7 @@ public enum OFXFormat {
       } catch {
         // Some banks write "OFX 2" that is not well-formed XML: read it as SGML if that finds it.
         if let tree = try? SGMLReader.read(body, firstLine: headerLines + 1),
-          !tree.descendants("STMTTRN").isEmpty || !tree.descendants("LEDGERBAL").isEmpty
+          !tree.descendants("STMTTRN").isEmpty || !tree.descendants("LEDGERBAL", pruning: ["BANKTRANLIST"]).isEmpty
         {
           return tree
         }

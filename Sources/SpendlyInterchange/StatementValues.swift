@@ -96,11 +96,17 @@ public enum StatementValues {
 
   /// "20261129", "20261129120000.000[+5.30:IST]": OFX dates (the day only).
   public static func ofxDate(_ text: String) -> LocalDate? {
-    let digits = text.trimmingSpaces().prefix(8)
-    guard digits.count == 8, digits.allSatisfy(\.isNumber), let year = Int(digits.prefix(4)),
-      let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2))
-    else { return nil }
-    return LocalDate(year: year, month: month, day: day)
+    var digits: [Int] = []
+    digits.reserveCapacity(8)
+    for byte in text.utf8 {
+      if digits.isEmpty && byte == 0x20 { continue }
+      guard digits.count < 8 else { break }
+      guard byte >= 0x30 && byte <= 0x39 else { return nil }
+      digits.append(Int(byte - 0x30))
+    }
+    guard digits.count == 8 else { return nil }
+    let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+    return LocalDate(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
   }
 
   /// "2026-11-29" or "2026-11-29T10:15:00+01:00": ISO dates (the day only).
