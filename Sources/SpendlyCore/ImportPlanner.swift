@@ -342,9 +342,11 @@ public struct ImportPlanner {
       if let other = row.transferAccount {
         fields.counterAccount = other
         fields.entry = .debit
-        if row.amount > 0 {  // money came from the other account
+        if row.amount > 0 {  // money came from the other account: this row is the receiving side
           fields.account = other
           fields.counterAccount = account.name
+          fields.counterReference = row.reference
+          fields.externalReference = nil
         }
       } else if row.amount < 0 {
         fields.counterMethod = cardBill ? "Credit Card" : "Cash"

@@ -196,7 +196,11 @@ public enum BankCSVFormat {
         }
         amount = value
         if let marker = field(drcrColumn)?.uppercased() {
-          if marker.hasPrefix("DR") || marker.hasPrefix("D") { amount = -abs(amount) } else { amount = abs(amount) }
+          switch marker {
+          case "DR", "D", "DEBIT", "DR.": amount = -abs(amount)
+          case "CR", "C", "CREDIT", "CR.": amount = abs(amount)
+          default: throw StatementError(line: line, "'\(marker)' in the DR/CR column: expected DR or CR")
+          }
         }
       } else {
         let out = try number(field(debitColumn) ?? "", line, "debit", exponent: exponent) ?? 0
@@ -205,7 +209,6 @@ public enum BankCSVFormat {
         amount = abs(into) - abs(out)
       }
       if mapping.negate { amount = -amount }
-      guard amount != 0 else { continue }
       guard rowCurrency == currency else {
         throw StatementError(line: line, "a row in \(rowCurrency.code) on a \(currency.code) account")
       }
@@ -258,7 +261,7 @@ public enum BankCSVFormat {
     }
     mapping.drcr =
       mapping.amount == nil
-      ? nil : header.first { ["dr/cr", "cr/dr", "type", "debit/credit"].contains($0.lowercased()) }
+      ? nil : header.first { ["dr/cr", "cr/dr", "debit/credit", "drcr"].contains($0.lowercased()) }
     mapping.payee = find(["payee", "description", "narration", "particulars", "details", "merchant", "name"])
     mapping.memo = find(["memo", "remarks", "note", "notes"])
     mapping.reference = find(["reference", "ref no", "ref", "chq", "cheque", "transaction id", "id"])

@@ -98,7 +98,8 @@ public enum CAMTFormat {
       let text = instructed.text, let minor = StatementValues.amount(text, exponent: foreign.exponent)
     {
       row.foreign = Money(minorUnits: minor, currency: foreign)
-      row.rate = details?.value("AmtDtls", "InstdAmt", "CcyXchg", "XchgRate")
+      row.rate =
+        details?.value("AmtDtls", "InstdAmt", "CcyXchg", "XchgRate").flatMap(DecimalNumber.init(text:))?.description
     }
     return row
   }

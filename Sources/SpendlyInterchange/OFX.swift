@@ -87,11 +87,13 @@ public enum OFXFormat {
     }
     // Some card statements sign from the bank's side: charges (DEBIT) positive. TRNTYPE says
     // which way each row goes; when the debits are mostly positive, every sign is turned.
+    var flipBalances = false
     let debits = statement.rows.filter {
       ["DEBIT", "POS", "FEE", "SRVCHG", "CHECK"].contains($0.type?.uppercased() ?? "")
     }
     if !debits.isEmpty, debits.filter({ $0.amount > 0 }).count * 2 > debits.count {
       for index in statement.rows.indices { statement.rows[index].amount.negate() }
+      flipBalances = true
       statement.warnings.append(
         "its debits are written positive: every amount's sign was turned (TRNTYPE says which way each goes)")
     }
@@ -101,7 +103,7 @@ public enum OFXFormat {
         throw StatementError(line: node.line, "\(name) BALAMT '\(text)' is not an amount")
       }
       statement[keyPath: path] = StatementAmount(
-        minorUnits: minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
+        minorUnits: flipBalances ? -minor : minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
     }
     return statement
   }
@@ -151,19 +153,25 @@ public enum OFXFormat {
     row.memo = node.value("MEMO")
     row.type = node.value("TRNTYPE")
     row.mcc = (node.value("MCC") ?? node.value("SIC")).flatMap { Int($0) }
+    if rowCurrency != currency,
+      converted?.value("CURRATE").flatMap({ DecimalNumber(text: $0) }).map({ !$0.isZero }) != true
+    {
+      throw StatementError(
+        line: converted?.line ?? node.line, "an amount in \(rowCurrency.code) with no CURRATE to \(currency.code)")
+    }
     if let converted, rowCurrency != currency, let rateText = converted.value("CURRATE") {
       guard let rate = DecimalNumber(text: rateText),
         let home = ExchangeMath.multiply(minor, from: rowCurrency, by: rate, to: currency)
       else { throw StatementError(line: converted.line, "CURRATE '\(rateText)' is not a rate") }
       row.foreign = Money(minorUnits: abs(minor), currency: rowCurrency)
-      row.rate = rateText
+      row.rate = rate.description
       row.amount = home
     } else if let original, let code = original.value("CURSYM"), let foreign = Currency.named(code),
       let rateText = original.value("CURRATE"), let rate = DecimalNumber(text: rateText), !rate.isZero,
       let away = ExchangeMath.divide(minor, from: currency, by: rate, to: foreign)
     {
       row.foreign = Money(minorUnits: abs(away), currency: foreign)
-      row.rate = rateText
+      row.rate = rate.description
     }
     return row
   }

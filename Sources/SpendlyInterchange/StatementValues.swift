@@ -48,7 +48,11 @@ public enum StatementValues {
       return nil
     }
     var minor = whole
-    for place in 0..<exponent { minor = minor * 10 + (place < fraction.count ? fraction[place] : 0) }
+    for place in 0..<exponent {
+      let (scaled, overflow) = minor.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      minor = scaled + (place < fraction.count ? fraction[place] : 0)
+    }
     return negative ? -minor : minor
   }
 
@@ -87,11 +91,16 @@ public enum StatementValues {
     }
     guard digits > 0 else { return nil }
     var minor = whole
-    for _ in 0..<exponent { minor *= 10 }
+    for _ in 0..<exponent {
+      let (scaled, overflow) = minor.multipliedReportingOverflow(by: 10)
+      guard !overflow else { return nil }
+      minor = scaled
+    }
     var scale: Int64 = 1
     for _ in 0..<(exponent - fractionDigits) { scale *= 10 }
-    minor += fraction * scale
-    return negative ? -minor : minor
+    let (sum, overflow) = minor.addingReportingOverflow(fraction * scale)
+    guard !overflow else { return nil }
+    return negative ? -sum : sum
   }
 
   /// "20261129", "20261129120000.000[+5.30:IST]": OFX dates (the day only).

@@ -46,8 +46,8 @@ public struct ImportStep {
   public let balances: [StatementBalance]
   public let coverage: ClosedRange<LocalDate>?
   public let plan: (_ account: Account, _ existing: [Transaction]) -> ImportPlan
-  /// Sync: the account's imported rows are removed first and the plan brings them back from all
-  /// its files (typed entries and their links stay).
+  /// Sync: the account's imported rows of the statement's dates are removed first, and the
+  /// statement's rows take their place (typed entries and their links stay).
   public var rebuild = false
   /// Sync: the statement end the account's sync token moves to.
   public var tokenEnd: LocalDate?
@@ -119,17 +119,20 @@ extension ImportRecords {
           guard let account = catalog.account(named: step.account) else {
             throw StoreError.unknown("account", step.account)
           }
-          if step.rebuild && !dryRun {
+          if step.rebuild && !dryRun, let coverage = step.coverage {
+            // The statement replaces what was imported for its dates (the newest file wins);
+            // rows of other dates, and typed entries with their links, stay.
             let imported = try log.db.rows(
               """
-              SELECT id FROM transactions WHERE import_source IS NOT NULL
+              SELECT id FROM transactions WHERE import_source IS NOT NULL AND date BETWEEN ? AND ?
                 AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
-              """, [.text(account.name)]
+              """,
+              [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
             _ = try store.transactions.record(log, imported.map { .delete(id: $0) })
           }
           let existing = try existingTransactions(
-            log.db, account: account, coverage: step.rebuild ? nil : step.coverage)
+            log.db, account: account, coverage: step.coverage)
           let plan = step.plan(account, existing)
           plans.append(plan)
           var writes: [TransactionWrite] = []

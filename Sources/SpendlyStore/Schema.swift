@@ -248,7 +248,7 @@ enum Schema {
       WHERE merchant IS NOT NULL;
     CREATE INDEX transactions_by_category ON transactions(category_id, date);
     CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
-    CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);
+    CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount, status);
     CREATE INDEX transactions_by_recurring ON transactions(recurring_id, date) WHERE recurring_id IS NOT NULL;
     CREATE INDEX transactions_by_debt ON transactions(debt_id, date) WHERE debt_id IS NOT NULL;
     CREATE INDEX transactions_by_account ON transactions(account_id, date) WHERE account_id IS NOT NULL;

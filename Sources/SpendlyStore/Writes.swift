@@ -93,7 +93,7 @@ extension TransactionRecords {
     // each prepared once (an import writes thousands).
     var nextTransaction: Int64 = 0
     var nextRevision: Int64 = 0
-    if validated.contains(where: { if case .add = $0 { true } else { false } }) {
+    func nextIDs() throws {
       nextTransaction =
         (try db.row(
           """
@@ -102,9 +102,12 @@ extension TransactionRecords {
           """)?.int(0) ?? 0) + 1
       nextRevision = (try db.row("SELECT coalesce(max(id), 0) FROM revisions")?.int(0) ?? 0) + 1
     }
+    // Worked out before the first add, and again after any edit or delete (their revisions take ids too).
+    var stale = true
     // Thousands of adds (an import): staged in an unindexed temporary table, then written to
     // the revisions and the current rows by two set statements, which is what SQLite does fastest.
     if validated.count >= 2000, validated.allSatisfy({ if case .add = $0 { true } else { false } }) {
+      try nextIDs()
       try db.execute(Self.createStagingSQL)
       let stage = try db.statement(Self.stageSQL)
       for case .add(let fields) in validated {
@@ -125,6 +128,10 @@ extension TransactionRecords {
     for write in validated {
       switch write {
       case .add(let fields):
+        if stale {
+          try nextIDs()
+          stale = false
+        }
         let id = nextTransaction
         let revision = nextRevision
         nextTransaction += 1
@@ -144,6 +151,7 @@ extension TransactionRecords {
         let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
         try updateCurrent(db, id: id, fields: fields, ids: ids, revision: revision, updatedAt: stamp)
         touched.append(id)
+        stale = true
       case .delete(let id):
         guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
           throw StoreError.notFound(id)
@@ -153,6 +161,7 @@ extension TransactionRecords {
           changeID: changeID, stamp: stamp)
         try db.run("DELETE FROM transactions WHERE id = ?", [.integer(id)])
         touched.append(id)
+        stale = true
       }
     }
     return touched

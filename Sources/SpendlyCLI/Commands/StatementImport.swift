@@ -105,7 +105,7 @@ struct StatementImport {
     var steps: [ImportStep] = []
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
-      var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
+      let rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
       let dates = rows.map(\.date)
       let start = statement.start ?? dates.min()
       let end = statement.end ?? dates.max()
@@ -117,11 +117,15 @@ struct StatementImport {
         let tokenEnd = token.end, coverage.lowerBound <= tokenEnd
       {
         let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
-        let stored = try reporting { try store.imports.references(account.name, in: overlap) }
+        // A reference seen twice in one file is stored as "ref#2": compared by its file form.
+        let stored = Set(
+          try reporting { try store.imports.references(account.name, in: overlap) }.map { reference in
+            let parts = reference.split(separator: "#")
+            return parts.count == 2 && parts[1].allSatisfy(\.isNumber) ? String(parts[0]) : reference
+          })
         let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
         if !stored.isSubset(of: here) {
           rebuild = true
-          rows = try combinedRows(for: account, newest: rows, coverage: coverage, options: options, store: store)
           outcome.rebuilt.append(account.name)
         }
       }
@@ -149,13 +153,13 @@ struct StatementImport {
           ImportPlanner(
             account: account, existing: existing, allowDuplicates: allow, source: source, method: method,
             categorize: { row, kind in
-              let key = "\(kind.rawValue)|\(row.mcc ?? -1)|\(row.payee ?? "")|\(row.memo ?? "")"
+              let key = "\(kind.rawValue)|\(row.mcc ?? -1)|\(row.category ?? "")|\(row.payee ?? "")|\(row.memo ?? "")"
               if let known = remembered.answers[key] { return known }
               let answer = categories.category(row, kind: kind)
               remembered.answers[key] = answer
               return answer
             }
-          ).plan(planned, covering: rebuild ? nil : coverage)
+          ).plan(planned, covering: coverage)
         })
       steps[steps.count - 1].rebuild = rebuild
       if sync { steps[steps.count - 1].tokenEnd = end }
@@ -240,34 +244,6 @@ struct StatementImport {
       }
       return bank
     }
-  }
-
-  /// Every row of the account's imported files, oldest file first, each statement's rows
-  /// replacing the rows of the dates it covers; `newest` (the new file's) last.
-  func combinedRows(
-    for account: Account, newest: [BankRow], coverage: ClosedRange<LocalDate>, options: StatementFile.Options,
-    store: Store
-  ) throws(CLIError) -> [BankRow] {
-    var combined: [BankRow] = []
-    var fileOptions = options
-    if let saved = try reporting({ try store.imports.mapping(for: account.name) }) {
-      fileOptions.mapping = try Self.mapping(saved, file: "saved mapping of \(account.name)")
-    }
-    for file in try reporting({ try store.imports.files() }) where file.accounts.contains(account.name) {
-      guard let path = file.path, let data = FileManager.default.contents(atPath: path),
-        let (_, statements) = try? StatementFile.read([UInt8](data), options: fileOptions)
-      else { continue }
-      for statement in statements
-      where Self.match(statement, in: [account]) != nil || (statements.count == 1 && file.accounts == [account.name]) {
-        let rows = Self.bankRows(statement, key: statement.accountID ?? account.name)
-        let dates = rows.map(\.date)
-        guard let first = statement.start ?? dates.min(), let last = statement.end ?? dates.max() else { continue }
-        combined.removeAll { (first...max(first, last)).contains($0.date) }
-        combined += rows
-      }
-    }
-    combined.removeAll { coverage.contains($0.date) }
-    return combined + newest
   }
 
   static func mapping(_ text: String, file: String) throws(CLIError) -> BankCSVMapping {
