@@ -162,6 +162,29 @@ struct StatementFormatTests {
     #expect(records.map(\.line) == [1, 2])
   }
 
+  @Test func untrustedFiguresAreRefusedNotTrapped() throws {
+    #expect(StatementValues.amount("99999999999999999", exponent: 2) == nil, "past Int64 once scaled")
+    #expect(StatementValues.amount("9999999999999999", exponent: 3) == nil)
+    let noRate = """
+      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD<BANKACCTFROM><ACCTID>1</BANKACCTFROM><BANKTRANLIST>
+      <STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20261101<TRNAMT>-1500<FITID>A<NAME>X<CURRENCY><CURSYM>JPY</CURRENCY></STMTTRN>
+      </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+      """
+    #expect(throws: StatementError.self, "an amount in yen on a dollar statement needs its rate") {
+      try OFXFormat.read(noRate)
+    }
+    var mapping = BankCSVMapping()
+    mapping.date = "Date"
+    mapping.amount = "Amount"
+    mapping.drcr = "Type"
+    #expect(throws: StatementError.self, "only DR or CR in a DR/CR column") {
+      try BankCSVFormat.read("Date,Amount,Type\n2026-11-01,250.00,POS\n", mapping: mapping, currency: .inr)
+    }
+    let marked = try BankCSVFormat.read(
+      "Date,Amount,Type\n2026-11-01,250.00,DR\n2026-11-02,100.00 CR,\n", mapping: mapping, currency: .inr)
+    #expect(marked.rows.map(\.amount) == [-25_000, 10_000])
+  }
+
   @Test func amountsAndDatesReadExactly() {
     #expect(StatementValues.amount("-1,234.56", exponent: 2) == -123_456)
     #expect(StatementValues.amount("1.234,56", exponent: 2, decimalComma: true) == 123_456)
