@@ -130,6 +130,21 @@ extension ImportRecords {
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
             _ = try store.transactions.record(log, imported.map { .delete(id: $0) })
+            // Typed entries confirmed by the replaced rows are free to meet the new ones.
+            let linked = try log.db.rows(
+              """
+              SELECT id FROM transactions WHERE import_source IS NULL AND external_ref IS NOT NULL
+                AND date BETWEEN ? AND ? AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
+              """, [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
+            ).compactMap { $0.int(0) }
+            var unlinked: [TransactionWrite] = []
+            for id in linked {
+              guard var fields = try store.transactions.transaction(id: id)?.fields else { continue }
+              fields.externalReference = nil
+              fields.postedDate = nil
+              unlinked.append(.update(id: id, fields))
+            }
+            _ = try store.transactions.record(log, unlinked)
           }
           let existing = try existingTransactions(
             log.db, account: account, coverage: step.coverage)
