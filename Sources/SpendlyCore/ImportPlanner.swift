@@ -295,7 +295,10 @@ public struct ImportPlanner {
     fields.status = row.pending ? .pending : .booked
     fields.postedDate = row.postedDate ?? row.date
     fields.amount = Money(minorUnits: abs(row.amount), currency: account.currency)
-    if stored.importSource != nil { fields.date = row.date }
+    if stored.importSource != nil {
+      fields.date = row.date
+      fields.importSource = source  // booked by this statement
+    }
     return fields
   }
 

@@ -151,6 +151,7 @@ public enum OFXFormat {
     row.reference = node.value("FITID")
     row.payee = node.value("NAME") ?? node.value("PAYEE", "NAME") ?? node.value("PAYEEID")
     row.memo = node.value("MEMO")
+    row.cheque = node.value("CHECKNUM")
     row.type = node.value("TRNTYPE")
     row.mcc = (node.value("MCC") ?? node.value("SIC")).flatMap { Int($0) }
     if rowCurrency != currency,

@@ -67,6 +67,8 @@ public struct StatementRow: Sendable, Equatable {
   /// The category the file names (QIF's L), and the account a QIF transfer goes to (L[Savings]).
   public var category: String?
   public var transferAccount: String?
+  /// A cheque's number (OFX's CHECKNUM), kept in the note.
+  public var cheque: String?
   /// Where it is in the file, for messages: "statement.ofx:120".
   public var line: Int
 

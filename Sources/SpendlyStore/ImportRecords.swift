@@ -135,7 +135,8 @@ extension ImportRecords {
               """
               SELECT id FROM transactions WHERE import_source IS NULL AND external_ref IS NOT NULL
                 AND date BETWEEN ? AND ? AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
-              """, [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
+              """,
+              [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
             var unlinked: [TransactionWrite] = []
             for id in linked {

@@ -228,6 +228,11 @@ struct StatementImport {
         TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")).trimmingSpaces()
       }.flatMap { $0.isEmpty ? nil : $0 }
       if bank.memo == row.payee { bank.memo = nil }
+      // A row with only a memo: its cleaned form is the merchant, and the memo is no second copy.
+      if row.payee == nil, let payee, payee.lowercased() == bank.memo?.lowercased() { bank.memo = nil }
+      if let cheque = row.cheque {
+        bank.memo = [bank.memo, "cheque \(cheque)"].compactMap { $0 }.joined(separator: " · ")
+      }
       bank.mcc = row.mcc
       bank.pending = row.pending
       bank.foreign = row.foreign
