@@ -10,7 +10,8 @@ public enum OFXFormat {
     return head.contains("OFXHEADER") || head.contains("<OFX>")
   }
 
-  public static func read(_ text: String) throws(StatementError) -> [Statement] {
+  /// `currency` stands for a statement whose CURDEF is empty and whose rows name none.
+  public static func read(_ text: String, currency fallback: Currency = .usd) throws(StatementError) -> [Statement] {
     let root = try tree(text)
     guard let ofx = root.descendants("OFX", pruning: ["BANKTRANLIST"]).first ?? (root.name == "OFX" ? root : nil) else {
       throw StatementError(line: 1, "no <OFX> element")
@@ -26,10 +27,10 @@ public enum OFXFormat {
     var statements: [Statement] = []
     let lists: Set<String> = ["BANKTRANLIST", "BANKTRANLISTP"]
     for response in ofx.descendants("STMTRS", pruning: lists) {
-      statements.append(try statement(response, kind: .bank))
+      statements.append(try statement(response, kind: .bank, fallback: fallback))
     }
     for response in ofx.descendants("CCSTMTRS", pruning: lists) {
-      statements.append(try statement(response, kind: .card))
+      statements.append(try statement(response, kind: .card, fallback: fallback))
     }
     for transaction in ofx.descendants("STMTTRNRS", pruning: lists) + ofx.descendants("CCSTMTTRNRS", pruning: lists) {
       if let status = transaction.child("STATUS"), let code = status.value("CODE"), code != "0",
@@ -65,8 +66,14 @@ public enum OFXFormat {
     return try SGMLReader.read(body, firstLine: headerLines + 1)
   }
 
-  static func statement(_ response: MarkupNode, kind: Statement.AccountKind) throws(StatementError) -> Statement {
-    let code = response.value("CURDEF") ?? "USD"
+  static func statement(_ response: MarkupNode, kind: Statement.AccountKind, fallback: Currency) throws(StatementError)
+    -> Statement
+  {
+    // An empty CURDEF: the currency the rows are in, else the person's default.
+    let code =
+      response.value("CURDEF") ?? response.descendants("STMTTRN").lazy.compactMap { $0.value("CURRENCY", "CURSYM") }
+      .first
+      ?? fallback.code
     guard let currency = Currency.named(code) else {
       throw StatementError(line: response.line, "unknown currency CURDEF \(code)")
     }

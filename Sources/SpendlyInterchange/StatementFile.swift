@@ -39,7 +39,7 @@ public enum StatementFile {
       throw StatementError(line: 1, "not a statement Spendly reads (OFX, QFX, QBO, QIF, CAMT.053/052 or a bank CSV)")
     }
     switch format {
-    case .ofx: return (format, try OFXFormat.read(text))
+    case .ofx: return (format, try OFXFormat.read(text, currency: options.currency))
     case .qif: return (format, try QIFFormat.read(text, currency: options.currency, dayFirst: options.dayFirst))
     case .camt: return (format, try CAMTFormat.read(text))
     case .csv:

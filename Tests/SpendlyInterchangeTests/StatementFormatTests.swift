@@ -162,6 +162,23 @@ struct StatementFormatTests {
     #expect(records.map(\.line) == [1, 2])
   }
 
+  @Test func anEmptyCurrencyIsTheRowsOrTheDefault() throws {
+    let rows = """
+      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF></CURDEF><BANKACCTFROM><ACCTID>1</ACCTID></BANKACCTFROM>
+      <BANKTRANLIST><STMTTRN><TRNTYPE>Credit</TRNTYPE><DTPOSTED>20180507</DTPOSTED><TRNAMT>12.34</TRNAMT><FITID></FITID>
+      <NAME></NAME><CURRENCY><CURRATE>1.0000</CURRATE><CURSYM>AUD</CURSYM></CURRENCY></STMTTRN></BANKTRANLIST>
+      <LEDGERBAL><BALAMT></BALAMT><DTASOF></DTASOF></LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+      """
+    let statement = try #require(try OFXFormat.read(rows, currency: .inr).first)
+    #expect(statement.currency.code == "AUD")
+    #expect(statement.rows.map(\.amount) == [1234])
+    #expect(statement.rows.first?.reference == nil && statement.rows.first?.foreign == nil)
+    #expect(statement.ledgerBalance == nil, "an empty balance is none")
+    let none = rows.replacingOccurrences(
+      of: "<CURRENCY><CURRATE>1.0000</CURRATE><CURSYM>AUD</CURSYM></CURRENCY>", with: "")
+    #expect(try OFXFormat.read(none, currency: .inr).first?.currency == .inr)
+  }
+
   @Test func untrustedFiguresAreRefusedNotTrapped() throws {
     #expect(StatementValues.amount("99999999999999999", exponent: 2) == nil, "past Int64 once scaled")
     #expect(StatementValues.amount("9999999999999999", exponent: 3) == nil)
