@@ -66,7 +66,7 @@ let routes: [Route] = [
   Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: debtsStoreUse),
   Route(
     AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
-    storeUse: accountsStoreUse),
+    storeUse: catalogStoreUse),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
   Route(ImportCommand.self, storeUse: { $0.has("guess") ? .readOrDefaults : .write }), Route(SyncCommand.self),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),

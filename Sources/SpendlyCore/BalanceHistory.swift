@@ -10,6 +10,13 @@ public enum BalanceHistory {
     public let balance: Int64
   }
 
+  /// The balance at the end of `date`.
+  public static func balance(_ account: Account, movements: [(date: LocalDate, net: Int64)], on date: LocalDate)
+    -> Int64
+  {
+    points(account, movements: movements, from: date, to: date, step: .day).first?.balance ?? 0
+  }
+
   /// Days for a range of two months or less, months beyond.
   public static func step(from: LocalDate, to: LocalDate) -> Step {
     to.daysSinceEpoch - from.daysSinceEpoch <= 62 ? .day : .month

@@ -84,9 +84,13 @@ public struct PhraseParser {
       methodWords = methods
       categoryWords = categories
       suggestionWords = suggestions
-      vocabulary = Vocabulary(lexicon: lexicon, catalog: catalog, settings: settings)
-      accountWords = AccountWords.table(catalog)
-      ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog)
+      // The account words are worked out once a parser (the shell makes one after each write).
+      let named = catalog.accounts.isEmpty ? [:] : AccountWords.table(catalog)
+      accountWords = named
+      ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog, named: named)
+      vocabulary = Vocabulary(
+        lexicon: lexicon, catalog: catalog, settings: settings, accountWords: named,
+        ambiguousAccountWords: ambiguousAccountWords)
       longestEntry = longest
     }
 

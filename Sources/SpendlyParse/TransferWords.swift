@@ -55,8 +55,7 @@ enum AccountWords {
 
   /// The words several accounts answer to ("savings" of HDFC Savings and SBI Savings), each
   /// with those accounts: a phrase that uses one is told to say which.
-  static func ambiguous(_ catalog: Catalog) -> [String: [String]] {
-    let named = table(catalog)
+  static func ambiguous(_ catalog: Catalog, named: [String: String]) -> [String: [String]] {
     var found: [String: [String]] = [:]
     for account in catalog.accounts {
       var words = typeWords(account.type).filter { !["card", "cash", "bank", "credit card", "cc"].contains($0) }

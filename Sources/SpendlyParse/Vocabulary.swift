@@ -71,7 +71,10 @@ struct Vocabulary {
   /// their index in `Currency.all`.
   var currencySymbols: [([UInt8], Int)] = []
 
-  init(lexicon: Lexicon, catalog: Catalog, settings: ParseSettings) {
+  init(
+    lexicon: Lexicon, catalog: Catalog, settings: ParseSettings, accountWords: [String: String] = [:],
+    ambiguousAccountWords: [String: [String]] = [:]
+  ) {
     func edit(_ key: String, _ change: (inout WordInfo) -> Void) {
       if key.contains(" ") {
         words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.multiWordStart)
@@ -135,10 +138,10 @@ struct Vocabulary {
     for key in lexicon.transferRoutes.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.transferStart)
     }
-    for key in AccountWords.table(catalog).keys where !catalog.accounts.isEmpty {
+    for key in accountWords.keys {
       words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert([.accountStart, .meaningful])
     }
-    for key in AccountWords.ambiguous(catalog).keys where !key.contains(" ") {
+    for key in ambiguousAccountWords.keys where !key.contains(" ") {
       words[key, default: WordInfo()].flags.insert(.accountStart)
     }
     flag(lexicon.incomeMarkers, .incomeMarker)

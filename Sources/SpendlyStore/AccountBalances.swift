@@ -11,6 +11,14 @@ public struct AccountDay: Sendable, Equatable {
   public let date: LocalDate
   public let credits: Int64
   public let debits: Int64
+
+  /// Credits less debits: what the day added to the account (an asset's reading).
+  public var net: Int64 { credits - debits }
+}
+
+extension [AccountDay] {
+  /// The days as `BalanceHistory` reads them.
+  public var movements: [(date: LocalDate, net: Int64)] { map { ($0.date, $0.net) } }
 }
 
 extension AccountRecords {
@@ -56,6 +64,12 @@ extension AccountRecords {
     return accounts.map {
       AccountBalance(account: $0, balance: $0.balance(flows: flows[$0.name.lowercased()] ?? 0, on: date))
     }
+  }
+
+  /// The account's balance at the end of `date` (with `bookedOnly`, as a bank's ledger balance counts).
+  public func balance(_ account: Account, on date: LocalDate, bookedOnly: Bool = false) throws(StoreError) -> Int64 {
+    BalanceHistory.balance(
+      account, movements: try days(account, through: date, bookedOnly: bookedOnly).movements, on: date)
   }
 
   /// The account's movements a day at a time through `date`, oldest first (days without any left out).

@@ -64,9 +64,7 @@ public struct ImportStep {
 }
 
 /// Why nothing was written: a dry run asked for the plans only.
-struct DryRun: Error {
-  let plans: [ImportPlan]
-}
+struct DryRun: Error {}
 
 extension ImportRecords {
   /// The file with this content hash, if it was imported.
@@ -208,7 +206,7 @@ extension ImportRecords {
         }
         if dryRun {
           rolledBack = plans
-          throw DryRun(plans: plans)
+          throw DryRun()
         }
         try log.db.run(
           """

@@ -182,8 +182,3 @@ struct AccountsCommand: Command {
     return type
   }
 }
-
-/// `accounts` and `accounts list` read; the other actions write.
-func accountsStoreUse(_ arguments: Arguments) -> StoreUse {
-  [nil, "list"].contains(arguments.positional.first?.lowercased()) ? .read : .write
-}

@@ -28,7 +28,7 @@ struct BalanceCommand: Command {
     let days = try reporting { try store.accounts.days(account, through: to) }
     let step = BalanceHistory.step(from: from, to: to)
     let points = BalanceHistory.points(
-      account, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: from, to: to, step: step)
+      account, movements: days.movements, from: from, to: to, step: step)
     let checks = try StatementCheck.all(account, store: store, days: days).filter {
       (from...to).contains($0.statement.asOf)
     }
@@ -91,12 +91,10 @@ struct StatementCheck {
   /// Every statement balance of the account, each with the balance computed at the end of its day.
   static func all(_ account: Account, store: Store, days: [AccountDay]) throws(CLIError) -> [StatementCheck] {
     let statements = try reporting { try store.accounts.statements(account.name) }
-    let movements = days.map { (date: $0.date, net: $0.credits - $0.debits) }
+    let movements = days.movements
     return statements.map { statement in
-      let computed =
-        BalanceHistory.points(account, movements: movements, from: statement.asOf, to: statement.asOf, step: .day)
-        .first?.balance ?? 0
-      return StatementCheck(statement: statement, computed: computed)
+      StatementCheck(
+        statement: statement, computed: BalanceHistory.balance(account, movements: movements, on: statement.asOf))
     }
   }
 
@@ -157,11 +155,7 @@ struct ReconcileCommand: Command {
       asOf: date, source: "typed")
     let store = try context.store()
     try reporting { try store.accounts.recordStatement(account.name, statement) }
-    let days = try reporting { try store.accounts.days(account, through: date) }
-    let computed =
-      BalanceHistory.points(
-        account, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: date, to: date, step: .day
-      ).first?.balance ?? 0
+    let computed = try reporting { try store.accounts.balance(account, on: date) }
     let check = StatementCheck(statement: statement, computed: computed)
     let output = context.output
     return Rendered(

@@ -12,7 +12,7 @@ enum StoreUse: Sendable {
   case writeOrRead
 }
 
-/// Whether `categories`/`methods` arguments only read: alone or `list`; add, rename and alias write.
+/// Whether `categories`, `methods` or `accounts` arguments only read: alone or `list`; the other actions write.
 func catalogStoreUse(_ arguments: Arguments) -> StoreUse {
   [nil, "list"].contains(arguments.positional.first?.lowercased()) ? .read : .write
 }

@@ -75,7 +75,18 @@ struct ImportCommand: Command {
     importer.createAccounts = arguments.has("yes") || context.assumeYes || !context.interactive
     importer.confirm =
       context.interactive && !importer.createAccounts ? { names in confirmCreate(names, context) } : nil
-    let outcome = try importer.run(path: path, bytes: bytes)
+    let outcome: StatementImport.Outcome
+    do {
+      outcome = try importer.run(path: path, bytes: bytes)
+    } catch {
+      // With --json the summary still comes, its `errors` saying why nothing was imported.
+      if context.json {
+        var failed = StatementImport.Outcome(file: (path as NSString).lastPathComponent, format: "")
+        failed.errors = [error.message]
+        context.output.line(ImportView.json(failed, dryRun: importer.dryRun).rendered())
+      }
+      throw error
+    }
     return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
   }
 
@@ -173,7 +184,7 @@ enum ImportView {
       ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
     ]
     for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
-    pairs.append(("errors", .array([])))
+    pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
     var categories: [(String, JSON)] = []
     for source in CategorySource.allCases {
       let count = outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) }

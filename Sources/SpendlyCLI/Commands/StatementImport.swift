@@ -32,6 +32,8 @@ struct StatementImport {
     var rebuilt: [String] = []
     /// The file was imported before: its row count, and nothing was done.
     var seenBefore: Int?
+    /// Why nothing was imported (a file that does not read): a line each.
+    var errors: [String] = []
 
     func total(_ key: (ImportPlan) -> Int) -> Int { plans.reduce(0) { $0 + key($1.plan) } }
     var added: Int { total { $0.adds.count } }
@@ -74,6 +76,7 @@ struct StatementImport {
     var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
     let catalog = try reporting { try store.catalog.current() }
     var creating: [Account] = []
+    var unmatched: [String] = []
     var targets: [Account] = []
     for (index, statement) in statements.enumerated() {
       let account: Account
@@ -83,11 +86,7 @@ struct StatementImport {
         account = named
       } else {
         let fresh = Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
-        guard createAccounts || confirm?([fresh.name]) == true else {
-          throw .data(
-            "\(Render.safe(name)): the statement for account \(Render.safe(statement.accountID ?? "(unnamed)")) matches none of "
-              + "your accounts: give --account NAME, or --yes to create '\(Render.safe(fresh.name))'")
-        }
+        unmatched.append(statement.accountID ?? "(unnamed)")
         creating.append(fresh)
         outcome.created.append(fresh.name)
         account = fresh
@@ -98,6 +97,13 @@ struct StatementImport {
         )
       }
       targets.append(account)
+    }
+    // One confirmation for every account the file's statements need.
+    if !creating.isEmpty, !createAccounts, confirm?(creating.map(\.name)) != true {
+      throw .data(
+        "\(Render.safe(name)): the statement for account \(Render.safe(unmatched.joined(separator: ", "))) matches none of "
+          + "your accounts: give --account NAME, or --yes to create "
+          + creating.map { "'\(Render.safe($0.name))'" }.joined(separator: ", "))
     }
     let parser = try context.phraseParser(caching: true)
     let categories = ImportCategories(parser: parser, history: CachingHistory(store.merchants))
@@ -185,12 +191,7 @@ struct StatementImport {
     if !dryRun {
       for (account, balance) in checks {
         guard let stored = try reporting({ try store.accounts.account(named: account) }) else { continue }
-        let days = try reporting { try store.accounts.days(stored, through: balance.asOf, bookedOnly: true) }
-        let computed =
-          BalanceHistory.points(
-            stored, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: balance.asOf, to: balance.asOf,
-            step: .day
-          ).first?.balance ?? 0
+        let computed = try reporting { try store.accounts.balance(stored, on: balance.asOf, bookedOnly: true) }
         outcome.checks.append((account, balance.amount, computed, stored.currency, balance.asOf))
       }
     }
