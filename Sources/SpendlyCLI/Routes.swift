@@ -69,6 +69,7 @@ let routes: [Route] = [
     storeUse: catalogStoreUse),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
   Route(ImportCommand.self, storeUse: { $0.has("guess") ? .readOrDefaults : .write }), Route(SyncCommand.self),
+  Route(ExportCommand.self, store: .read),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

@@ -1,33 +1,64 @@
+import Foundation
+
 /// RFC 4180 CSV, read a record at a time: quoted fields with doubled quotes, separators and
 /// line breaks inside quotes, and a chosen delimiter (`,`, `;`, tab). Written once, for bank
-/// CSVs and Spendly's own.
+/// CSVs and Spendly's own; it reads text in memory or streams a file a chunk at a time.
 public struct CSVReader: Sequence, IteratorProtocol {
-  let bytes: [UInt8]
+  var bytes: [UInt8]
   let delimiter: UInt8
   var index = 0
   var line = 1
+  /// Where more bytes come from once `bytes` is read (a file); nil for text in memory.
+  let source: FileHandle?
+  /// Bytes read from the source so far, for progress.
+  public private(set) var bytesRead = 0
 
   public init(_ text: String, delimiter: Character = ",") {
     bytes = Array(text.utf8)
     self.delimiter = delimiter.asciiValue ?? 0x2C
+    source = nil
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  /// Streams the file at `path`, a megabyte at a time (a file of a million rows never sits in memory).
+  public init?(path: String, delimiter: Character = ",") {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    source = handle
+    self.delimiter = delimiter.asciiValue ?? 0x2C
+    bytes = []
+    _ = refill()
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+  }
+
+  /// Reads the next chunk of the file into `bytes`; false at its end.
+  mutating func refill() -> Bool {
+    guard let source, let chunk = try? source.read(upToCount: 1 << 20), !chunk.isEmpty else { return false }
+    bytes = [UInt8](chunk)
+    bytesRead += bytes.count
+    index = 0
+    return true
+  }
+
+  /// The byte at `index`, refilling from the source at the end of a chunk; nil at the end.
+  @inline(__always) mutating func peek() -> UInt8? {
+    if index < bytes.count { return bytes[index] }
+    return refill() ? bytes[index] : nil
   }
 
   /// The next record and the line it starts on; nil at the end. A quote left open is an error
   /// reported as a record with `unclosedQuote`.
   public mutating func next() -> (line: Int, fields: [String])? {
-    guard index < bytes.count else { return nil }
+    guard peek() != nil else { return nil }
     let start = line
     var fields: [String] = []
     var field: [UInt8] = []
     var quoted = false
     var wasQuoted = false
-    while index < bytes.count {
-      let byte = bytes[index]
+    while let byte = peek() {
       index += 1
       if quoted {
         if byte == 0x22 {
-          if index < bytes.count, bytes[index] == 0x22 {
+          if peek() == 0x22 {
             field.append(0x22)
             index += 1
           } else {
@@ -45,14 +76,14 @@ public struct CSVReader: Sequence, IteratorProtocol {
         wasQuoted = true
       case delimiter:
         fields.append(String(decoding: field, as: UTF8.self))
-        field = []
+        field.removeAll(keepingCapacity: true)
         wasQuoted = false
       case 0x0A:
         line += 1
         fields.append(String(decoding: field, as: UTF8.self))
         return (start, fields)
       case 0x0D:
-        if index < bytes.count, bytes[index] == 0x0A { continue }
+        if peek() == 0x0A { continue }
         line += 1
         fields.append(String(decoding: field, as: UTF8.self))
         return (start, fields)

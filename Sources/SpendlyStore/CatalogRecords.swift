@@ -57,11 +57,16 @@ extension CatalogRecords {
     let name = try checkedName(name, what: "method")
     let summary = "added payment method \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
     try change(.addMethod, summary: summary) { log in
-      try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
-      let id = log.db.lastInsertRowID
-      try log.inserted(.methods, key: .integer(id))
-      for alias in aliases { try insertAlias(log, .method, id: id, alias: alias) }
+      try insertMethod(log, name, aliases: aliases)
     }
+  }
+
+  /// Adds a method (`name` already cleaned) as part of the change `log` records (an import's).
+  func insertMethod(_ log: ChangeRecorder, _ name: String, aliases: [String]) throws {
+    try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
+    let id = log.db.lastInsertRowID
+    try log.inserted(.methods, key: .integer(id))
+    for alias in aliases { try insertAlias(log, .method, id: id, alias: alias) }
   }
 
   /// Adds an alias to an existing category or method, named by any name it answers to; returns

@@ -98,6 +98,24 @@ extension TransactionRecords {
     return listing
   }
 
+  /// Calls `body` with each current transaction matching `filter`, oldest first, a row at a
+  /// time (an export of a million rows holds one). Fails on the first damaged row.
+  public func each(_ filter: TransactionFilter = TransactionFilter(), _ body: (Transaction) throws -> Void) throws {
+    let (clause, values) = try whereClause(filter)
+    let statement = try database.statement(Self.selectColumns + " \(clause) ORDER BY t.date, t.time, t.id")
+    defer { statement.reset() }
+    do {
+      try statement.bind(values)
+      while try statement.step() {
+        try body(try Self.transaction(from: statement.row()))
+      }
+    } catch let error as DatabaseError {
+      throw failure(error)
+    } catch let error as DamagedRow {
+      throw StoreError.damaged(error)
+    }
+  }
+
   /// The number of current transactions matching `filter`.
   public func count(_ filter: TransactionFilter = TransactionFilter()) throws(StoreError) -> Int {
     let (clause, values) = try whereClause(filter)

@@ -37,6 +37,16 @@ struct ImportCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
+    // Spendly's own files (its CSV, its JSON export) are read as they stream, never whole.
+    switch try SpendlyFileKind.of(path) {
+    case .csv?:
+      try noStatementOptions(arguments, "Spendly's CSV")
+      return try CSVImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
+    case .json?:
+      try noStatementOptions(arguments, "Spendly's JSON")
+      return try JSONImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
+    case nil: break
+    }
     let bytes = try StatementImport.bytes(path)
     if arguments.has("guess") {
       let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
@@ -88,6 +98,13 @@ struct ImportCommand: Command {
       throw error
     }
     return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
+  }
+
+  /// Spendly's own files carry everything; the statement options do not apply to them.
+  static func noStatementOptions(_ arguments: Arguments, _ what: String) throws(CLIError) {
+    for option in ["account", "mapping", "guess", "day-first", "allow-duplicates"] where arguments.values[option] != nil || arguments.has(option) {
+      throw .usage("import: --\(option) is for bank statements; \(what) names its own accounts and skips duplicates")
+    }
   }
 
   /// On a terminal, a statement for a new account is created after one yes (asked before the

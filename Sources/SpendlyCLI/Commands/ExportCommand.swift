@@ -1,0 +1,134 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyStore
+
+/// `spendly export FORMAT [FILE]`: the transactions (or, as JSON, everything) in a format
+/// another program reads: a spreadsheet, ledger, hledger, beancount, or Spendly again.
+struct ExportCommand: Command {
+  static let name = "export"
+  static let summary = "export as CSV, JSON, an Excel workbook, or a ledger/hledger/beancount journal"
+  static let help = """
+    usage: spendly export csv [FILE] [--all-fields] [--excel] [filters]
+           spendly export json [FILE]
+           spendly export xlsx FILE [PERIOD] [filters]
+           spendly export ledger|hledger|beancount [FILE] [filters]
+
+    FILE '-' or none writes to stdout (not for xlsx). A file is written whole, then moved into
+    place, readable by you only; a failed export leaves what was there.
+
+      csv         Date,Time,Type,Amount,Currency,Category,Payment Method,Merchant,Note, oldest
+                  first; RFC 4180 quoting, UTF-8. --all-fields adds Account, Status, Posted Date,
+                  Foreign Amount, Foreign Currency, Rate, External Reference, Import Source,
+                  Recurring, Counter Account, Counter Method, Entry, MCC, Counter Reference.
+                  --excel adds a byte order mark and CRLF line ends. Text a spreadsheet would
+                  run as a formula (=, +, -, @, tab, CR first) gets a leading '.
+                  'spendly import FILE.csv' reads it back.
+      json        everything: transactions with every revision, the change log, categories,
+                  methods, aliases, settings, budgets, schedules, debts, accounts, balance
+                  history. 'spendly import FILE.json' restores it into an empty database.
+      xlsx        a workbook: Transactions, Category Summary, Payment Method Summary, Summary
+                  (income, expenses, savings, savings rate per currency); PERIOD as questions
+                  say it (this month, last year, 2025).
+      ledger, hledger, beancount
+                  a journal the tool accepts: Expenses:Food, Income:Salary, Assets:… and
+                  Liabilities:… for accounts and methods, transfers between them.
+
+    filters (as list takes them):
+      --from DATE --to DATE --category NAME --method NAME --account NAME --kind KIND
+      --merchant NAME --currency CODE --status STATUS
+
+    examples:
+      spendly export csv spendly.csv --all-fields
+      spendly export csv --from 2026-01-01 --category food > food.csv
+      spendly export xlsx november.xlsx last month
+      spendly export beancount books.beancount && bean-check books.beancount
+    """
+  static let specs: [Arguments.Spec] = [
+    .init("all-fields", value: false), .init("excel", value: false), .init("category"), .init("method"),
+    .init("merchant"), .init("kind"), .init("account"), .init("status"), .init("currency"), .init("from"),
+    .init("to"),
+  ]
+
+  static let formats = ["csv", "json", "xlsx", "ledger", "hledger", "beancount"]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    guard let format = arguments.positional.first?.lowercased() else {
+      throw .usage("export: which format? \(formats.joined(separator: ", ")) (spendly export csv FILE)")
+    }
+    guard formats.contains(format) else {
+      throw .usage("export '\(Render.safe(format))': \(formats.joined(separator: ", "))")
+    }
+    let rest = Array(arguments.positional.dropFirst())
+    let file = rest.first
+    let period = rest.dropFirst().joined(separator: " ")
+    if format != "xlsx", rest.count > 1 {
+      throw .usage("export \(format): one FILE, then options ('\(Render.safe(rest[1]))' is extra)")
+    }
+    if format == "json", !arguments.values.isEmpty || !arguments.flags.isEmpty {
+      throw .usage("export json: writes everything, so it takes no filters or options")
+    }
+    if format != "csv", arguments.has("all-fields") || arguments.has("excel") {
+      throw .usage("export \(format): --all-fields and --excel are for csv")
+    }
+    var filter = try ListCommand.filter(arguments, context)
+    if !period.isEmpty {
+      guard let span = try context.query("spent " + period).period else {
+        throw .usage("export xlsx: '\(Render.safe(period))' is no period (this month, last year, 2025)")
+      }
+      filter.from = max(filter.from ?? span.from, span.from)
+      filter.to = min(filter.to ?? span.to, span.to)
+    }
+    let store = try context.store()
+    let summary: String
+    switch format {
+    case "csv":
+      summary = try csv(file, filter: filter, arguments: arguments, store: store, context: context)
+    case "json":
+      summary = try JSONExport.write(file, store: store, context: context)
+    case "xlsx":
+      guard file != nil, file != "-" else { throw .usage("export xlsx: give a FILE (spendly export xlsx FILE)") }
+      summary = try WorkbookExport.write(file!, filter: filter, store: store, context: context)
+    default:
+      summary = try JournalExport.write(
+        file, flavor: JournalFlavor(rawValue: format)!, filter: filter, store: store, context: context)
+    }
+    // Written to stdout, the data is the output; to a file, a line says what was written.
+    guard let file, file != "-" else { return .lines([]) }
+    return Rendered(
+      text: { ["\(summary) to \(Render.safe(file))"] },
+      json: { .object([("file", .string(file)), ("format", .string(format)), ("summary", .string(summary))]) })
+  }
+
+  static func csv(
+    _ file: String?, filter: TransactionFilter, arguments: Arguments, store: Store, context: Context
+  ) throws(CLIError) -> String {
+    let destination = try ExportDestination(file, output: context.output, what: "csv")
+    var count = 0
+    do {
+      var writer = SpendlyCSVWriter(allFields: arguments.has("all-fields"), excel: arguments.has("excel")) { bytes in
+        try destination.write(bytes)
+      }
+      try writer.header()
+      try store.transactions.each(filter) { transaction in
+        try writer.write(transaction)
+        count += 1
+      }
+      try writer.finish()
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw Self.failure(error)
+    }
+    return "exported \(MoneyFormat.count(count)) transaction\(count == 1 ? "" : "s") as CSV"
+  }
+
+  /// An export's error as the person's one line.
+  static func failure(_ error: Error) -> CLIError {
+    switch error {
+    case let error as CLIError: error
+    case let error as StoreError: error.cli
+    default: CLIError(.software, "\(error)")
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyStore
+
+/// `spendly export json`: every table of the database, streamed.
+enum JSONExport {
+  static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> String {
+    let destination = try ExportDestination(file, output: context.output, what: "json")
+    var rows = 0
+    do {
+      var writer = SpendlyJSONWriter { bytes in try destination.write(bytes) }
+      let archive = store.archive
+      try writer.begin(
+        formatVersion: ArchiveRecords.formatVersion, schema: archive.schemaVersion, sequences: try archive.sequences())
+      for table in try archive.tables() {
+        try writer.table(table)
+        try archive.rows(table) { values in
+          try writer.row(values)
+          rows += 1
+        }
+      }
+      try writer.finish()
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw ExportCommand.failure(error)
+    }
+    return "exported everything (\(MoneyFormat.count(rows)) rows) as JSON"
+  }
+}
+
+/// `spendly import FILE.json`: into an empty database, the export restored exactly (ids,
+/// history, undo); into one with data, its transactions merged, duplicates skipped.
+enum JSONImport {
+  static func run(path: String, dryRun: Bool, context: Context) throws(CLIError) -> Rendered {
+    let name = (path as NSString).lastPathComponent
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
+      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file")
+    }
+    let store = try context.store()
+    let empty = try reporting { try store.archive.isEmpty() }
+    var reader = SpendlyJSONReader(bytes: [UInt8](data))
+    let latest = store.archive.schemaVersion
+    func checkHeader(_ header: SpendlyJSONReader.Header) throws {
+      guard header.version >= 1, header.version <= ArchiveRecords.formatVersion else {
+        throw StoreError.invalid(
+          ValidationError(
+            field: "\(name): version", value: String(header.version),
+            reason: "this Spendly reads export version \(ArchiveRecords.formatVersion) (a newer Spendly wrote it?)"))
+      }
+      guard header.schema <= latest, header.schema >= 1 else {
+        throw StoreError.invalid(
+          ValidationError(
+            field: "\(name): schema", value: String(header.schema),
+            reason: "made by a newer Spendly (this one knows schema \(latest)); update Spendly to read it"))
+      }
+    }
+    func place(_ error: Error) -> Error {
+      if let error = error as? SpendlyJSONError {
+        return StoreError.invalid(
+          ValidationError(field: "\(name):\(error.line):\(error.column)", value: "", reason: error.message))
+      }
+      return error
+    }
+    if empty {
+      guard !dryRun else {
+        return .lines(["\(Render.safe(name)) (Spendly JSON): would be restored into this empty database"])
+      }
+      var tables = Set<String>()
+      let restored: Int
+      do {
+        restored = try store.archive.restore { restorer in
+          do {
+            try reader.read(
+              header: { header in
+                try checkHeader(header)
+                for (table, value) in header.sequences { try restorer.sequence(table, value) }
+              },
+              row: { table, columns, values in
+                tables.insert(table)
+                do {
+                  try restorer.insert(table, columns: columns, values: values)
+                } catch let error as ValidationError {
+                  throw StoreError.invalid(
+                    ValidationError(field: "\(name): \(error.field)", value: error.value, reason: error.reason))
+                }
+              })
+          } catch {
+            throw place(error)
+          }
+        }
+      } catch {
+        throw error.cli
+      }
+      let summary = "\(Render.safe(name)) (Spendly JSON): restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables"
+      return Rendered(
+        text: { [summary, "  this database is now the export's: its history and undo came with it"] },
+        json: {
+          .object([
+            ("file", .string(name)), ("format", .string("Spendly JSON")), ("mode", .string("restore")),
+            ("dry_run", .bool(false)), ("rows", .int(Int64(restored))), ("errors", .array([])),
+          ])
+        })
+    }
+    let result: ImportStreamResult
+    var unreadable: [String] = []
+    do {
+      result = try store.transactions.importStream(summary: "merged \(name)", dryRun: dryRun) { stream in
+        let merger = ArchiveMerger(stream)
+        do {
+          try reader.read(
+            header: checkHeader,
+            row: { table, columns, values in try merger.row(table, columns: columns, values: values) })
+        } catch {
+          throw place(error)
+        }
+        unreadable = merger.unreadable
+      }
+    } catch {
+      throw CSVImport.failure(error)
+    }
+    let rendered = CSVImport.rendered(
+      CSVImport.Outcome(file: name, format: "Spendly JSON, merged", result: result, dryRun: dryRun))
+    return Rendered(text: {
+      var lines = rendered.text()
+      lines.insert(
+        "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not)",
+        at: 1)
+      if !unreadable.isEmpty {
+        lines.append("  skipped \(unreadable.count) transactions that do not read: \(unreadable.prefix(5).joined(separator: ", "))")
+      }
+      return lines
+    }, json: rendered.json)
+  }
+}

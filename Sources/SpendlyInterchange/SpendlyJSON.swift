@@ -1,0 +1,310 @@
+import SpendlyCore
+
+/// Spendly's whole-database JSON: a format name and version, the schema version, the id
+/// counters, then every table as an array of row objects (a row a line, keys in column order).
+/// The same database always gives the same bytes, so an export restored and exported again
+/// is identical.
+public enum SpendlyJSON {
+  public static let formatName = "spendly"
+
+  /// Whether a file's first bytes are this format's opening.
+  public static func detects(_ head: String) -> Bool {
+    let text = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    guard text.first == "{" else { return false }
+    return text.prefix(200).contains("\"format\": \"\(formatName)\"")
+  }
+
+  /// A string as JSON writes it: quotes, backslashes and control characters escaped.
+  static func quoted(_ text: String, into out: inout [UInt8]) {
+    out.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, 0x6E]
+      case 0x0D: out += [0x5C, 0x72]
+      case 0x09: out += [0x5C, 0x74]
+      case 0..<0x20, 0x7F:
+        let hex = Array("0123456789abcdef".utf8)
+        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+      default: out.append(byte)
+      }
+    }
+    out.append(0x22)
+  }
+}
+
+/// Writes the whole-database JSON to a sink, a buffer at a time.
+public struct SpendlyJSONWriter {
+  private var buffer: [UInt8] = []
+  private let sink: ([UInt8]) throws -> Void
+  private var tableCount = 0
+  private var rowCount = 0
+  private var columns: [String] = []
+
+  public init(sink: @escaping ([UInt8]) throws -> Void) { self.sink = sink }
+
+  /// The opening: format, versions, and the id counters.
+  public mutating func begin(formatVersion: Int, schema: Int, sequences: [(String, Int64)]) throws {
+    buffer += Array("{\n  \"format\": \"\(SpendlyJSON.formatName)\",\n  \"version\": \(formatVersion),\n".utf8)
+    buffer += Array("  \"schema\": \(schema),\n".utf8)
+    buffer += Array("  \"amounts\": \"integer minor units of the row's currency (420.00 INR is 42000)\",\n".utf8)
+    buffer += Array("  \"sequences\": {".utf8)
+    for (i, (name, value)) in sequences.enumerated() {
+      buffer += Array((i == 0 ? "" : ", ").utf8)
+      SpendlyJSON.quoted(name, into: &buffer)
+      buffer += Array(": \(value)".utf8)
+    }
+    buffer += Array("},\n  \"tables\": {".utf8)
+  }
+
+  public mutating func table(_ table: ArchiveTable) throws {
+    if tableCount > 0 { buffer += Array(rowCount == 0 ? "],".utf8 : "\n    ],".utf8) }
+    buffer += Array("\n    ".utf8)
+    SpendlyJSON.quoted(table.name, into: &buffer)
+    buffer += Array(": [".utf8)
+    tableCount += 1
+    rowCount = 0
+    columns = table.columns
+  }
+
+  public mutating func row(_ values: [ArchiveValue]) throws {
+    buffer += Array((rowCount == 0 ? "\n      {" : ",\n      {").utf8)
+    for (i, value) in values.enumerated() {
+      if i > 0 { buffer += [0x2C, 0x20] }
+      SpendlyJSON.quoted(columns[i], into: &buffer)
+      buffer += [0x3A, 0x20]
+      switch value {
+      case .null: buffer += Array("null".utf8)
+      case .integer(let v): buffer += Array(String(v).utf8)
+      case .text(let s): SpendlyJSON.quoted(s, into: &buffer)
+      }
+    }
+    buffer.append(0x7D)
+    rowCount += 1
+    if buffer.count >= 1 << 20 {
+      try sink(buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  public mutating func finish() throws {
+    if tableCount > 0 { buffer += Array(rowCount == 0 ? "]".utf8 : "\n    ]".utf8) }
+    buffer += Array("\n  }\n}\n".utf8)
+    try sink(buffer)
+    buffer.removeAll()
+  }
+}
+
+/// Where a JSON file does not read: the line and column of the byte, and why.
+public struct SpendlyJSONError: Error, Sendable {
+  public let line: Int
+  public let column: Int
+  public let message: String
+
+  public func described(file: String) -> String { "\(file):\(line):\(column): \(message)" }
+}
+
+/// Reads the whole-database JSON: its header, then each table's rows, one at a time.
+public struct SpendlyJSONReader {
+  /// What the file says of itself.
+  public struct Header: Sendable {
+    public var version = 0
+    public var schema = 0
+    public var sequences: [(String, Int64)] = []
+  }
+
+  private let bytes: [UInt8]
+  private var i = 0
+
+  public init(bytes: [UInt8]) {
+    self.bytes = bytes
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+  }
+
+  /// Reads the file through: the header once the `tables` key is reached, then each row.
+  public mutating func read(
+    header: (Header) throws -> Void, row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
+  ) throws {
+    var head = Header()
+    var format: String?
+    try expect(0x7B)
+    var first = true
+    while true {
+      skipSpace()
+      if peek() == 0x7D {
+        i += 1
+        break
+      }
+      if !first { try expect(0x2C) }
+      first = false
+      let key = try string()
+      try expect(0x3A)
+      switch key {
+      case "format": format = try string()
+      case "version": head.version = Int(try integer())
+      case "schema": head.schema = Int(try integer())
+      case "sequences":
+        try object { name, reader in head.sequences.append((name, try reader.integer())) }
+      case "tables":
+        guard format == SpendlyJSON.formatName else { throw error("not a Spendly export (no \"format\": \"spendly\")") }
+        try header(head)
+        try object { table, reader in
+          try reader.array { reader in
+            var columns: [String] = []
+            var values: [ArchiveValue] = []
+            try reader.object { column, reader in
+              columns.append(column)
+              values.append(try reader.scalar())
+            }
+            try row(table, columns, values)
+          }
+        }
+      default: try skipValue()
+      }
+    }
+    skipSpace()
+    guard i == bytes.count else { throw error("text after the end of the document") }
+  }
+
+  // MARK: Tokens
+
+  private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
+
+  private mutating func skipSpace() {
+    while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+  }
+
+  private func error(_ message: String) -> SpendlyJSONError {
+    var line = 1
+    var lineStart = 0
+    for j in 0..<min(i, bytes.count) where bytes[j] == 0x0A {
+      line += 1
+      lineStart = j + 1
+    }
+    return SpendlyJSONError(line: line, column: i - lineStart + 1, message: message)
+  }
+
+  private mutating func expect(_ byte: UInt8) throws {
+    skipSpace()
+    guard peek() == byte else {
+      throw error("expected '\(Character(Unicode.Scalar(byte)))'" + (peek() == nil ? " before the end" : ""))
+    }
+    i += 1
+  }
+
+  private mutating func object(_ member: (String, inout SpendlyJSONReader) throws -> Void) throws {
+    try expect(0x7B)
+    skipSpace()
+    if peek() == 0x7D {
+      i += 1
+      return
+    }
+    while true {
+      let key = try string()
+      try expect(0x3A)
+      try member(key, &self)
+      skipSpace()
+      if peek() == 0x2C {
+        i += 1
+        continue
+      }
+      try expect(0x7D)
+      return
+    }
+  }
+
+  private mutating func array(_ element: (inout SpendlyJSONReader) throws -> Void) throws {
+    try expect(0x5B)
+    skipSpace()
+    if peek() == 0x5D {
+      i += 1
+      return
+    }
+    while true {
+      try element(&self)
+      skipSpace()
+      if peek() == 0x2C {
+        i += 1
+        continue
+      }
+      try expect(0x5D)
+      return
+    }
+  }
+
+  private mutating func scalar() throws -> ArchiveValue {
+    skipSpace()
+    switch peek() {
+    case 0x22: return .text(try string())
+    case 0x6E:
+      guard bytes[i...].starts(with: Array("null".utf8)) else { throw error("expected a value") }
+      i += 4
+      return .null
+    default: return .integer(try integer())
+    }
+  }
+
+  private mutating func integer() throws -> Int64 {
+    skipSpace()
+    let start = i
+    if peek() == 0x2D { i += 1 }
+    while let byte = peek(), (0x30...0x39).contains(byte) { i += 1 }
+    guard let value = Int64(String(decoding: bytes[start..<i], as: UTF8.self)) else {
+      i = start
+      throw error("expected a whole number, text or null (Spendly's exports have no fractions)")
+    }
+    return value
+  }
+
+  private mutating func string() throws -> String {
+    skipSpace()
+    guard peek() == 0x22 else { throw error("expected text in quotes") }
+    i += 1
+    var out: [UInt8] = []
+    while let byte = peek() {
+      i += 1
+      switch byte {
+      case 0x22: return String(decoding: out, as: UTF8.self)
+      case 0x5C:
+        guard let escaped = peek() else { break }
+        i += 1
+        switch escaped {
+        case 0x6E: out.append(0x0A)
+        case 0x72: out.append(0x0D)
+        case 0x74: out.append(0x09)
+        case 0x62: out.append(0x08)
+        case 0x66: out.append(0x0C)
+        case 0x75:
+          guard i + 4 <= bytes.count, var code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
+          else { throw error("a \\u escape needs four hex digits") }
+          i += 4
+          // A surrogate pair: the second half follows as its own escape.
+          if (0xD800...0xDBFF).contains(code), bytes[i...].starts(with: [0x5C, 0x75]), i + 6 <= bytes.count,
+            let low = UInt32(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16),
+            (0xDC00...0xDFFF).contains(low)
+          {
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            i += 6
+          }
+          out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
+        default: out.append(escaped)
+        }
+      case 0..<0x20: throw error("a control character inside text")
+      default: out.append(byte)
+      }
+    }
+    throw error("text never closed")
+  }
+
+  private mutating func skipValue() throws {
+    skipSpace()
+    switch peek() {
+    case 0x7B: try object { _, reader in try reader.skipValue() }
+    case 0x5B: try array { reader in try reader.skipValue() }
+    case 0x22: _ = try string()
+    default:
+      while let byte = peek(), ![0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(byte) { i += 1 }
+    }
+  }
+}

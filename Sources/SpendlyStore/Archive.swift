@@ -1,0 +1,242 @@
+import SpendlyCore
+
+/// The whole database as tables of rows, for the JSON export and its restore: every table a
+/// person's data lives in, in an order that restores (what a row points at comes first), rows
+/// by primary key, so the same database always gives the same rows.
+public struct ArchiveRecords: RecordFamily {
+  let store: Store
+
+  /// The version of the export's layout (its tables and columns are the schema's).
+  public static let formatVersion = 1
+
+  /// Tables in restore order. The month totals are not here: they are worked out again.
+  static let order = [
+    "settings", "categories", "category_aliases", "methods", "method_aliases", "accounts", "account_aliases",
+    "account_methods", "schedules", "schedule_prices", "schedule_skips", "debts", "budgets", "changes", "revisions",
+    "transactions", "change_rows", "statement_balances", "imported_files", "csv_mappings", "sync_tokens",
+  ]
+}
+
+extension Store {
+  /// The whole database as tables, for `export json` and its restore.
+  public var archive: ArchiveRecords { ArchiveRecords(store: self) }
+}
+
+extension ArchiveRecords {
+  /// The schema version the rows are in.
+  public var schemaVersion: Int { Schema.latestVersion }
+
+  /// The tables with their columns, in restore order.
+  public func tables() throws(StoreError) -> [ArchiveTable] {
+    try reading {
+      try Self.order.map { name in
+        ArchiveTable(name: name, columns: try Self.columns(database, name).map(\.name))
+      }
+    }
+  }
+
+  static func columns(_ db: Database, _ table: String) throws -> [(name: String, key: Int)] {
+    try db.rows("PRAGMA table_info(\(table))").map { ($0.text(1) ?? "", Int($0.int(5) ?? 0)) }
+  }
+
+  /// Calls `body` with each row of `table`, by primary key (every column for a table without one).
+  public func rows(_ table: ArchiveTable, _ body: ([ArchiveValue]) throws -> Void) throws {
+    let columns = try reading { try Self.columns(database, table.name) }
+    let keys = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+    let order = (keys.isEmpty ? table.columns : keys).joined(separator: ", ")
+    let statement = try reading {
+      try database.statement("SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(order)")
+    }
+    defer { statement.reset() }
+    do {
+      while try statement.step() {
+        try body(statement.row().values.map(ArchiveValue.init))
+      }
+    } catch let error as DatabaseError {
+      throw failure(error)
+    }
+  }
+
+  /// The AUTOINCREMENT counters (the next id is past every id ever used), by table.
+  public func sequences() throws(StoreError) -> [(String, Int64)] {
+    try reading {
+      try database.rows("SELECT name, seq FROM sqlite_sequence ORDER BY name").map { ($0.text(0) ?? "", $0.int(1) ?? 0) }
+    }
+  }
+
+  /// True when nothing was ever written here: no transaction, no change, no account, budget,
+  /// schedule or debt (a new database with its default categories and methods).
+  public func isEmpty() throws(StoreError) -> Bool {
+    try reading {
+      for table in ["changes", "transactions", "revisions", "accounts", "budgets", "schedules", "debts"] {
+        if try database.row("SELECT 1 FROM \(table) LIMIT 1") != nil { return false }
+      }
+      return true
+    }
+  }
+
+  /// Replaces every table with what `body` gives the restorer, in one transaction: checked
+  /// (foreign keys, integrity) before it commits, so a bad file leaves the database as it was.
+  public func restore(_ body: (ArchiveRestorer) throws -> Void) throws(StoreError) -> Int {
+    try store.ensureWritable()
+    try? database.execute("PRAGMA foreign_keys = OFF")
+    defer {
+      try? database.execute("PRAGMA foreign_keys = ON")
+      store.forgetCatalog()
+    }
+    return try store.write { db in
+      for table in Self.order.reversed() { try db.run("DELETE FROM \(table)") }
+      try db.run("DELETE FROM month_totals")
+      try db.run("DELETE FROM sqlite_sequence")
+      let restorer = ArchiveRestorer(db: db)
+      try db.execute("DROP TRIGGER month_totals_insert")
+      try body(restorer)
+      try db.run(
+        """
+        INSERT INTO month_totals
+          SELECT substr(date, 1, 7), category_id, currency, kind, status, coalesce(spendly_sum(amount), 1e19), count(*)
+          FROM transactions WHERE kind != 'transfer' GROUP BY 1, 2, 3, 4, 5
+        """)
+      try db.execute(Schema.monthTotalsInsertTrigger)
+      if let problem = try db.row("PRAGMA foreign_key_check") {
+        throw StoreError.invalid(
+          ValidationError(
+            field: "table \(problem.text(0) ?? "?")", value: problem.text(1) ?? "",
+            reason: "a row points at a \(problem.text(2) ?? "row") that the file does not have"))
+      }
+      return restorer.rows
+    }
+  }
+}
+
+/// Puts rows back during `ArchiveRecords.restore`: a table's rows in any column order the
+/// file gives, each column one the schema has.
+public final class ArchiveRestorer {
+  let db: Database
+  private var known: [String: Set<String>] = [:]
+  public private(set) var rows = 0
+
+  init(db: Database) { self.db = db }
+
+  /// Inserts one row of `table`, its values named by `columns`.
+  public func insert(_ table: String, columns: [String], values: [ArchiveValue]) throws {
+    guard ArchiveRecords.order.contains(table) else {
+      throw ValidationError(field: "table", value: table, reason: "not a table of Spendly's")
+    }
+    if known[table] == nil { known[table] = Set(try ArchiveRecords.columns(db, table).map(\.name)) }
+    for column in columns where !known[table]!.contains(column) {
+      throw ValidationError(field: "\(table) column", value: column, reason: "not a column of this table")
+    }
+    let sql =
+      "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    try db.run(sql, values.map(SQLValue.init))
+    rows += 1
+  }
+
+  /// Sets a table's AUTOINCREMENT counter.
+  public func sequence(_ table: String, _ value: Int64) throws {
+    try db.run("INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", [.text(table), .integer(value)])
+  }
+}
+
+extension ArchiveValue {
+  init(_ value: SQLValue) {
+    switch value {
+    case .null: self = .null
+    case .integer(let v): self = .integer(v)
+    case .text(let s): self = .text(s)
+    }
+  }
+}
+
+extension SQLValue {
+  init(_ value: ArchiveValue) {
+    switch value {
+    case .null: self = .null
+    case .integer(let v): self = .integer(v)
+    case .text(let s): self = .text(s)
+    }
+  }
+}
+
+/// Merges an export's transactions into a database that has its own: the file's catalog rows
+/// are read for their names, and each of its current transactions is added through the one
+/// import stream (new names created, duplicates skipped). History, budgets, schedules, debts
+/// and settings stay as they are here.
+public final class ArchiveMerger {
+  let stream: ImportStream
+  private var categories: [Int64: (String, Category.Side)] = [:]
+  private var methods: [Int64: String] = [:]
+  private var accounts: [Int64: Account] = [:]
+  /// Transactions of the file that could not be read back (named by id), skipped.
+  public private(set) var unreadable: [String] = []
+
+  public init(_ stream: ImportStream) { self.stream = stream }
+
+  /// Takes one row of the file.
+  public func row(_ table: String, columns: [String], values: [ArchiveValue]) throws {
+    func value(_ name: String) -> ArchiveValue {
+      columns.firstIndex(of: name).map { values[$0] } ?? .null
+    }
+    func text(_ name: String) -> String? { if case .text(let s) = value(name) { s } else { nil } }
+    func int(_ name: String) -> Int64? { if case .integer(let v) = value(name) { v } else { nil } }
+    switch table {
+    case "categories":
+      if let id = int("id"), let name = text("name") {
+        categories[id] = (name, text("side") == "income" ? .income : .expense)
+      }
+    case "methods":
+      if let id = int("id"), let name = text("name") { methods[id] = name }
+    case "accounts":
+      if let id = int("id"), let name = text("name"), let type = text("type").flatMap(AccountType.init(rawValue:)) {
+        accounts[id] = Account(
+          name: name, type: type, currency: text("currency").flatMap(Currency.named) ?? .inr)
+      }
+    case "transactions":
+      try transaction(columns, values)
+    default: break
+    }
+  }
+
+  private func transaction(_ columns: [String], _ values: [ArchiveValue]) throws {
+    // The row laid out as the store's own select reads it: id, the field columns, the names
+    // joined, created and updated.
+    func value(_ name: String) -> SQLValue {
+      columns.firstIndex(of: name).map { SQLValue(values[$0]) } ?? .null
+    }
+    func id(_ name: String) -> Int64? { if case .integer(let v) = value(name) { v } else { nil } }
+    var layout: [SQLValue] = [value("id")]
+    layout += TransactionColumns.all.map { value($0.name) }
+    layout.append(SQLValue(id("category_id").flatMap { categories[$0]?.0 }))
+    layout.append(SQLValue(id("method_id").flatMap { methods[$0] }))
+    layout.append(SQLValue(id("account_id").flatMap { accounts[$0]?.name }))
+    layout.append(SQLValue(id("counter_account_id").flatMap { accounts[$0]?.name }))
+    layout.append(SQLValue(id("counter_method_id").flatMap { methods[$0] }))
+    layout += [value("created_at"), value("updated_at")]
+    let transaction: Transaction
+    do {
+      transaction = try TransactionRecords.transaction(from: Row(values: layout))
+    } catch {
+      unreadable.append("#\(id("id").map(String.init) ?? "?")")
+      return
+    }
+    var fields = transaction.fields
+    fields.recurringID = nil
+    fields.debtID = nil
+    let catalog = stream.currentCatalog
+    if fields.kind != .transfer, catalog.category(named: fields.category) == nil,
+      let (name, side) = id("category_id").flatMap({ categories[$0] })
+    {
+      try stream.createCategory(name, side: side)
+    }
+    for name in [fields.method, fields.counterMethod].compactMap({ $0 }) where catalog.method(named: name) == nil {
+      try stream.createMethod(name)
+    }
+    for key in ["account_id", "counter_account_id"] {
+      if let account = id(key).flatMap({ accounts[$0] }), stream.currentCatalog.account(named: account.name) == nil {
+        try stream.createAccount(account)
+      }
+    }
+    try stream.add(fields)
+  }
+}

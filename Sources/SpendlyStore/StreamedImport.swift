@@ -1,0 +1,202 @@
+import SpendlyCore
+
+/// A file of transactions read a row at a time (Spendly's own CSV, a JSON export merged in) and
+/// written as one change: rows are validated as they come, written in batches inside the one
+/// SQLite transaction, and the whole file is rolled back if any row fails. A million rows never
+/// sit in memory.
+public final class ImportStream {
+  let log: ChangeRecorder
+  let store: Store
+  /// The first id this import may write: rows below it were stored before it began.
+  let firstNewID: Int64
+  /// Whether anything was stored before: with nothing, no row can be a duplicate.
+  let hadRows: Bool
+  private var catalog: Catalog
+  private var pending: [TransactionWrite] = []
+  private var usedMatches: [String: Int] = [:]
+  private var schedules: [Int64: Bool] = [:]
+  public private(set) var added = 0
+  public private(set) var duplicates = 0
+  /// Recurring ids the file named that no schedule here has: dropped from their rows.
+  public private(set) var droppedRecurring = 0
+  public private(set) var createdCategories: [String] = []
+  public private(set) var createdMethods: [String] = []
+  public private(set) var createdAccounts: [String] = []
+
+  init(log: ChangeRecorder, store: Store) throws {
+    self.log = log
+    self.store = store
+    catalog = try store.catalog.current()
+    firstNewID =
+      (try log.db.row(
+        """
+        SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'transactions'), 0),
+          coalesce((SELECT max(id) FROM transactions), 0))
+        """)?.int(0) ?? 0) + 1
+    hadRows = try log.db.row("SELECT 1 FROM transactions LIMIT 1") != nil
+  }
+
+  /// The catalog as it stands in this import (with the names it created).
+  public var currentCatalog: Catalog { catalog }
+
+  /// Adds a category the file names and the catalog lacks, in this import's change.
+  public func createCategory(_ name: String, side: Category.Side) throws {
+    guard catalog.category(named: name) == nil else { return }
+    guard let cleaned = try Validator.cleanedName(name, field: "category") else { return }
+    try store.catalog.insertCategory(log, cleaned, side: side, aliases: [])
+    createdCategories.append(cleaned)
+    try refreshCatalog()
+  }
+
+  /// Adds a method the file names and the catalog lacks, in this import's change.
+  public func createMethod(_ name: String) throws {
+    guard catalog.method(named: name) == nil else { return }
+    guard let cleaned = try Validator.cleanedName(name, field: "method") else { return }
+    try store.catalog.insertMethod(log, cleaned, aliases: [])
+    createdMethods.append(cleaned)
+    try refreshCatalog()
+  }
+
+  /// Adds an account the file names and the catalog lacks, in this import's change.
+  public func createAccount(_ account: Account) throws {
+    guard catalog.account(named: account.name) == nil else { return }
+    try store.accounts.insert(log, account)
+    createdAccounts.append(account.name)
+    try refreshCatalog()
+  }
+
+  private func refreshCatalog() throws {
+    try flush()
+    store.forgetCatalog()
+    catalog = try store.catalog.current()
+  }
+
+  /// Validates `fields` and adds them, unless an equal transaction was stored before this
+  /// import began (by external reference, else by every field a person sees): then it is a
+  /// duplicate, skipped, and false is returned. Each stored transaction matches one row at most.
+  @discardableResult
+  public func add(_ fields: TransactionFields) throws -> Bool {
+    var fields = try Validator.validate(fields, catalog: catalog)
+    if let id = fields.recurringID, !(try scheduleExists(id)) {
+      fields.recurringID = nil
+      droppedRecurring += 1
+    }
+    if hadRows, try isDuplicate(fields) {
+      duplicates += 1
+      return false
+    }
+    pending.append(.add(fields))
+    added += 1
+    if pending.count >= 20_000 { try flush() }
+    return true
+  }
+
+  private func scheduleExists(_ id: Int64) throws -> Bool {
+    if let known = schedules[id] { return known }
+    let exists = try log.db.row("SELECT 1 FROM schedules WHERE id = ?", [.integer(id)]) != nil
+    schedules[id] = exists
+    return exists
+  }
+
+  private func isDuplicate(_ fields: TransactionFields) throws -> Bool {
+    let key: String
+    let count: Int64
+    if let reference = fields.externalReference {
+      key = "ref\u{1}" + reference
+      count =
+        try log.db.row(
+          "SELECT count(*) FROM transactions WHERE external_ref = ? AND id < ?",
+          [.text(reference), .integer(firstNewID)])?.int(0) ?? 0
+    } else {
+      key = [
+        fields.date.description, fields.kind.rawValue, String(fields.amount.minorUnits), fields.amount.currency.code,
+        fields.category, fields.method, fields.merchant ?? "", fields.note ?? "", fields.time?.description ?? "",
+      ].joined(separator: "\u{1}")
+      count =
+        try log.db.row(
+          """
+          SELECT count(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
+            JOIN methods m ON m.id = t.method_id
+          WHERE t.date = ? AND t.kind = ? AND t.amount = ? AND t.currency = ? AND t.id < ?
+            AND coalesce(c.name, 'Transfer') = ? COLLATE NOCASE AND m.name = ? COLLATE NOCASE
+            AND coalesce(t.merchant, '') = ? AND coalesce(t.note, '') = ? AND coalesce(t.time, '') = ?
+          """,
+          [
+            .text(fields.date.description), .text(fields.kind.rawValue), .integer(fields.amount.minorUnits),
+            .text(fields.amount.currency.code), .integer(firstNewID), .text(fields.category), .text(fields.method),
+            .text(fields.merchant ?? ""), .text(fields.note ?? ""), .text(fields.time?.description ?? ""),
+          ])?.int(0) ?? 0
+    }
+    let used = usedMatches[key, default: 0]
+    guard used < count else { return false }
+    usedMatches[key] = used + 1
+    return true
+  }
+
+  /// Writes the rows read so far.
+  func flush() throws {
+    guard !pending.isEmpty else { return }
+    _ = try store.transactions.record(log, pending)
+    pending.removeAll(keepingCapacity: true)
+  }
+}
+
+extension TransactionRecords {
+  /// Runs `body`, which adds rows to the stream, as one change (`import`, summarised by
+  /// `summary` with the count). Nothing is written when `body` throws or `dryRun` is set; the
+  /// returned stream says what was (or would be) added.
+  public func importStream(summary: String, dryRun: Bool, _ body: (ImportStream) throws -> Void) throws(StoreError)
+    -> ImportStreamResult
+  {
+    try store.ensureWritable()
+    var outcome: ImportStreamResult?
+    // Every id is read from the catalog inside the import's own transaction (which holds the
+    // write lock): the foreign-key look-ups check nothing more, and are off for it (as for
+    // statement imports); the month totals are added up once at the end.
+    try? database.execute("PRAGMA cache_size = -65536")
+    if !dryRun { try? database.execute("PRAGMA foreign_keys = OFF") }
+    defer {
+      try? database.execute("PRAGMA cache_size = -2000")
+      if !dryRun { try? database.execute("PRAGMA foreign_keys = ON") }
+    }
+    do {
+      try change(.import, summary: summary) { log in
+        try Schema.withBulkMonthTotals(log.db) {
+          let stream = try ImportStream(log: log, store: store)
+          try body(stream)
+          try stream.flush()
+          outcome = ImportStreamResult(stream)
+          try log.db.run(
+            "UPDATE changes SET summary = ? WHERE id = ?",
+            [.text("\(summary): \(stream.added) transaction\(stream.added == 1 ? "" : "s")"), .integer(log.changeID)])
+          if dryRun { throw DryRun() }
+        }
+      }
+    } catch {
+      // A dry run rolled back on purpose: what it found is the answer.
+      if dryRun, let outcome { return outcome }
+      throw error
+    }
+    guard let outcome else { throw .database("import: no outcome") }
+    return outcome
+  }
+}
+
+/// What a streamed import added, skipped and created.
+public struct ImportStreamResult: Sendable {
+  public let added: Int
+  public let duplicates: Int
+  public let droppedRecurring: Int
+  public let createdCategories: [String]
+  public let createdMethods: [String]
+  public let createdAccounts: [String]
+
+  init(_ stream: ImportStream) {
+    added = stream.added
+    duplicates = stream.duplicates
+    droppedRecurring = stream.droppedRecurring
+    createdCategories = stream.createdCategories
+    createdMethods = stream.createdMethods
+    createdAccounts = stream.createdAccounts
+  }
+}
