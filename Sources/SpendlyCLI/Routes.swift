@@ -69,7 +69,7 @@ let routes: [Route] = [
     storeUse: catalogStoreUse),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
   Route(ImportCommand.self, storeUse: { $0.has("guess") ? .readOrDefaults : .write }), Route(SyncCommand.self),
-  Route(ExportCommand.self, store: .read),
+  Route(ExportCommand.self, store: .read), Route(BackupCommand.self, store: .read), Route(RestoreCommand.self),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 

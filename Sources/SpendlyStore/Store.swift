@@ -19,7 +19,7 @@ public final class Store {
   /// The check started when a store that may write opens (see `IntegrityCheck`).
   private var integrity: IntegrityCheck?
   /// Where the file is remembered as intact, so an unchanged file is not checked again.
-  private let memo: IntegrityMemo?
+  let memo: IntegrityMemo?
   /// The file is known intact (checked here, or unchanged since it was): what this store
   /// writes keeps the memo up to date.
   private var trusted = false
