@@ -1,10 +1,13 @@
+import Foundation
 import SpendlyCore
 
 /// Spendly's own CSV: the columns a spreadsheet person expects, RFC 4180 quoting in UTF-8, and
 /// every text cell a spreadsheet would run as a formula neutralised. Read back by `import`.
 public enum SpendlyCSV {
   /// The columns every export has, in order.
-  public static let columns = ["Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note"]
+  public static let columns = [
+    "Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note",
+  ]
   /// The columns `--all-fields` adds after them: the issue's nine, then what a transfer or a
   /// card row needs to come back exactly.
   public static let extraColumns = [
@@ -12,11 +15,15 @@ public enum SpendlyCSV {
     "Import Source", "Recurring", "Counter Account", "Counter Method", "Entry", "MCC", "Counter Reference",
   ]
 
-  /// Whether `line` (a file's first line) is this layout's header: it starts with the nine columns.
+  /// Whether `line` (a file's first line) is this layout's header: comma-separated, with
+  /// Date, Type and Amount among its cells (any case, any order; the reader names any other).
   public static func detects(_ line: String) -> Bool {
     var text = Substring(line)
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-    return text.hasPrefix(columns.joined(separator: ","))
+    let cells = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      $0.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+    }
+    return ["date", "type", "amount"].allSatisfy(cells.contains)
   }
 
   // MARK: Formula guard
@@ -214,14 +221,16 @@ public struct SpendlyCSVReader {
       guard known.contains(name) else {
         throw SpendlyCSVError(
           line: line, column: i + 1,
-          "unknown column '\(TextSanitizer.visible(raw))' (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")))"
+          "unknown column '\(TextSanitizer.visible(raw))' (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")); a bank's CSV needs --mapping: spendly import --guess FILE)"
         )
       }
       guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column '\(raw)' twice") }
       index[name] = i
     }
     for required in ["Date", "Type", "Amount"] where index[required.lowercased()] == nil {
-      throw SpendlyCSVError(line: line, column: 1, "no '\(required)' column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
+      throw SpendlyCSVError(
+        line: line, column: 1,
+        "no '\(required)' column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
     }
     headerCount = names.count
   }
@@ -229,7 +238,9 @@ public struct SpendlyCSVReader {
   /// The next row as fields, with its line; nil at the end. Blank lines are skipped.
   public mutating func next() throws(SpendlyCSVError) -> (line: Int, fields: TransactionFields)? {
     while let (line, cells) = reader.next() {
-      if let open = reader.unclosedQuote { throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed") }
+      if let open = reader.unclosedQuote {
+        throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed")
+      }
       if cells.count == 1 && cells[0].trimmingSpaces().isEmpty { continue }
       guard cells.count == headerCount else {
         throw SpendlyCSVError(
@@ -340,6 +351,9 @@ public struct SpendlyCSVReader {
     }
     return nil
   }
+
+  /// Whether the file has the column `name`.
+  public func hasColumn(_ name: String) -> Bool { index[name.lowercased()] != nil }
 
   /// The column a field of the validator is in (for its error's place), from 1.
   public func column(forField field: String) -> Int {

@@ -124,7 +124,8 @@ public struct SpendlyJSONReader {
 
   /// Reads the file through: the header once the `tables` key is reached, then each row.
   public mutating func read(
-    header: (Header) throws -> Void, row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
+    header: (Header) throws -> Void,
+    row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
   ) throws {
     var head = Header()
     var format: String?

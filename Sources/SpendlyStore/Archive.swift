@@ -60,7 +60,9 @@ extension ArchiveRecords {
   /// The AUTOINCREMENT counters (the next id is past every id ever used), by table.
   public func sequences() throws(StoreError) -> [(String, Int64)] {
     try reading {
-      try database.rows("SELECT name, seq FROM sqlite_sequence ORDER BY name").map { ($0.text(0) ?? "", $0.int(1) ?? 0) }
+      try database.rows("SELECT name, seq FROM sqlite_sequence ORDER BY name").map {
+        ($0.text(0) ?? "", $0.int(1) ?? 0)
+      }
     }
   }
 

@@ -150,6 +150,7 @@ extension TransactionRecords {
   {
     try store.ensureWritable()
     var outcome: ImportStreamResult?
+    var rolledBack = false
     // Every id is read from the catalog inside the import's own transaction (which holds the
     // write lock): the foreign-key look-ups check nothing more, and are off for it (as for
     // statement imports); the month totals are added up once at the end.
@@ -169,12 +170,19 @@ extension TransactionRecords {
           try log.db.run(
             "UPDATE changes SET summary = ? WHERE id = ?",
             [.text("\(summary): \(stream.added) transaction\(stream.added == 1 ? "" : "s")"), .integer(log.changeID)])
-          if dryRun { throw DryRun() }
+          // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
+          let nothing =
+            stream.added == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty
+            && stream.createdAccounts.isEmpty
+          if dryRun || nothing {
+            rolledBack = true
+            throw DryRun()
+          }
         }
       }
     } catch {
-      // A dry run rolled back on purpose: what it found is the answer.
-      if dryRun, let outcome { return outcome }
+      // Rolled back on purpose (a dry run, or nothing new): what it found is the answer.
+      if rolledBack, let outcome { return outcome }
       throw error
     }
     guard let outcome else { throw .database("import: no outcome") }

@@ -70,13 +70,15 @@ struct RestoreCommand: Command {
     do {
       _ = try Store.check(path)
     } catch .damagedFile(_, let detail) {
-      throw .data("\(Render.safe(path)): damaged (\(Render.safe(detail))): nothing was restored; the database is as it was")
+      throw .data(
+        "\(Render.safe(path)): damaged (\(Render.safe(detail))): nothing was restored; the database is as it was")
     } catch .notADatabase(_, let reason) {
       throw .data("\(Render.safe(path)): \(Render.safe(reason)): nothing was restored")
     } catch .missing {
       throw CLIError(.noInput, "\(Render.safe(path)): no such file")
     } catch .newerDatabase(let version) {
-      throw .data("\(Render.safe(path)): made by a newer Spendly (schema \(version)): nothing was restored; update Spendly")
+      throw .data(
+        "\(Render.safe(path)): made by a newer Spendly (schema \(version)): nothing was restored; update Spendly")
     } catch {
       throw error.cli
     }

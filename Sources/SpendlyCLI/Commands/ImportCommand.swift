@@ -38,7 +38,8 @@ struct ImportCommand: Command {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
     // Spendly's own files (its CSV, its JSON export) are read as they stream, never whole.
-    switch try SpendlyFileKind.of(path) {
+    // A mapping says the file is a bank's CSV, whatever its header.
+    switch arguments["mapping"] == nil ? try SpendlyFileKind.of(path) : nil {
     case .csv?:
       try noStatementOptions(arguments, "Spendly's CSV")
       return try CSVImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
@@ -102,7 +103,8 @@ struct ImportCommand: Command {
 
   /// Spendly's own files carry everything; the statement options do not apply to them.
   static func noStatementOptions(_ arguments: Arguments, _ what: String) throws(CLIError) {
-    for option in ["account", "mapping", "guess", "day-first", "allow-duplicates"] where arguments.values[option] != nil || arguments.has(option) {
+    for option in ["account", "guess", "day-first", "allow-duplicates"]
+    where arguments.values[option] != nil || arguments.has(option) {
       throw .usage("import: --\(option) is for bank statements; \(what) names its own accounts and skips duplicates")
     }
   }

@@ -55,8 +55,12 @@ enum CSVImport {
             try stream.add(fields)
           } catch let error as ValidationError {
             let column = reader.column(forField: error.field.lowercased())
+            // A transfer's other end is in the columns --all-fields adds.
+            let reason =
+              error.field == "to" && !reader.hasColumn("Counter Account")
+              ? error.reason + "; this file has no Counter Account column (export with --all-fields)" : error.reason
             throw StoreError.invalid(
-              ValidationError(field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: error.reason))
+              ValidationError(field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason))
           }
           if line % 20_000 == 0 { progress.show(reader.bytesRead, rows: stream.added + stream.duplicates) }
         }
@@ -87,12 +91,11 @@ enum CSVImport {
   static func newAccount(_ name: String, method: String?, currency: Currency) -> Account {
     let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
     let type: AccountType =
-      if words.contains("card") { .card }
-      else if words.contains("loan") { .loan }
-      else if words.contains("wallet") { .wallet }
-      else if words.contains("cash") || method?.lowercased() == "cash" { .cash }
-      else if method?.lowercased() == "credit card" { .card }
-      else { .savings }
+      if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
+        .wallet
+      } else if words.contains("cash") || method?.lowercased() == "cash" {
+        .cash
+      } else if method?.lowercased() == "credit card" { .card } else { .savings }
     return Account(name: name, type: type, currency: currency)
   }
 

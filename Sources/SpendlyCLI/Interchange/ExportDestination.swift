@@ -34,7 +34,8 @@ final class ExportDestination {
     let temporary = (directory.isEmpty ? "." : directory) + "/.\((path as NSString).lastPathComponent).\(getpid()).part"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else {
-      throw CLIError(.cannotCreate, "\(Render.safe(path)): cannot create the file (\(String(cString: strerror(errno))))")
+      throw CLIError(
+        .cannotCreate, "\(Render.safe(path)): cannot create the file (\(String(cString: strerror(errno))))")
     }
     self.path = path
     self.temporary = temporary

@@ -93,7 +93,8 @@ enum JSONImport {
       } catch {
         throw error.cli
       }
-      let summary = "\(Render.safe(name)) (Spendly JSON): restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables"
+      let summary =
+        "\(Render.safe(name)) (Spendly JSON): restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables"
       return Rendered(
         text: { [summary, "  this database is now the export's: its history and undo came with it"] },
         json: {
@@ -122,15 +123,18 @@ enum JSONImport {
     }
     let rendered = CSVImport.rendered(
       CSVImport.Outcome(file: name, format: "Spendly JSON, merged", result: result, dryRun: dryRun))
-    return Rendered(text: {
-      var lines = rendered.text()
-      lines.insert(
-        "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not)",
-        at: 1)
-      if !unreadable.isEmpty {
-        lines.append("  skipped \(unreadable.count) transactions that do not read: \(unreadable.prefix(5).joined(separator: ", "))")
-      }
-      return lines
-    }, json: rendered.json)
+    return Rendered(
+      text: {
+        var lines = rendered.text()
+        lines.insert(
+          "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not)",
+          at: 1)
+        if !unreadable.isEmpty {
+          lines.append(
+            "  skipped \(unreadable.count) transactions that do not read: \(unreadable.prefix(5).joined(separator: ", "))"
+          )
+        }
+        return lines
+      }, json: rendered.json)
   }
 }
