@@ -81,14 +81,33 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
   }
 
-  /// Parses "YYYY-MM-DD" strictly.
+  /// Parses "YYYY-MM-DD" strictly, straight from its UTF-8 (every stored row is read through here).
   public init?(iso text: some StringProtocol) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-      let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
-    else { return nil }
-    self.init(year: y, month: m, day: d)
+    guard let date = Self.parse(text.utf8) else { return nil }
+    self = date
+  }
+
+  /// "YYYY-MM-DD" from UTF-8 bytes, or nil.
+  static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LocalDate? {
+    var fields = (0, 0, 0)
+    var count = 0
+    for byte in bytes {
+      count += 1
+      guard count <= 10 else { return nil }
+      if count == 5 || count == 8 {
+        guard byte == 0x2D else { return nil }
+        continue
+      }
+      guard (0x30...0x39).contains(byte) else { return nil }
+      let digit = Int(byte - 0x30)
+      switch count {
+      case 1...4: fields.0 = fields.0 * 10 + digit
+      case 6...7: fields.1 = fields.1 * 10 + digit
+      default: fields.2 = fields.2 * 10 + digit
+      }
+    }
+    guard count == 10 else { return nil }
+    return LocalDate(year: fields.0, month: fields.1, day: fields.2)
   }
 
   public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
@@ -117,14 +136,37 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     self.minute = minute
   }
 
-  /// Parses "HH:MM" (or "H:MM").
+  /// Parses "HH:MM" (or "H:MM"), straight from its UTF-8.
   public init?(text: some StringProtocol) {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-      parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit),
-      let h = Int(parts[0]), let m = Int(parts[1])
-    else { return nil }
-    self.init(hour: h, minute: m)
+    guard let time = Self.parse(text.utf8) else { return nil }
+    self = time
+  }
+
+  /// "HH:MM" or "H:MM" from UTF-8 bytes, or nil.
+  static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LocalTime? {
+    var hour = 0
+    var minute = 0
+    var hourDigits = 0
+    var minuteDigits = 0
+    var colon = false
+    for byte in bytes {
+      if byte == 0x3A {
+        guard !colon else { return nil }
+        colon = true
+      } else if (0x30...0x39).contains(byte) {
+        if colon {
+          minute = minute * 10 + Int(byte - 0x30)
+          minuteDigits += 1
+        } else {
+          hour = hour * 10 + Int(byte - 0x30)
+          hourDigits += 1
+        }
+      } else {
+        return nil
+      }
+    }
+    guard colon, (1...2).contains(hourDigits), minuteDigits == 2 else { return nil }
+    return LocalTime(hour: hour, minute: minute)
   }
 
   public var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
@@ -146,6 +188,19 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
   /// Parses "2026-11-29T13:05", "2026-11-29 13:05" or "2026-11-29" (midnight).
   public init?(iso text: String) {
+    // The stored form, "2026-11-29T13:05" (or with ":SS"), read straight from its bytes.
+    let bytes = text.utf8
+    if bytes.count == 16 || bytes.count == 19 {
+      let separator = bytes.index(bytes.startIndex, offsetBy: 10)
+      if bytes[separator] == 0x54 || bytes[separator] == 0x20,
+        let date = LocalDate.parse(bytes[..<separator]),
+        let time = LocalTime.parse(bytes[bytes.index(after: separator)..<bytes.index(separator, offsetBy: 6)]),
+        bytes.count == 16 || bytes[bytes.index(separator, offsetBy: 6)] == 0x3A
+      {
+        self.init(date: date, time: time)
+        return
+      }
+    }
     let separators: Set<Character> = ["T", " "]
     if let index = text.firstIndex(where: { separators.contains($0) }) {
       var timeText = text[text.index(after: index)...]
