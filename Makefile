@@ -4,7 +4,7 @@ DB ?=
 SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-DEPS = libsqlite3-dev libedit-dev libxml2-dev
+DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
 
 .PHONY: deps build release run test install bench format grammar clean
 
