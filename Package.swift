@@ -11,6 +11,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite",
       providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CZlib", path: "Sources/CZlib",
+      providers: [.apt(["zlib1g-dev"])]),
     .target(
       name: "CEditLine", path: "Sources/CEditLine",
       linkerSettings: [.linkedLibrary("edit")]),
@@ -19,8 +22,9 @@ let package = Package(
     .target(name: "SpendlyCore"),
     // Phrase and query parsers; the lexicon comes from grammar/ (generated Swift).
     .target(name: "SpendlyParse", dependencies: ["SpendlyCore"]),
-    // Statement and interchange formats (OFX, QIF, CAMT, CSV): files in, neutral statements out.
-    .target(name: "SpendlyInterchange", dependencies: ["SpendlyCore"]),
+    // Statement and interchange formats (OFX, QIF, CAMT, CSV): files in, neutral statements out;
+    // and the XLSX workbook writer (ZIP through zlib).
+    .target(name: "SpendlyInterchange", dependencies: ["SpendlyCore", "CZlib"]),
     // SQLite store: the one write path.
     .target(name: "SpendlyStore", dependencies: ["SpendlyCore", "CSQLite"]),
     // Commands, rendering, the interactive shell.
