@@ -22,10 +22,16 @@ release: deps
 run: release
 	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly" $(if $(DB),--db $(DB))
 
-# The XLSX tests read the workbooks back with Python's openpyxl (and fail without it).
+# The export tests read what Spendly writes with the programs that read it: openpyxl and
+# LibreOffice for the workbook, ledger, hledger and bean-check for the journals, sqlite3 for
+# backups. They fail without them, so they are installed here.
+TEST_DEPS = ledger hledger sqlite3 libreoffice-calc-nogui
 test-deps: deps
-	@python3 -c 'import openpyxl' 2>/dev/null || python3 -m pip install -q openpyxl 2>/dev/null || \
-	  { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-openpyxl; }
+	@missing=""; for p in $(TEST_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; fi
+	@python3 -c 'import openpyxl, beancount' 2>/dev/null || python3 -m pip install -q openpyxl beancount
+	@command -v bean-check >/dev/null || { echo "bean-check is not on PATH after pip install beancount"; exit 1; }
 
 test: test-deps
 	$(SWIFT) build --build-tests

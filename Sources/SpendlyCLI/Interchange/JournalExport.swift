@@ -1,0 +1,35 @@
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyStore
+
+/// `spendly export ledger|hledger|beancount`: a journal the tool accepts, streamed an entry at a time.
+enum JournalExport {
+  static func write(
+    _ file: String?, flavor: JournalFlavor, filter: TransactionFilter, store: Store, context: Context
+  ) throws(CLIError) -> String {
+    let (catalog, currency, pendingExcluded) = try reporting {
+      (try store.catalog.current(), try store.settings.defaultCurrency(), try store.settings.pendingExcluded())
+    }
+    let destination = try ExportDestination(file, output: context.output, what: flavor.rawValue)
+    var writer = JournalWriter(
+      flavor: flavor, catalog: catalog, defaultCurrency: currency, pendingExcluded: pendingExcluded)
+    do {
+      var buffer = writer.header()
+      try store.transactions.each(filter) { transaction in
+        buffer += writer.entry(transaction)
+        if buffer.utf8.count >= 1 << 20 {
+          try destination.write(Array(buffer.utf8))
+          buffer = ""
+        }
+      }
+      buffer += writer.footer()
+      try destination.write(Array(buffer.utf8))
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw ExportCommand.failure(error)
+    }
+    let left = writer.leftOut > 0 ? " (\(MoneyFormat.count(writer.leftOut)) that never count left out)" : ""
+    return "exported \(MoneyFormat.count(writer.written)) transactions as a \(flavor.rawValue) journal\(left)"
+  }
+}

@@ -1,0 +1,136 @@
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyStore
+
+/// `spendly export xlsx FILE`: a workbook of four sheets (Transactions, Category Summary,
+/// Payment Method Summary, Summary), its figures from the same store totals as `query` and
+/// `dashboard`, each currency on its own rows.
+enum WorkbookExport {
+  static func write(_ file: String, filter: TransactionFilter, store: Store, context: Context) throws(CLIError)
+    -> String
+  {
+    var rows = 0
+    do {
+      var writer = try XLSXWriter(path: file)
+      try writer.sheet(
+        name: "Transactions",
+        header: [
+          "Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Account", "Merchant", "Note",
+          "Status",
+        ], widths: [12, 7, 10, 16, 9, 18, 16, 18, 26, 34, 10]
+      ) { sheet in
+        try store.transactions.each(filter) { t in
+          let f = t.fields
+          let signed = f.kind == .expense ? -f.amount.minorUnits : f.amount.minorUnits
+          try sheet.append([
+            .date(f.date), f.time.map { .text($0.description) } ?? .empty, .text(f.kind.rawValue),
+            amount(signed, f.amount.currency), .text(f.amount.currency.code),
+            .text(f.kind == .transfer ? Transfer.category : f.category),
+            .text(f.method), text(f.kind == .transfer ? transferAccounts(f) : f.account), text(f.merchant),
+            text(f.note), .text(f.status.rawValue),
+          ])
+          rows += 1
+        }
+      }
+      let reports = store.reports
+      let summaries = try reports.summaries(filter)
+      var spending = filter
+      spending.kind = .expense
+      var earning = filter
+      earning.kind = .income
+      let expenseByCategory = try reports.breakdown(spending, by: .category)
+      let incomeByCategory = try reports.breakdown(earning, by: .category)
+      try writer.sheet(
+        name: "Category Summary", header: ["Currency", "Type", "Category", "Transactions", "Total", "Share"],
+        widths: [9, 10, 20, 13, 18, 9]
+      ) { sheet in
+        for summary in summaries {
+          for (kind, breakdown, whole) in [
+            ("expense", expenseByCategory, summary.expenses), ("income", incomeByCategory, summary.income),
+          ] {
+            for row in breakdown.groups where row.currency == summary.currency {
+              try sheet.append([
+                .text(row.currency.code), .text(kind), .text(row.key), .integer(Int64(row.count)),
+                amount(row.minorUnits, row.currency), share(row.minorUnits, whole),
+              ])
+            }
+          }
+        }
+      }
+      let spentByMethod = try reports.breakdown(spending, by: .method)
+      let receivedByMethod = try reports.breakdown(earning, by: .method)
+      try writer.sheet(
+        name: "Payment Method Summary",
+        header: ["Currency", "Payment Method", "Transactions", "Spent", "Received", "Share of spending"],
+        widths: [9, 18, 13, 18, 18, 17]
+      ) { sheet in
+        for summary in summaries {
+          var methods: [String] = []
+          for row in spentByMethod.groups + receivedByMethod.groups
+          where row.currency == summary.currency && !methods.contains(row.key) {
+            methods.append(row.key)
+          }
+          for method in methods {
+            let spent = spentByMethod.groups.first { $0.currency == summary.currency && $0.key == method }
+            let received = receivedByMethod.groups.first { $0.currency == summary.currency && $0.key == method }
+            try sheet.append([
+              .text(summary.currency.code), .text(method), .integer(Int64((spent?.count ?? 0) + (received?.count ?? 0))),
+              amount(spent?.minorUnits ?? 0, summary.currency), amount(received?.minorUnits ?? 0, summary.currency),
+              share(spent?.minorUnits ?? 0, summary.expenses),
+            ])
+          }
+        }
+      }
+      try writer.sheet(
+        name: "Summary", header: ["Currency", "Income", "Expenses", "Savings", "Savings Rate", "Transactions"],
+        widths: [9, 18, 18, 18, 13, 13]
+      ) { sheet in
+        for summary in summaries where summary.problem == nil {
+          try sheet.append([
+            .text(summary.currency.code), amount(summary.income, summary.currency),
+            amount(summary.expenses, summary.currency), amount(summary.savings, summary.currency),
+            summary.savingsRateBasisPoints.map { .decimal($0, scale: 4, format: "0.0%") } ?? .empty,
+            .integer(Int64(summary.count)),
+          ])
+        }
+      }
+      try writer.finish()
+    } catch {
+      throw ExportCommand.failure(error)
+    }
+    return "exported \(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s") as an Excel workbook"
+  }
+
+  /// An amount cell: the exact decimal with its currency's format.
+  static func amount(_ minorUnits: Int64, _ currency: Currency) -> WorkbookCell {
+    .decimal(minorUnits, scale: currency.exponent, format: numberFormat(currency))
+  }
+
+  /// A share in basis points as a percentage cell; empty when the whole is nothing.
+  static func share(_ part: Int64, _ whole: Int64) -> WorkbookCell {
+    guard whole > 0, let points = Analytics.share(part, of: UInt64(whole)) else { return .empty }
+    return .decimal(points, scale: 4, format: "0.0%")
+  }
+
+  static func text(_ value: String?) -> WorkbookCell { value.map { .text($0) } ?? .empty }
+
+  static func transferAccounts(_ f: TransactionFields) -> String? {
+    let from = f.account ?? f.method
+    guard let to = f.counterAccount ?? f.counterMethod else { return f.account }
+    return f.entry == .debit ? "\(from) → \(to)" : "\(to) → \(from)"
+  }
+
+  /// The currency's number format as Excel writes it: the rupee with Indian grouping, the
+  /// others with their own symbol and digits.
+  static func numberFormat(_ currency: Currency) -> String {
+    let decimals = currency.exponent == 0 ? "" : "." + String(repeating: "0", count: currency.exponent)
+    switch currency.code {
+    case "INR": return "[$₹-4009]#,##,##0\(decimals)"
+    case "USD": return "$#,##0\(decimals)"
+    case "JPY": return "[$¥-411]#,##0\(decimals)"
+    case "EUR": return "[$€-2] #,##0\(decimals)"
+    case "GBP": return "[$£-809]#,##0\(decimals)"
+    default: return "#,##0\(decimals) \"\(currency.code)\""
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Each export read by the program that would read it: openpyxl for the workbook, ledger,
+/// hledger and bean-check for the journals; their totals against `spendly query`'s.
+@Suite("exports read by their programs")
+struct ExportToolsTests {
+  /// Runs a tool (found on PATH, else the test fails: `make test` installs them).
+  static func tool(_ arguments: [String], in directory: String) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self)
+    )
+  }
+
+  /// Spendly's own totals for this year (all the test data), per currency, in minor units.
+  static func totals(_ sandbox: Sandbox, _ measure: String) throws -> [String: Int] {
+    let answer = try #require(try json(sandbox.ok("--json", "query", "\(measure) this year")) as? [String: Any])
+    var result: [String: Int] = [:]
+    for total in answer["totals"] as? [[String: Any]] ?? [] {
+      let key = measure == "spent" ? "spent" : "income"
+      result[total["currency"] as? String ?? "?"] = (total[key] as? [String: Any])?["amount_minor"] as? Int
+    }
+    return result
+  }
+
+  /// The test world, with a dollar expense and income besides the rupees.
+  static func world() throws -> Sandbox {
+    let sandbox = try Sandbox()
+    try ExportImportTests.world(sandbox)
+    try sandbox.ok("add", "--yes", "$25", "cash", "books", "note", "paperback")
+    try sandbox.ok("add", "--yes", "--kind", "income", "--amount", "300", "--currency", "USD", "--category", "Freelance")
+    return sandbox
+  }
+
+  @Test func theWorkbookOpensInOpenpyxlWithFourSheetsAndSpendlysTotals() throws {
+    let sandbox = try Self.world()
+    #expect(try sandbox.ok("export", "xlsx", "books.xlsx").hasPrefix("exported "))
+    let script = """
+      import json, openpyxl
+      wb = openpyxl.load_workbook('books.xlsx')
+      out = {'sheets': wb.sheetnames, 'summary': {}, 'rows': {}}
+      for row in wb['Summary'].iter_rows(min_row=2, values_only=True):
+          out['summary'][row[0]] = [round(row[1] * 100), round(row[2] * 100)]
+      t = wb['Transactions']
+      out['format'] = t['D2'].number_format
+      out['date'] = type(t['A2'].value).__name__
+      out['bold'] = t['A1'].font.b
+      out['freeze'] = t.freeze_panes
+      out['filter'] = t.auto_filter.ref
+      for row in t.iter_rows(min_row=2, values_only=True):
+          if row[2] == 'expense' and row[10] not in ('memo', 'rejected'):
+              out['rows'][row[4]] = out['rows'].get(row[4], 0) - round(row[3] * 100)
+      print(json.dumps(out))
+      """
+    let result = try Self.tool(["python3", "-c", script], in: sandbox.directory)
+    #expect(result.status == 0, "\(result.err)")
+    let read = try #require(try json(result.out) as? [String: Any])
+    #expect(read["sheets"] as? [String] == ["Transactions", "Category Summary", "Payment Method Summary", "Summary"])
+    #expect(read["date"] as? String == "datetime")
+    #expect(read["bold"] as? Bool == true)
+    #expect(read["freeze"] as? String == "A2")
+    #expect((read["filter"] as? String)?.hasPrefix("A1:K") == true)
+    let summary = try #require(read["summary"] as? [String: [Int]])
+    let spent = try Self.totals(sandbox, "spent")
+    let income = try Self.totals(sandbox, "income")
+    #expect(Set(summary.keys) == ["INR", "USD"])
+    for (currency, figures) in summary {
+      #expect(figures[0] == income[currency] ?? 0, "\(currency) income")
+      #expect(figures[1] == spent[currency] ?? 0, "\(currency) expenses")
+    }
+    #expect(read["rows"] as? [String: Int] == spent)
+  }
+
+  /// Per-currency totals of an account tree (Expenses or Income) as each tool reports them.
+  static func journalTotals(_ flavor: String, _ file: String, _ root: String, in directory: String) throws -> [String:
+    Int]
+  {
+    let result: (status: Int32, out: String, err: String)
+    switch flavor {
+    case "ledger":
+      result = try tool(
+        ["ledger", "-f", file, "bal", "^\(root):", "--depth", "1", "--no-total", "--balance-format", "%(display_total)\n"],
+        in: directory)
+    case "hledger":
+      result = try tool(["hledger", "-f", file, "bal", "^\(root)(:|$)", "--depth", "1", "-N"], in: directory)
+    default:
+      let script = """
+        from beancount import loader
+        from beancount.core import data
+        import collections
+        entries, errors, _ = loader.load_file('\(file)')
+        totals = collections.Counter()
+        for e in entries:
+            if isinstance(e, data.Transaction):
+                for p in e.postings:
+                    if p.account.startswith('\(root):'):
+                        totals[p.units.currency] += p.units.number
+        for c, n in totals.items():
+            print(n, c)
+        """
+      result = try tool(["python3", "-c", script], in: directory)
+    }
+    #expect(result.status == 0, "\(flavor): \(result.err)")
+    var totals: [String: Int] = [:]
+    for line in result.out.split(separator: "\n") {
+      let words = line.split(separator: " ").filter { !$0.isEmpty }
+      guard words.count >= 2, let currency = words.first(where: { $0.allSatisfy(\.isLetter) && $0.count == 3 }),
+        let number = words.first(where: { $0.contains(where: \.isNumber) })
+      else { continue }
+      let digits = number.replacingOccurrences(of: ",", with: "")
+      let parts = digits.split(separator: ".")
+      let whole = Int(parts[0]) ?? 0
+      let fraction = parts.count > 1 ? Int(parts[1].padding(toLength: 2, withPad: "0", startingAt: 0).prefix(2)) ?? 0 : 0
+      totals[String(currency), default: 0] += (whole * 100 + (whole < 0 || digits.hasPrefix("-") ? -fraction : fraction))
+    }
+    return totals
+  }
+
+  @Test(arguments: ["ledger", "hledger", "beancount"])
+  func eachJournalPassesItsToolWithSpendlysTotals(_ flavor: String) throws {
+    let sandbox = try Self.world()
+    let file = "books.\(flavor)"
+    #expect(try sandbox.ok("export", flavor, file).contains("as a \(flavor) journal"))
+    switch flavor {
+    case "ledger":
+      let check = try Self.tool(["ledger", "-f", file, "bal"], in: sandbox.directory)
+      #expect(check.status == 0 && check.err.isEmpty, "\(check.err)")
+    case "hledger":
+      let check = try Self.tool(["hledger", "-f", file, "bal"], in: sandbox.directory)
+      #expect(check.status == 0, "\(check.err)")
+    default:
+      let check = try Self.tool(["bean-check", file], in: sandbox.directory)
+      #expect(check.status == 0 && check.out.isEmpty && check.err.isEmpty, "\(check.out)\(check.err)")
+    }
+    let spent = try Self.totals(sandbox, "spent")
+    let income = try Self.totals(sandbox, "income")
+    #expect(try Self.journalTotals(flavor, file, "Expenses", in: sandbox.directory) == spent)
+    #expect(try Self.journalTotals(flavor, file, "Income", in: sandbox.directory) == income.mapValues { -$0 })
+  }
+}
