@@ -84,6 +84,13 @@ public struct Catalog: Sendable {
         methodIndex[word.lowercased()] = i
       }
     }
+    // Each name as spelled, too, when no other word spelled so names something else.
+    for (i, category) in categories.enumerated() where categoryIndex[category.name] == nil {
+      if categoryIndex[category.name.lowercased()] == i { categoryIndex[category.name] = i }
+    }
+    for (i, method) in methods.enumerated() where methodIndex[method.name] == nil {
+      if methodIndex[method.name.lowercased()] == i { methodIndex[method.name] = i }
+    }
     self.categoryIndex = categoryIndex
     self.methodIndex = methodIndex
   }
@@ -91,11 +98,12 @@ public struct Catalog: Sendable {
   public static let defaults = Catalog(categories: Category.defaults, methods: PaymentMethod.defaults)
 
   public func category(named word: String) -> Category? {
-    categoryIndex[word.lowercased()].map { categories[$0] }
+    // A name as the catalog spells it (what stored rows and exports carry) is found as it is.
+    (categoryIndex[word] ?? categoryIndex[word.lowercased()]).map { categories[$0] }
   }
 
   public func method(named word: String) -> PaymentMethod? {
-    methodIndex[word.lowercased()].map { methods[$0] }
+    (methodIndex[word] ?? methodIndex[word.lowercased()]).map { methods[$0] }
   }
 
   /// The account a name or alias names, any case.

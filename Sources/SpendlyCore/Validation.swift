@@ -96,6 +96,13 @@ public enum Validator {
   /// rejects control characters and overlong values.
   public static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
     guard let text else { return nil }
+    // Printable ASCII without spaces at its ends (most text) is clean as it is.
+    let bytes = text.utf8
+    if bytes.count <= limit, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
+      bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+    {
+      return text
+    }
     let trimmed = TextSanitizer.visible(text).trimmingSpaces()
     if trimmed.isEmpty { return nil }
     if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

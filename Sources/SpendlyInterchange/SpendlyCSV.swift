@@ -30,16 +30,11 @@ public enum SpendlyCSV {
 
   /// The characters that make a spreadsheet read a cell as a formula.
   static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
+  static let formulaBytes: [UInt8] = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D]
 
-  /// A text cell as written: a leading `'` when a spreadsheet would run it (`=`, `+`, `-`, `@`,
-  /// tab, CR), and also when it is quotes before one, so that `unguarded` undoes exactly this.
-  public static func guarded(_ text: String) -> String {
-    let rest = text.drop { $0 == "'" }
-    guard let first = rest.first, formulaStarts.contains(first) else { return text }
-    return "'" + text
-  }
-
-  /// A text cell as read: the one `'` that `guarded` added taken off.
+  /// A text cell as read: the one `'` the writer's guard added taken off. The writer adds one
+  /// when a spreadsheet would run the cell (`=`, `+`, `-`, `@`, tab, CR first) and also when it
+  /// is quotes before one, so that this undoes exactly that.
   public static func unguarded(_ text: String) -> String {
     guard text.first == "'" else { return text }
     let rest = text.drop { $0 == "'" }
@@ -55,6 +50,8 @@ public struct SpendlyCSVWriter {
   public let excel: Bool
   private var buffer: [UInt8] = []
   private let sink: ([UInt8]) throws -> Void
+  private var lastCode: [UInt8] = []
+  private var lastExponent = 2
 
   public init(allFields: Bool, excel: Bool, sink: @escaping ([UInt8]) throws -> Void) {
     self.allFields = allFields
@@ -74,57 +71,84 @@ public struct SpendlyCSVWriter {
     try flushIfFull()
   }
 
-  public mutating func write(_ t: Transaction) throws {
-    let f = t.fields
-    plain(f.date.description)
+  /// Writes one stored row, its bytes copied as they are (quoted and guarded where needed).
+  public mutating func write(_ row: some StoredRow) throws {
+    plain(row.bytes(.date))
     comma()
-    plain(f.time?.description ?? "")
+    plain(row.bytes(.time))
     comma()
-    plain(f.kind.rawValue)
+    let kind = row.bytes(.kind)
+    plain(kind)
     comma()
-    plain(f.amount.decimalString)
+    let exponent = self.exponent(row.bytes(.currency))
+    number(row.integer(.amount) ?? 0, exponent: exponent)
     comma()
-    plain(f.amount.currency.code)
-    comma()
-    text(f.kind == .transfer ? Transfer.category : f.category)
-    comma()
-    text(f.method)
-    comma()
-    text(f.merchant ?? "")
-    comma()
-    text(f.note ?? "")
+    plain(row.bytes(.currency))
+    for field in [TransactionField.category, .method, .merchant, .note] {
+      comma()
+      text(row.bytes(field))
+    }
     if allFields {
       comma()
-      text(f.account ?? "")
+      text(row.bytes(.account))
       comma()
-      plain(f.status.rawValue)
+      plain(row.bytes(.status))
       comma()
-      plain(f.postedDate?.description ?? "")
+      plain(row.bytes(.postedDate))
       comma()
-      plain(f.foreignAmount?.decimalString ?? "")
+      if let foreign = row.integer(.foreignAmount) {
+        number(foreign, exponent: self.exponent(row.bytes(.foreignCurrency)))
+      }
       comma()
-      plain(f.foreignAmount?.currency.code ?? "")
+      plain(row.bytes(.foreignCurrency))
       comma()
-      plain(f.rate ?? "")
+      plain(row.bytes(.rate))
       comma()
-      text(f.externalReference ?? "")
+      text(row.bytes(.externalReference))
       comma()
-      text(f.importSource ?? "")
+      text(row.bytes(.importSource))
       comma()
-      plain(f.recurringID.map(String.init) ?? "")
+      if let id = row.integer(.recurring) { buffer += String(id).utf8 }
       comma()
-      text(f.counterAccount ?? "")
+      text(row.bytes(.counterAccount))
       comma()
-      text(f.counterMethod ?? "")
+      text(row.bytes(.counterMethod))
       comma()
-      plain(f.entry == f.kind.entry ? "" : f.entry.rawValue)
+      // The entry a kind makes anyway is left out: only a transfer that came in says "credit".
+      let entry = row.bytes(.entry)
+      let usual = kind.elementsEqual("income".utf8) ? "credit" : "debit"
+      if !entry.elementsEqual(usual.utf8) { plain(entry) }
       comma()
-      plain(f.mcc.map(String.init) ?? "")
+      if let code = row.integer(.mcc) { buffer += String(code).utf8 }
       comma()
-      text(f.counterReference ?? "")
+      text(row.bytes(.counterReference))
     }
     endLine()
     try flushIfFull()
+  }
+
+  /// The decimals of the currency whose code is `code` (the last one asked is remembered).
+  private mutating func exponent(_ code: UnsafeRawBufferPointer) -> Int {
+    if code.elementsEqual(lastCode) { return lastExponent }
+    lastCode = Array(code)
+    lastExponent = Currency.named(String(decoding: code, as: UTF8.self))?.exponent ?? 2
+    return lastExponent
+  }
+
+  /// Minor units as a plain decimal with `exponent` digits after the point: 42000 → "420.00".
+  private mutating func number(_ minor: Int64, exponent: Int) {
+    if minor < 0 { buffer.append(0x2D) }
+    var digits: [UInt8] = []
+    var rest = minor.magnitude
+    repeat {
+      digits.append(UInt8(rest % 10) + 0x30)
+      rest /= 10
+    } while rest > 0
+    while digits.count <= exponent { digits.append(0x30) }
+    for (i, digit) in digits.reversed().enumerated() {
+      if exponent > 0 && i == digits.count - exponent { buffer.append(0x2E) }
+      buffer.append(digit)
+    }
   }
 
   public mutating func finish() throws {
@@ -146,28 +170,32 @@ public struct SpendlyCSVWriter {
     }
   }
 
-  /// A value Spendly formats itself (dates, numbers, codes): never a formula, quoted if ever needed.
-  private mutating func plain(_ value: String) { cell(value) }
+  /// A value Spendly formats itself (dates, codes): never a formula, quoted if ever needed.
+  private mutating func plain(_ value: UnsafeRawBufferPointer) { cell(value, guarded: false) }
 
   /// A person's text: guarded against formulas, then quoted as RFC 4180 says.
-  private mutating func text(_ value: String) { cell(SpendlyCSV.guarded(value)) }
+  private mutating func text(_ value: UnsafeRawBufferPointer) { cell(value, guarded: true) }
 
-  private mutating func cell(_ value: String) {
+  private mutating func cell(_ value: UnsafeRawBufferPointer, guarded: Bool) {
     var needsQuotes = false
-    for byte in value.utf8 where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
+    for byte in value where byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D {
       needsQuotes = true
       break
     }
-    guard needsQuotes else {
-      buffer += value.utf8
-      return
+    if needsQuotes { buffer.append(0x22) }
+    // The formula guard (see `SpendlyCSV.unguarded`): quotes, then a character that starts a formula.
+    if guarded, let first = value.first(where: { $0 != 0x27 }), SpendlyCSV.formulaBytes.contains(first) {
+      buffer.append(0x27)
     }
-    buffer.append(0x22)
-    for byte in value.utf8 {
-      if byte == 0x22 { buffer.append(0x22) }
-      buffer.append(byte)
+    if needsQuotes {
+      for byte in value {
+        if byte == 0x22 { buffer.append(0x22) }
+        buffer.append(byte)
+      }
+      buffer.append(0x22)
+    } else {
+      buffer.append(contentsOf: value)
     }
-    buffer.append(0x22)
   }
 }
 
@@ -215,10 +243,10 @@ public struct SpendlyCSVReader {
 
   private mutating func readHeader() throws(SpendlyCSVError) {
     guard let (line, names) = reader.next() else { throw SpendlyCSVError(line: 1, column: 1, "the file is empty") }
-    let known = Set((SpendlyCSV.columns + SpendlyCSV.extraColumns).map { $0.lowercased() })
+    var known: [String: String] = [:]
+    for name in SpendlyCSV.columns + SpendlyCSV.extraColumns { known[name.lowercased()] = name }
     for (i, raw) in names.enumerated() {
-      let name = raw.trimmingSpaces().lowercased()
-      guard known.contains(name) else {
+      guard let name = known[raw.trimmingSpaces().lowercased()] else {
         throw SpendlyCSVError(
           line: line, column: i + 1,
           "unknown column '\(TextSanitizer.visible(raw))' (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")); a bank's CSV needs --mapping: spendly import --guess FILE)"
@@ -227,7 +255,7 @@ public struct SpendlyCSVReader {
       guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column '\(raw)' twice") }
       index[name] = i
     }
-    for required in ["Date", "Type", "Amount"] where index[required.lowercased()] == nil {
+    for required in ["Date", "Type", "Amount"] where index[required] == nil {
       throw SpendlyCSVError(
         line: line, column: 1,
         "no '\(required)' column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
@@ -254,12 +282,16 @@ public struct SpendlyCSVReader {
 
   private func fields(_ cells: [String], line: Int) throws(SpendlyCSVError) -> TransactionFields {
     func raw(_ name: String) -> (String, Int)? {
-      guard let i = index[name.lowercased()] else { return nil }
-      return (cells[i].trimmingSpaces(), i + 1)
+      guard let i = index[name] else { return nil }
+      let cell = cells[i]
+      // Most cells have no space around them: no need to look at their characters.
+      let edges = (cell.utf8.first, cell.utf8.last)
+      let padded = edges.0 == 0x20 || edges.0 == 0x09 || edges.1 == 0x20 || edges.1 == 0x09
+      return (padded ? cell.trimmingSpaces() : cell, i + 1)
     }
     func text(_ name: String) -> String? {
       guard let (value, _) = raw(name), !value.isEmpty else { return nil }
-      return SpendlyCSV.unguarded(value)
+      return value.utf8.first == 0x27 ? SpendlyCSV.unguarded(value) : value
     }
     func fail(_ name: String, _ message: String) -> SpendlyCSVError {
       let (value, column) = raw(name) ?? ("", 1)
@@ -271,19 +303,27 @@ public struct SpendlyCSVReader {
       return parsed
     }
     guard let kindText = text("Type") else { throw fail("Type", "empty (expense, income or transfer)") }
-    guard let kind = Kind(rawValue: kindText.lowercased()) else { throw fail("Type", "expense, income or transfer") }
+    guard let kind = Kind(rawValue: kindText) ?? Kind(rawValue: kindText.lowercased()) else {
+      throw fail("Type", "expense, income or transfer")
+    }
     guard let day = try date("Date") else { throw fail("Date", "empty") }
     var chosen = currency
     if let code = text("Currency") {
-      guard let named = Currency.named(code.uppercased()) else { throw fail("Currency", "unknown currency code") }
+      guard let named = code == chosen.code ? chosen : Currency.named(code.uppercased()) else {
+        throw fail("Currency", "unknown currency code")
+      }
       chosen = named
     }
     guard let amountText = text("Amount") else { throw fail("Amount", "empty") }
     let amount: Money
-    do {
-      amount = try AmountParser.parse(amountText, currency: chosen)
-    } catch {
-      throw fail("Amount", "\(error)")
+    if let minor = Self.plainAmount(amountText, exponent: chosen.exponent) {
+      amount = Money(minorUnits: minor, currency: chosen)
+    } else {
+      do {
+        amount = try AmountParser.parse(amountText, currency: chosen)
+      } catch {
+        throw fail("Amount", "\(error)")
+      }
     }
     if text("Currency") != nil, amount.currency != chosen {
       throw fail("Amount", "its symbol says \(amount.currency.code), the Currency column \(chosen.code)")
@@ -342,6 +382,27 @@ public struct SpendlyCSVReader {
     return result
   }
 
+  /// An amount as Spendly writes it ("420.00": digits, a point and exactly the currency's
+  /// decimals), read straight from its bytes; nil for anything else (the phrase parser reads it).
+  static func plainAmount(_ text: String, exponent: Int) -> Int64? {
+    var value: Int64 = 0
+    var digits = 0
+    var decimals = -1
+    for byte in text.utf8 {
+      if byte == 0x2E {
+        guard decimals < 0 else { return nil }
+        decimals = 0
+        continue
+      }
+      guard (0x30...0x39).contains(byte), digits < 15 else { return nil }
+      value = value * 10 + Int64(byte - 0x30)
+      digits += 1
+      if decimals >= 0 { decimals += 1 }
+    }
+    guard digits > 0, decimals == (exponent == 0 ? -1 : exponent) else { return nil }
+    return value
+  }
+
   /// ISO dates first, then the day-first forms people type: 29/11/2026, 29-11-2026, 29.11.2026,
   /// 29 Nov 2026, 29-Nov-2026, 29/11/26.
   static func date(_ text: String) -> LocalDate? {
@@ -353,7 +414,7 @@ public struct SpendlyCSVReader {
   }
 
   /// Whether the file has the column `name`.
-  public func hasColumn(_ name: String) -> Bool { index[name.lowercased()] != nil }
+  public func hasColumn(_ name: String) -> Bool { index[name] != nil }
 
   /// The column a field of the validator is in (for its error's place), from 1.
   public func column(forField field: String) -> Int {
@@ -364,6 +425,7 @@ public struct SpendlyCSVReader {
       case "to": "counter account"
       default: field
       }
-    return (index[name] ?? index["amount"] ?? 0) + 1
+    let canonical = (SpendlyCSV.columns + SpendlyCSV.extraColumns).first { $0.lowercased() == name } ?? "Amount"
+    return (index[canonical] ?? index["Amount"] ?? 0) + 1
   }
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import SpendlyCore
 
 /// One revision of a transaction, for `history`.
@@ -116,6 +117,52 @@ extension TransactionRecords {
     }
   }
 
+  /// Calls `body` with each current transaction matching `filter`, oldest first, read in
+  /// place (see `StoredRow`): what an export of a million rows reads.
+  public func eachStored(_ filter: TransactionFilter = TransactionFilter(), _ body: (any StoredRow) throws -> Void)
+    throws
+  {
+    let (clause, values) = try whereClause(filter)
+    let expressions: [String] = TransactionField.allCases.map { field in
+      switch field {
+      case .date: "t.date"
+      case .time: "t.time"
+      case .kind: "t.kind"
+      case .amount: "t.amount"
+      case .currency: "t.currency"
+      case .category: "coalesce(c.name, CASE WHEN t.kind = 'transfer' THEN '\(Transfer.category)' END)"
+      case .method: "m.name"
+      case .merchant: "t.merchant"
+      case .note: "t.note"
+      case .account: "a.name"
+      case .status: "t.status"
+      case .postedDate: "t.posted_date"
+      case .foreignAmount: "t.foreign_amount"
+      case .foreignCurrency: "t.foreign_currency"
+      case .rate: "t.rate"
+      case .externalReference: "t.external_ref"
+      case .importSource: "t.import_source"
+      case .recurring: "t.recurring_id"
+      case .counterAccount: "ca.name"
+      case .counterMethod: "cm.name"
+      case .entry: "t.entry"
+      case .mcc: "t.mcc"
+      case .counterReference: "t.counter_ref"
+      }
+    }
+    let statement = try database.statement(
+      "SELECT \(expressions.joined(separator: ", ")) FROM transactions t \(TransactionColumns.joins("t")) \(clause) ORDER BY t.date, t.time, t.id"
+    )
+    defer { statement.reset() }
+    do {
+      try statement.bind(values)
+      let row = InPlaceRow(handle: statement.handle)
+      while try statement.step() { try body(row) }
+    } catch let error as DatabaseError {
+      throw failure(error)
+    }
+  }
+
   /// The number of current transactions matching `filter`.
   public func count(_ filter: TransactionFilter = TransactionFilter()) throws(StoreError) -> Int {
     let (clause, values) = try whereClause(filter)
@@ -179,5 +226,21 @@ extension ReportQueries {
       throw failure(error)
     }
     return try result.checkedTotal(field: "total", value: "")
+  }
+}
+
+/// The statement's current row, read in place (see `StoredRow`).
+struct InPlaceRow: StoredRow {
+  let handle: OpaquePointer
+
+  func bytes(_ field: TransactionField) -> UnsafeRawBufferPointer {
+    let column = Int32(field.rawValue)
+    guard let text = sqlite3_column_text(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column)))
+  }
+
+  func integer(_ field: TransactionField) -> Int64? {
+    let column = Int32(field.rawValue)
+    return sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
   }
 }

@@ -87,7 +87,7 @@ public final class ImportStream {
     }
     pending.append(.add(fields))
     added += 1
-    if pending.count >= 20_000 { try flush() }
+    if pending.count >= 5_000 { try flush() }
     return true
   }
 
@@ -154,7 +154,7 @@ extension TransactionRecords {
     // Every id is read from the catalog inside the import's own transaction (which holds the
     // write lock): the foreign-key look-ups check nothing more, and are off for it (as for
     // statement imports); the month totals are added up once at the end.
-    try? database.execute("PRAGMA cache_size = -65536")
+    try? database.execute("PRAGMA cache_size = -16384")
     if !dryRun { try? database.execute("PRAGMA foreign_keys = OFF") }
     defer {
       try? database.execute("PRAGMA cache_size = -2000")

@@ -110,8 +110,8 @@ struct ExportCommand: Command {
         try destination.write(bytes)
       }
       try writer.header()
-      try store.transactions.each(filter) { transaction in
-        try writer.write(transaction)
+      try store.transactions.eachStored(filter) { row in
+        try writer.write(row)
         count += 1
       }
       try writer.finish()
