@@ -23,7 +23,11 @@ public final class ImportStream {
   public private(set) var createdMethods: [String] = []
   public private(set) var createdAccounts: [String] = []
 
-  init(log: ChangeRecorder, store: Store) throws {
+  /// Indexes of the transactions dropped for a large import into an empty table, made again
+  /// at its end (sorting once is far faster than a million inserts into each index).
+  private var deferredIndexes: [String] = []
+
+  init(log: ChangeRecorder, store: Store, large: Bool) throws {
     self.log = log
     self.store = store
     catalog = try store.catalog.current()
@@ -34,6 +38,26 @@ public final class ImportStream {
           coalesce((SELECT max(id) FROM transactions), 0))
         """)?.int(0) ?? 0) + 1
     hadRows = try log.db.row("SELECT 1 FROM transactions LIMIT 1") != nil
+    // With rows stored, the duplicate checks need the indexes: they stay.
+    if large && !hadRows {
+      for row in try log.db.rows(
+        """
+        SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+          AND tbl_name IN ('transactions', 'revisions') ORDER BY name
+        """)
+      {
+        guard let name = row.text(0), let sql = row.text(1) else { continue }
+        try log.db.execute("DROP INDEX \(name)")
+        deferredIndexes.append(sql)
+      }
+    }
+  }
+
+  /// Writes what is left and makes the deferred indexes again (inside the import's transaction).
+  func finish() throws {
+    try flush()
+    for sql in deferredIndexes { try log.db.execute(sql) }
+    deferredIndexes = []
   }
 
   /// The catalog as it stands in this import (with the names it created).
@@ -144,8 +168,11 @@ public final class ImportStream {
 extension TransactionRecords {
   /// Runs `body`, which adds rows to the stream, as one change (`import`, summarised by
   /// `summary` with the count). Nothing is written when `body` throws or `dryRun` is set; the
-  /// returned stream says what was (or would be) added.
-  public func importStream(summary: String, dryRun: Bool, _ body: (ImportStream) throws -> Void) throws(StoreError)
+  /// returned stream says what was (or would be) added. `large` (a big file) lets an import
+  /// into an empty table build its indexes once at the end.
+  public func importStream(
+    summary: String, dryRun: Bool, large: Bool = false, _ body: (ImportStream) throws -> Void
+  ) throws(StoreError)
     -> ImportStreamResult
   {
     try store.ensureWritable()
@@ -163,9 +190,9 @@ extension TransactionRecords {
     do {
       try change(.import, summary: summary) { log in
         try Schema.withBulkMonthTotals(log.db) {
-          let stream = try ImportStream(log: log, store: store)
+          let stream = try ImportStream(log: log, store: store, large: large)
           try body(stream)
-          try stream.flush()
+          try stream.finish()
           outcome = ImportStreamResult(stream)
           try log.db.run(
             "UPDATE changes SET summary = ? WHERE id = ?",

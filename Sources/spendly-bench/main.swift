@@ -10,6 +10,7 @@ case "generate": Generate.run(Array(arguments.dropFirst()))
 case "reports": ReportBench.run(Array(arguments.dropFirst()))
 case "shell": ShellBench.run(Array(arguments.dropFirst()))
 case "import": ImportBench.run(Array(arguments.dropFirst()))
+case "csv": CSVBench.run(Array(arguments.dropFirst()))
 default:
   print(
     """
@@ -17,6 +18,7 @@ default:
            spendly-bench reports --db PATH --journal PATH --spendly BIN
            spendly-bench shell --db PATH --spendly BIN
            spendly-bench import --spendly BIN [--count 100000] [--runs 3]
+           spendly-bench csv --db PATH --spendly BIN [--runs 3]
            spendly-bench parse
     """)
   exit(64)

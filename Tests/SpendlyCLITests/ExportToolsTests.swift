@@ -40,7 +40,8 @@ struct ExportToolsTests {
     let sandbox = try Sandbox()
     try ExportImportTests.world(sandbox)
     try sandbox.ok("add", "--yes", "$25", "cash", "books", "note", "paperback")
-    try sandbox.ok("add", "--yes", "--kind", "income", "--amount", "300", "--currency", "USD", "--category", "Freelance")
+    try sandbox.ok(
+      "add", "--yes", "--kind", "income", "--amount", "300", "--currency", "USD", "--category", "Freelance")
     return sandbox
   }
 
@@ -91,7 +92,10 @@ struct ExportToolsTests {
     switch flavor {
     case "ledger":
       result = try tool(
-        ["ledger", "-f", file, "bal", "^\(root):", "--depth", "1", "--no-total", "--balance-format", "%(display_total)\n"],
+        [
+          "ledger", "-f", file, "bal", "^\(root):", "--depth", "1", "--no-total", "--balance-format",
+          "%(display_total)\n",
+        ],
         in: directory)
     case "hledger":
       result = try tool(["hledger", "-f", file, "bal", "^\(root)(:|$)", "--depth", "1", "-N"], in: directory)
@@ -122,8 +126,10 @@ struct ExportToolsTests {
       let digits = number.replacingOccurrences(of: ",", with: "")
       let parts = digits.split(separator: ".")
       let whole = Int(parts[0]) ?? 0
-      let fraction = parts.count > 1 ? Int(parts[1].padding(toLength: 2, withPad: "0", startingAt: 0).prefix(2)) ?? 0 : 0
-      totals[String(currency), default: 0] += (whole * 100 + (whole < 0 || digits.hasPrefix("-") ? -fraction : fraction))
+      let fraction =
+        parts.count > 1 ? Int(parts[1].padding(toLength: 2, withPad: "0", startingAt: 0).prefix(2)) ?? 0 : 0
+      totals[String(currency), default: 0] +=
+        (whole * 100 + (whole < 0 || digits.hasPrefix("-") ? -fraction : fraction))
     }
     return totals
   }

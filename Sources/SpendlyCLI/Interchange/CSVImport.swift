@@ -33,7 +33,9 @@ enum CSVImport {
     let progress = Progress(total: size, enabled: isTerminal(2) && size > 4 << 20)
     let result: ImportStreamResult
     do {
-      result = try store.transactions.importStream(summary: "imported \(name)", dryRun: dryRun) { stream in
+      result = try store.transactions.importStream(
+        summary: "imported \(name)", dryRun: dryRun, large: size > 16 << 20
+      ) { stream in
         while let (line, read) = try next(&reader, file: name) {
           var fields = read
           if fields.method.isEmpty { fields.method = fields.kind == .income ? incomeMethod : method }

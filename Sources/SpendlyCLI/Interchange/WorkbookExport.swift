@@ -74,7 +74,8 @@ enum WorkbookExport {
             let spent = spentByMethod.groups.first { $0.currency == summary.currency && $0.key == method }
             let received = receivedByMethod.groups.first { $0.currency == summary.currency && $0.key == method }
             try sheet.append([
-              .text(summary.currency.code), .text(method), .integer(Int64((spent?.count ?? 0) + (received?.count ?? 0))),
+              .text(summary.currency.code), .text(method),
+              .integer(Int64((spent?.count ?? 0) + (received?.count ?? 0))),
               amount(spent?.minorUnits ?? 0, summary.currency), amount(received?.minorUnits ?? 0, summary.currency),
               share(spent?.minorUnits ?? 0, summary.expenses),
             ])
