@@ -68,7 +68,9 @@ let routes: [Route] = [
     AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
     storeUse: catalogStoreUse),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
-  Route(ImportCommand.self, storeUse: { $0.has("guess") ? .readOrDefaults : .write }), Route(SyncCommand.self),
+  // A dry run (or a guess) never creates a database: it reads one, or an empty one in memory.
+  Route(ImportCommand.self, storeUse: { $0.has("guess") || $0.has("dry-run") ? .readOrDefaults : .write }),
+  Route(SyncCommand.self),
   Route(ExportCommand.self, store: .read), Route(BackupCommand.self, store: .read), Route(RestoreCommand.self),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]

@@ -75,29 +75,40 @@ public struct CSVReader: Sequence, IteratorProtocol {
         quoted = true
         wasQuoted = true
       case delimiter:
-        fields.append(String(decoding: field, as: UTF8.self))
+        fields.append(text(field))
         field.removeAll(keepingCapacity: true)
         wasQuoted = false
       case 0x0A:
+        fields.append(text(field))
         line += 1
-        fields.append(String(decoding: field, as: UTF8.self))
         return (start, fields)
       case 0x0D:
         if peek() == 0x0A { continue }
+        fields.append(text(field))
         line += 1
-        fields.append(String(decoding: field, as: UTF8.self))
         return (start, fields)
       default:
         field.append(byte)
       }
     }
     if quoted { unclosedQuote = start }
-    fields.append(String(decoding: field, as: UTF8.self))
+    fields.append(text(field))
     return (start, fields)
   }
 
   /// The line of a record whose quote never closed, once one was read.
   public var unclosedQuote: Int?
+  /// The line of the first field whose bytes are not UTF-8 (they read with U+FFFD).
+  public var invalidUTF8: Int?
+
+  /// A field's text; bytes that are not UTF-8 are noted (the first line with any).
+  mutating func text(_ field: [UInt8]) -> String {
+    // Only a field with non-ASCII bytes can be malformed.
+    if invalidUTF8 == nil, field.contains(where: { $0 >= 0x80 }), String(validating: field, as: UTF8.self) == nil {
+      invalidUTF8 = line
+    }
+    return String(decoding: field, as: UTF8.self)
+  }
 
   /// The delimiter the first line uses most: comma, semicolon, tab or pipe.
   public static func sniffDelimiter(_ text: String) -> Character {

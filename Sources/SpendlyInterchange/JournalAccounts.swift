@@ -27,7 +27,7 @@ struct JournalAccounts {
 
   private enum Lookup: Hashable {
     case category(income: Bool, String)
-    case money(account: String?, method: String)
+    case money(account: String?, method: String, currency: String)
   }
 
   init(flavor: JournalFlavor, catalog: Catalog) {
@@ -61,21 +61,24 @@ struct JournalAccounts {
 
   /// Where the money is: the named account, else the account the method draws on, else the
   /// method itself (`Assets:Cash`, `Liabilities:Credit Card`).
-  mutating func money(account: String?, method: String) -> String {
-    let cacheKey = Lookup.money(account: account, method: method)
+  mutating func money(account: String?, method: String, currency: Currency) -> String {
+    let cacheKey = Lookup.money(account: account, method: method, currency: currency.code)
     if let known = lookups[cacheKey] { return known }
-    let found = lookUpMoney(account: account, method: method)
+    let found = lookUpMoney(account: account, method: method, currency: currency)
     lookups[cacheKey] = found
     return found
   }
 
-  private mutating func lookUpMoney(account: String?, method: String) -> String {
+  private mutating func lookUpMoney(account: String?, method: String, currency: Currency) -> String {
     if let account, !account.trimmingSpaces().isEmpty {
       if let known = catalog.account(named: account) { return name(root(of: known), known.name) }
       return name(.assets, account)
     }
     let known = catalog.method(named: method)
-    if let drawn = catalog.account(forMethod: known?.name ?? method) { return name(root(of: drawn), drawn.name) }
+    // A method draws on its account only in that account's currency (as Spendly infers it).
+    if let drawn = catalog.account(forMethod: known?.name ?? method), drawn.currency == currency {
+      return name(root(of: drawn), drawn.name)
+    }
     let isCard = known.map(Self.isCreditCard) ?? (method.trimmingSpaces().lowercased() == "credit card")
     return name(isCard ? .liabilities : .assets, known?.name ?? method)
   }
@@ -83,12 +86,13 @@ struct JournalAccounts {
   /// A transfer's two ends, in the order money moves: from `account` (or `method`) to
   /// `counterAccount` (or `counterMethod`) for a debit, the other way for a credit.
   mutating func transfer(_ fields: TransactionFields) -> (from: String, to: String) {
-    let own = money(account: fields.account, method: fields.method)
+    let currency = fields.amount.currency
+    let own = money(account: fields.account, method: fields.method, currency: currency)
     let other: String
     if let counter = fields.counterAccount, !counter.trimmingSpaces().isEmpty {
-      other = money(account: counter, method: "")
+      other = money(account: counter, method: "", currency: currency)
     } else if let counter = fields.counterMethod, !counter.trimmingSpaces().isEmpty {
-      other = money(account: nil, method: counter)
+      other = money(account: nil, method: counter, currency: currency)
     } else {
       other = Self.unmatchedTransfers
     }

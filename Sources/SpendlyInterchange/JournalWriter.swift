@@ -66,9 +66,15 @@ public struct JournalWriter: Sendable {
     var metadata: [(String, String)] = [("id", String(transaction.id))]
     switch fields.kind {
     case .expense:
-      postings = (accounts.category(fields), accounts.money(account: fields.account, method: fields.method))
+      postings = (
+        accounts.category(fields),
+        accounts.money(account: fields.account, method: fields.method, currency: fields.amount.currency)
+      )
     case .income:
-      postings = (accounts.money(account: fields.account, method: fields.method), accounts.category(fields))
+      postings = (
+        accounts.money(account: fields.account, method: fields.method, currency: fields.amount.currency),
+        accounts.category(fields)
+      )
     case .transfer:
       let ends = accounts.transfer(fields)
       postings = (ends.to, ends.from)
@@ -123,6 +129,9 @@ public struct JournalWriter: Sendable {
     }
     if flavor == .beancount, let earliest {
       for name in used.sorted() { text += "\(earliest) open \(name)\n" }
+    } else if flavor != .beancount {
+      // Declared, so `hledger check --strict` and `ledger --pedantic` accept the journal too.
+      for name in used.sorted() { text += "account \(name)\n" }
     }
     // hledger would show a currency with the most digits any price of it has (USD 0.010769).
     if flavor == .hledger {

@@ -8,12 +8,25 @@ public enum SpendlyCSV {
   public static let columns = [
     "Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note",
   ]
-  /// The columns `--all-fields` adds after them: the issue's nine, then what a transfer or a
-  /// card row needs to come back exactly.
+  /// The columns `--all-fields` adds after them. A transfer's two ends share a cell, as
+  /// listings show them: Account `HDFC Savings → Wallet`, Payment Method `Bank Transfer → Cash`
+  /// (without the Account column, Payment Method names each end by its account if it has one).
   public static let extraColumns = [
     "Account", "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference",
-    "Import Source", "Recurring", "Counter Account", "Counter Method", "Entry", "MCC", "Counter Reference",
+    "Import Source", "Recurring",
   ]
+
+  /// What joins a transfer's two ends in one cell (`->` is read too).
+  public static let arrow = " → "
+
+  /// A cell's two ends, split at the arrow: "HDFC → Wallet" is (HDFC, Wallet); no arrow, one end.
+  public static func ends(_ text: String) -> (String?, String?) {
+    let marker = text.contains("→") ? "→" : text.contains("->") ? "->" : nil
+    guard let marker, let range = text.range(of: marker) else { return (text.isEmpty ? nil : text, nil) }
+    let first = text[..<range.lowerBound].trimmingSpaces()
+    let second = text[range.upperBound...].trimmingSpaces()
+    return (first.isEmpty ? nil : first, second.isEmpty ? nil : second)
+  }
 
   /// Whether `line` (a file's first line) is this layout's header: comma-separated, with
   /// Date, Type and Amount among its cells (any case, any order; the reader names any other).
@@ -84,13 +97,36 @@ public struct SpendlyCSVWriter {
     number(row.integer(.amount) ?? 0, exponent: exponent)
     comma()
     plain(row.bytes(.currency))
-    for field in [TransactionField.category, .method, .merchant, .note] {
-      comma()
-      text(row.bytes(field))
+    // A transfer's ends, from where the money left to where it went.
+    let transfer = kind.elementsEqual("transfer".utf8)
+    let incoming = transfer && row.bytes(.entry).elementsEqual("credit".utf8)
+    comma()
+    text(row.bytes(.category))
+    comma()
+    if transfer && allFields {
+      ends(row.bytes(incoming ? .counterMethod : .method), row.bytes(incoming ? .method : .counterMethod))
+    } else if transfer {
+      // Without an Account column, each end by its account where it has one, else its method.
+      func end(_ account: TransactionField, _ method: TransactionField) -> UnsafeRawBufferPointer {
+        row.bytes(account).isEmpty ? row.bytes(method) : row.bytes(account)
+      }
+      ends(
+        incoming ? end(.counterAccount, .counterMethod) : end(.account, .method),
+        incoming ? end(.account, .method) : end(.counterAccount, .counterMethod))
+    } else {
+      text(row.bytes(.method))
     }
+    comma()
+    text(row.bytes(.merchant))
+    comma()
+    text(row.bytes(.note))
     if allFields {
       comma()
-      text(row.bytes(.account))
+      if transfer {
+        ends(row.bytes(incoming ? .counterAccount : .account), row.bytes(incoming ? .account : .counterAccount))
+      } else {
+        text(row.bytes(.account))
+      }
       comma()
       plain(row.bytes(.status))
       comma()
@@ -109,22 +145,16 @@ public struct SpendlyCSVWriter {
       text(row.bytes(.importSource))
       comma()
       if let id = row.integer(.recurring) { buffer += String(id).utf8 }
-      comma()
-      text(row.bytes(.counterAccount))
-      comma()
-      text(row.bytes(.counterMethod))
-      comma()
-      // The entry a kind makes anyway is left out: only a transfer that came in says "credit".
-      let entry = row.bytes(.entry)
-      let usual = kind.elementsEqual("income".utf8) ? "credit" : "debit"
-      if !entry.elementsEqual(usual.utf8) { plain(entry) }
-      comma()
-      if let code = row.integer(.mcc) { buffer += String(code).utf8 }
-      comma()
-      text(row.bytes(.counterReference))
     }
     endLine()
     try flushIfFull()
+  }
+
+  /// Two ends in one cell, "first → second" (the first alone when there is no second).
+  private mutating func ends(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) {
+    guard !second.isEmpty else { return text(first) }
+    let joined = Array(first) + Array(SpendlyCSV.arrow.utf8) + Array(second)
+    joined.withUnsafeBytes { text($0) }
   }
 
   /// The decimals of the currency whose code is `code` (the last one asked is remembered).
@@ -270,10 +300,13 @@ public struct SpendlyCSVReader {
         throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed")
       }
       if cells.count == 1 && cells[0].trimmingSpaces().isEmpty { continue }
+      if let bad = reader.invalidUTF8 {
+        throw SpendlyCSVError(line: bad, column: 1, "not UTF-8 text (save the file as UTF-8, then import it)")
+      }
       guard cells.count == headerCount else {
         throw SpendlyCSVError(
           line: line, column: min(cells.count, headerCount) + 1,
-          "\(cells.count) cells where the header has \(headerCount)")
+          "\(cells.count) cell\(cells.count == 1 ? "" : "s") where the header has \(headerCount)")
       }
       return (line, try fields(cells, line: line))
     }
@@ -314,7 +347,11 @@ public struct SpendlyCSVReader {
       }
       chosen = named
     }
-    guard let amountText = text("Amount") else { throw fail("Amount", "empty") }
+    guard var amountText = text("Amount") else { throw fail("Amount", "empty") }
+    // A spreadsheet's signed amount: an expense's minus is its kind's, not a second sign.
+    if kind == .expense, amountText.hasPrefix("-") || amountText.hasPrefix("−") {
+      amountText = String(amountText.dropFirst())
+    }
     let amount: Money
     if let minor = Self.plainAmount(amountText, exponent: chosen.exponent) {
       amount = Money(minorUnits: minor, currency: chosen)
@@ -330,7 +367,7 @@ public struct SpendlyCSVReader {
     }
     var time: LocalTime?
     if let value = text("Time") {
-      guard let parsed = LocalTime(text: value) else { throw fail("Time", "not a time (09:30)") }
+      guard let parsed = Self.time(value) else { throw fail("Time", "not a time (09:30, 13:05:00, 1:05 PM)") }
       time = parsed
     }
     var status = TransactionStatus.booked
@@ -368,17 +405,13 @@ public struct SpendlyCSVReader {
       guard let id = Int64(value), id > 0 else { throw fail("Recurring", "a schedule's id (a whole number)") }
       result.recurringID = id
     }
-    result.counterAccount = text("Counter Account")
-    result.counterMethod = text("Counter Method")
-    if let value = text("Entry") {
-      guard let entry = Entry(rawValue: value.lowercased()) else { throw fail("Entry", "debit or credit") }
-      result.entry = entry
+    // A transfer names both its ends in one cell: "HDFC Savings → Wallet".
+    if kind == .transfer {
+      (result.account, result.counterAccount) = result.account.map(SpendlyCSV.ends) ?? (nil, nil)
+      let (method, counter) = SpendlyCSV.ends(result.method)
+      result.method = method ?? ""
+      result.counterMethod = counter
     }
-    if let value = text("MCC") {
-      guard let code = Int(value), (0...9999).contains(code) else { throw fail("MCC", "a four-digit code") }
-      result.mcc = code
-    }
-    result.counterReference = text("Counter Reference")
     return result
   }
 
@@ -403,6 +436,28 @@ public struct SpendlyCSVReader {
     return value
   }
 
+  /// "09:30", "13:05:00" (seconds dropped), "1:05 PM", "01:05:00 PM", as spreadsheets save them.
+  static func time(_ text: String) -> LocalTime? {
+    var words = text.uppercased().split(separator: " ").map(String.init)
+    var offset: Int?
+    if let last = words.last, last == "AM" || last == "PM" {
+      offset = last == "PM" ? 12 : 0
+      words.removeLast()
+    }
+    guard words.count == 1 else { return nil }
+    var parts = words[0].split(separator: ":", omittingEmptySubsequences: false)
+    if parts.count == 3 {
+      guard parts[2].count == 2, parts[2].allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+      parts.removeLast()
+    }
+    guard var parsed = LocalTime(text: parts.joined(separator: ":")) else { return nil }
+    if let offset {
+      guard (1...12).contains(parsed.hour) else { return nil }
+      parsed = LocalTime(hour: parsed.hour % 12 + offset, minute: parsed.minute)!
+    }
+    return parsed
+  }
+
   /// ISO dates first, then the day-first forms people type: 29/11/2026, 29-11-2026, 29.11.2026,
   /// 29 Nov 2026, 29-Nov-2026, 29/11/26.
   static func date(_ text: String) -> LocalDate? {
@@ -413,16 +468,16 @@ public struct SpendlyCSVReader {
     return nil
   }
 
-  /// Whether the file has the column `name`.
-  public func hasColumn(_ name: String) -> Bool { index[name] != nil }
+  /// Whether the file has the Account column (a transfer's ends are then accounts there).
+  public var hasAccountColumn: Bool { index["Account"] != nil }
 
   /// The column a field of the validator is in (for its error's place), from 1.
   public func column(forField field: String) -> Int {
     let name: String =
       switch field {
       case "method": "payment method"
-      case "to method": "counter method"
-      case "to": "counter account"
+      case "to method": "payment method"
+      case "to": "account"
       default: field
       }
     let canonical = (SpendlyCSV.columns + SpendlyCSV.extraColumns).first { $0.lowercased() == name } ?? "Amount"

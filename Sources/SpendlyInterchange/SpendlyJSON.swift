@@ -11,7 +11,8 @@ public enum SpendlyJSON {
   public static func detects(_ head: String) -> Bool {
     let text = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
     guard text.first == "{" else { return false }
-    return text.prefix(200).contains("\"format\": \"\(formatName)\"")
+    // Any JSON object that says what format it is: a wrong format is then named by the reader.
+    return text.contains("\"format\"") || text.contains("\"tables\"")
   }
 
   /// A string as JSON writes it: quotes, backslashes and control characters escaped.
@@ -124,7 +125,7 @@ public struct SpendlyJSONReader {
 
   /// Reads the file through: the header once the `tables` key is reached, then each row.
   public mutating func read(
-    header: (Header) throws -> Void,
+    header: (Header) throws -> Void, table: (String) throws -> Void = { _ in },
     row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
   ) throws {
     var head = Header()
@@ -148,9 +149,15 @@ public struct SpendlyJSONReader {
       case "sequences":
         try object { name, reader in head.sequences.append((name, try reader.integer())) }
       case "tables":
-        guard format == SpendlyJSON.formatName else { throw error("not a Spendly export (no \"format\": \"spendly\")") }
+        guard let format else {
+          throw error("\"format\", \"version\" and \"schema\" must come before \"tables\" (as Spendly writes them)")
+        }
+        guard format == SpendlyJSON.formatName else {
+          throw error("not a Spendly export (its format is \"\(format)\", not \"spendly\")")
+        }
         try header(head)
-        try object { table, reader in
+        try object { name, reader in
+          try table(name)
           try reader.array { reader in
             var columns: [String] = []
             var values: [ArchiveValue] = []
@@ -158,7 +165,7 @@ public struct SpendlyJSONReader {
               columns.append(column)
               values.append(try reader.scalar())
             }
-            try row(table, columns, values)
+            try row(name, columns, values)
           }
         }
       default: try skipValue()
@@ -166,6 +173,7 @@ public struct SpendlyJSONReader {
     }
     skipSpace()
     guard i == bytes.count else { throw error("text after the end of the document") }
+    guard format != nil else { throw error("not a Spendly export (no \"format\": \"spendly\", no tables)") }
   }
 
   // MARK: Tokens
@@ -177,6 +185,8 @@ public struct SpendlyJSONReader {
   }
 
   private func error(_ message: String) -> SpendlyJSONError {
+    // A file cut short fails wherever it stops: say that, not what was expected there.
+    let message = i >= bytes.count ? "the file ends early (cut short?)" : message
     var line = 1
     var lineStart = 0
     for j in 0..<min(i, bytes.count) where bytes[j] == 0x0A {

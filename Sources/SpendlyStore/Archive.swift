@@ -100,6 +100,30 @@ extension ArchiveRecords {
           FROM transactions WHERE kind != 'transfer' GROUP BY 1, 2, 3, 4, 5
         """)
       try db.execute(Schema.monthTotalsInsertTrigger)
+      for table in Self.order where !restorer.tables.contains(table) {
+        throw StoreError.invalid(
+          ValidationError(field: "table", value: table, reason: "missing from the file (every export has every table)"))
+      }
+      // Every transaction must read back and meet the rules a typed one meets.
+      store.forgetCatalog()
+      let catalog = try store.catalog.current()
+      let statement = try db.statement(TransactionRecords.selectColumns + " ORDER BY t.id")
+      defer { statement.reset() }
+      while try statement.step() {
+        let row = statement.row()
+        do {
+          _ = try Validator.validate(try TransactionRecords.transaction(from: row).fields, catalog: catalog)
+        } catch let error as ValidationError {
+          throw StoreError.invalid(
+            ValidationError(
+              field: "transaction #\(row.text(0) ?? "?") \(error.field)", value: error.value, reason: error.reason))
+        } catch let error as DamagedRow {
+          throw StoreError.invalid(
+            ValidationError(
+              field: "transaction #\(row.text(0) ?? "?") \(error.field)", value: error.value ?? "",
+              reason: "is not \(error.expected)"))
+        }
+      }
       if let problem = try db.row("PRAGMA foreign_key_check") {
         throw StoreError.invalid(
           ValidationError(
@@ -117,6 +141,9 @@ public final class ArchiveRestorer {
   let db: Database
   private var known: [String: Set<String>] = [:]
   public private(set) var rows = 0
+  /// The tables the file had (each export has every one, empty or not).
+  public private(set) var tables: Set<String> = []
+  private var counts: [String: Int] = [:]
 
   init(db: Database) { self.db = db }
 
@@ -131,9 +158,17 @@ public final class ArchiveRestorer {
     }
     let sql =
       "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-    try db.run(sql, values.map(SQLValue.init))
+    counts[table, default: 0] += 1
+    do {
+      try db.run(sql, values.map(SQLValue.init))
+    } catch {
+      throw ValidationError(field: "\(table) row \(counts[table]!)", value: "", reason: error.message)
+    }
     rows += 1
   }
+
+  /// Notes a table the file has (even with no rows).
+  public func saw(_ table: String) { tables.insert(table) }
 
   /// Sets a table's AUTOINCREMENT counter.
   public func sequence(_ table: String, _ value: Int64) throws {
@@ -170,6 +205,7 @@ public final class ArchiveMerger {
   private var categories: [Int64: (String, Category.Side)] = [:]
   private var methods: [Int64: String] = [:]
   private var accounts: [Int64: Account] = [:]
+  private var accountMethods: [Int64: [Int64]] = [:]
   /// Transactions of the file that could not be read back (named by id), skipped.
   public private(set) var unreadable: [String] = []
 
@@ -191,8 +227,18 @@ public final class ArchiveMerger {
       if let id = int("id"), let name = text("name") { methods[id] = name }
     case "accounts":
       if let id = int("id"), let name = text("name"), let type = text("type").flatMap(AccountType.init(rawValue:)) {
-        accounts[id] = Account(
-          name: name, type: type, currency: text("currency").flatMap(Currency.named) ?? .inr)
+        var account = Account(name: name, type: type, currency: text("currency").flatMap(Currency.named) ?? .inr)
+        account.institution = text("institution")
+        account.last4 = text("last4")
+        account.number = text("number")
+        account.opening = int("opening") ?? 0
+        account.openingDate = text("opening_date").flatMap { LocalDate(iso: $0) }
+        account.closedOn = text("closed_on").flatMap { LocalDate(iso: $0) }
+        accounts[id] = account
+      }
+    case "account_methods":
+      if let account = int("account_id"), let method = int("method_id") {
+        accountMethods[account, default: []].append(method)
       }
     case "transactions":
       try transaction(columns, values)
@@ -235,7 +281,13 @@ public final class ArchiveMerger {
       try stream.createMethod(name)
     }
     for key in ["account_id", "counter_account_id"] {
-      if let account = id(key).flatMap({ accounts[$0] }), stream.currentCatalog.account(named: account.name) == nil {
+      if let accountID = id(key), var account = accounts[accountID],
+        stream.currentCatalog.account(named: account.name) == nil
+      {
+        // Its methods, as the file's account has them, where this database has the method.
+        account.methods = (accountMethods[accountID] ?? []).compactMap { methods[$0] }.filter {
+          stream.currentCatalog.method(named: $0) != nil && stream.currentCatalog.account(forMethod: $0) == nil
+        }
         try stream.createAccount(account)
       }
     }

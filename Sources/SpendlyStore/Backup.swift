@@ -115,25 +115,46 @@ extension Store {
     }
   }
 
-  /// Replaces this database with the backup at `path`, checked first: the database it replaces
-  /// is kept as a backup at `keep`. The restored file is migrated when it is older.
-  public func restore(from path: String, keepingAt keep: String) throws(StoreError) -> BackupInfo {
+  /// Replaces this database with the backup at `path`. Nothing is replaced until a copy of
+  /// the backup has been checked, brought up to this schema and checked again (every table
+  /// Spendly has, SQLite's integrity check); the database it replaces is kept at `keep` (nil:
+  /// nothing to keep).
+  public func restore(from path: String, keepingAt keep: String?) throws(StoreError) -> BackupInfo {
     try ensureWritable()
-    let info = try Self.check(path)
-    try Self.copy(from: database, into: keep)
+    _ = try Self.check(path)
+    let staged = self.path + ".restoring-\(getpid())"
+    defer { unlink(staged) }
     let source: Database
     do {
       source = try Database(path: path, flags: SQLITE_OPEN_READONLY)
     } catch {
       throw .notADatabase(path, error.message)
     }
-    try Self.run(backupFrom: source, into: database)
-    forgetCatalog()
+    try Self.copy(from: source, into: staged)
     do {
-      try Schema.migrate(database)
+      let copy = try Database(path: staged)
+      try Schema.migrate(copy)
+      let tables = Set(try copy.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.text(0) })
+      for needed in ArchiveRecords.order + ["month_totals"] where !tables.contains(needed) {
+        throw StoreError.notADatabase(path, "not a whole Spendly database (it has no \(needed) table)")
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .notADatabase(path, "cannot be brought up to this version of Spendly (\(error.message))")
     } catch {
-      throw error as? StoreError ?? .database("\(error)")
+      throw .notADatabase(path, "cannot be brought up to this version of Spendly (\(error))")
     }
+    let info = try Self.check(staged)
+    if let keep { try Self.copy(from: database, into: keep) }
+    let ready: Database
+    do {
+      ready = try Database(path: staged, flags: SQLITE_OPEN_READONLY)
+    } catch {
+      throw .notADatabase(path, error.message)
+    }
+    try Self.run(backupFrom: ready, into: database)
+    forgetCatalog()
     if let memo { memo.record(self.path) }
     return info
   }

@@ -134,7 +134,9 @@ public final class ImportStream {
     } else {
       key = [
         fields.date.description, fields.kind.rawValue, String(fields.amount.minorUnits), fields.amount.currency.code,
-        fields.category, fields.method, fields.merchant ?? "", fields.note ?? "", fields.time?.description ?? "",
+        // A transfer's method is inferred from its ends: the ends and the amount say which it is.
+        fields.category, fields.kind == .transfer ? "" : fields.method, fields.merchant ?? "", fields.note ?? "",
+        fields.time?.description ?? "",
       ].joined(separator: "\u{1}")
       count =
         try log.db.row(
@@ -142,7 +144,7 @@ public final class ImportStream {
           SELECT count(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
             JOIN methods m ON m.id = t.method_id
           WHERE t.date = ? AND t.kind = ? AND t.amount = ? AND t.currency = ? AND t.id < ?
-            AND coalesce(c.name, 'Transfer') = ? COLLATE NOCASE AND m.name = ? COLLATE NOCASE
+            AND coalesce(c.name, 'Transfer') = ? COLLATE NOCASE AND (t.kind = 'transfer' OR m.name = ? COLLATE NOCASE)
             AND coalesce(t.merchant, '') = ? AND coalesce(t.note, '') = ? AND coalesce(t.time, '') = ?
           """,
           [

@@ -119,19 +119,19 @@ struct ExportImportTests {
     29/11/2026,,expense,4x0,INR,Food,UPI,,
 
     """.write(toFile: file, atomically: true, encoding: .utf8)
-    let result = try sandbox.run(["import", file])
+    let result = try sandbox.run(["import", "bad.csv"])
     #expect(result.status == 65)
     #expect(result.stderr == "spendly: bad.csv:3:4: Amount '4x0': '4x0' is not a number (example: 420 or 1,250.50)\n")
     #expect(try sandbox.databaseBytes() == before)
     // A category on the wrong side names its column; a bad date its own.
     try "Date,Type,Amount,Category\n2026-11-02,income,400,Food\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let side = try sandbox.run(["import", file])
+    let side = try sandbox.run(["import", "bad.csv"])
     #expect(side.status == 65 && side.stderr.hasPrefix("spendly: bad.csv:2:4: category 'Food'"), "\(side.stderr)")
     try "Date,Type,Amount\n31/02/2026,expense,400\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let date = try sandbox.run(["import", file])
+    let date = try sandbox.run(["import", "bad.csv"])
     #expect(date.stderr.hasPrefix("spendly: bad.csv:2:1: Date '31/02/2026': not a date"), "\(date.stderr)")
     try "Date,Type,Amount,Colour\n2026-11-02,expense,400,red\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let column = try sandbox.run(["import", file])
+    let column = try sandbox.run(["import", "bad.csv"])
     #expect(column.stderr.hasPrefix("spendly: bad.csv:1:4: unknown column 'Colour'"), "\(column.stderr)")
     #expect(try sandbox.databaseBytes() == before)
   }
@@ -153,6 +153,68 @@ struct ExportImportTests {
         "2026-11-27,,income,50000.00,INR,Salary,Bank Transfer,,", "2026-11-28,,expense,12.50,USD,Food,Cash,,",
         "2026-11-29,09:30,expense,104650.50,INR,Food,UPI,,",
       ])
+  }
+
+  @Test func whatSpreadsheetsSaveReadsBack() throws {
+    let sandbox = try Sandbox()
+    let file = sandbox.directory + "/saved.csv"
+    try """
+    Date,Time,Type,Amount,Currency,Category,Payment Method,Merchant,Note
+    29/11/2026,01:05:00 PM,expense,"-₹1,046.50",INR,chai,gpay,,
+    28/11/2026,13:05:00,expense,12.50,INR,Food,Cash,,
+    27/11/2026,,transfer,2000.00,INR,Transfer,Bank Transfer → Cash,,
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let report = try #require(try json(sandbox.ok("--json", "import", file)) as? [String: Any])
+    #expect(report["added"] as? Int == 3)
+    // Words resolve as phrases resolve them: no new category or method for an alias.
+    #expect(report["created_methods"] as? [String] == [])
+    #expect(report["created_categories"] as? [String] == [])
+    let lines = try sandbox.ok("export", "csv").split(separator: "\n").map(String.init)
+    #expect(
+      lines.dropFirst() == [
+        "2026-11-27,,transfer,2000.00,INR,Transfer,Bank Transfer → Cash,,",
+        "2026-11-28,13:05,expense,12.50,INR,Food,Cash,,",
+        "2026-11-29,13:05,expense,1046.50,INR,Food,UPI,,",
+      ])
+    // Text that is not UTF-8 is refused, naming its line.
+    var latin1 = Array("Date,Type,Amount,Merchant\n2026-11-02,expense,400,Caf".utf8)
+    latin1 += [0xE9, 0x0A]
+    try Data(latin1).write(to: URL(fileURLWithPath: sandbox.directory + "/latin1.csv"))
+    let refused = try sandbox.run(["import", "latin1.csv"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.hasPrefix("spendly: latin1.csv:2:1: not UTF-8 text"), "\(refused.stderr)")
+  }
+
+  @Test func thePlainLayoutCarriesATransfersEndsByAccount() throws {
+    let source = try Sandbox()
+    try Self.world(source)
+    let plain = try source.ok("export", "csv", "--kind", "transfer")
+    #expect(plain.contains(",transfer,5000.00,INR,Transfer,HDFC Savings → Wallet,"), "\(plain)")
+    try plain.write(toFile: source.directory + "/t.csv", atomically: true, encoding: .utf8)
+    let target = try Sandbox()
+    let report = try #require(try json(target.ok("--json", "import", source.directory + "/t.csv")) as? [String: Any])
+    #expect((report["created_accounts"] as? [String] ?? []).contains("Wallet"))
+    #expect(try target.ok("export", "csv") == plain)
+    // Into the database it came from, every row is a duplicate.
+    let again = try #require(try json(source.ok("--json", "import", source.directory + "/t.csv")) as? [String: Any])
+    #expect(again["added"] as? Int == 0)
+  }
+
+  @Test func aFailedImportStillAnswersInJSON() throws {
+    let sandbox = try Sandbox()
+    try "Date,Type,Amount\n2026-11-02,expense,4x0\n".write(
+      toFile: sandbox.directory + "/bad.csv", atomically: true, encoding: .utf8)
+    let result = try sandbox.run(["--json", "import", "bad.csv"])
+    #expect(result.status == 65)
+    let report = try #require(try json(result.stdout) as? [String: Any])
+    #expect((report["errors"] as? [String])?.first?.hasPrefix("bad.csv:2:3: Amount") == true, "\(result.stdout)")
+    // A dry run on a database that is not there creates none.
+    let empty = try Sandbox()
+    try "Date,Type,Amount\n2026-11-02,expense,400\n".write(
+      toFile: empty.directory + "/good.csv", atomically: true, encoding: .utf8)
+    #expect(try empty.ok("import", "--dry-run", "good.csv") == "good.csv (Spendly CSV): would be 1 added\n")
+    #expect(!FileManager.default.fileExists(atPath: empty.database))
   }
 
   @Test func dryRunDuplicatesAndUndo() throws {
@@ -200,6 +262,44 @@ struct ExportImportTests {
     #expect((merged["duplicates"] as? Int ?? 0) > 5)
   }
 
+  @Test func aJSONWhoseRowsBreakTheRulesIsRefusedWhole() throws {
+    let source = try Sandbox()
+    try source.addLunch()
+    let text = try source.ok("export", "json")
+    for (broken, expected) in [
+      (text.replacingOccurrences(of: "\"amount\": 42000", with: "\"amount\": \"abc\""), "transaction #1 amount"),
+      (
+        text.replacingOccurrences(of: "\"date\": \"2026-11-29\"", with: "\"date\": \"2026-13-45\""),
+        "transaction #1 date"
+      ),
+      (text.replacingOccurrences(of: "\"amount\": 42000", with: "\"amount\": -5"), "transactions row 1"),
+      (text.replacingOccurrences(of: "\"budgets\": [],", with: ""), "table 'budgets': missing"),
+    ] {
+      #expect(broken != text)
+      let file = source.directory + "/broken.json"
+      try broken.write(toFile: file, atomically: true, encoding: .utf8)
+      let fresh = try Sandbox()
+      try fresh.createDatabase()
+      let before = try fresh.databaseBytes()
+      let result = try fresh.run(["import", file])
+      #expect(result.status == 65, "\(result.stderr)")
+      #expect(result.stderr.contains(expected), "\(result.stderr)")
+      #expect(try fresh.databaseBytes() == before)
+    }
+  }
+
+  @Test func replaceRestoresOverADatabaseWithDataAndKeepsIt() throws {
+    let source = try Sandbox()
+    try Self.world(source)
+    let text = try source.ok("export", "json")
+    try text.write(toFile: source.directory + "/all.json", atomically: true, encoding: .utf8)
+    let target = try Sandbox()
+    try target.ok("add", "--yes", "99", "cash", "snacks")
+    let out = try target.ok("import", source.directory + "/all.json", "--replace")
+    #expect(out.contains("kept at"), "\(out)")
+    #expect(try target.ok("export", "json") == text)
+  }
+
   @Test func aDamagedJSONNamesItsPlaceAndChangesNothing() throws {
     let sandbox = try Sandbox()
     try sandbox.addLunch()
@@ -212,7 +312,8 @@ struct ExportImportTests {
     let before = try fresh.databaseBytes()
     let result = try fresh.run(["import", file])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("spendly: cut.json:"), "\(result.stderr)")
+    #expect(result.stderr.hasPrefix("spendly: \(file):"), "\(result.stderr)")
+    #expect(result.stderr.contains("the file ends early"), "\(result.stderr)")
     #expect(try fresh.databaseBytes() == before)
   }
 }
@@ -264,6 +365,29 @@ struct BackupRestoreTests {
     #expect(again.status == 73)
     #expect(again.stderr == "spendly: copy.db: exists; --force replaces it\n")
     #expect(try sandbox.ok("backup", "copy.db", "--force").hasPrefix("backed up 1 transaction to copy.db"))
+    // The database itself, however it is spelled, is refused.
+    let itself = try sandbox.run(["backup", "data/../data/spendly.db", "--force"])
+    #expect(itself.status == 64 && itself.stderr.contains("is the database itself"), "\(itself.stderr)")
+  }
+
+  @Test func restoreReplacesNothingWhenTheBackupCannotBeBroughtUpToDate() throws {
+    let sandbox = try Sandbox()
+    try sandbox.addLunch()
+    _ = try sandbox.ok("backup", "good.db")
+    // A backup that says it is older than it is: its upgrade fails on a copy, never on the database.
+    let old = try ExportToolsTests.tool(["sqlite3", "good.db", "PRAGMA user_version = 5"], in: sandbox.directory)
+    #expect(old.status == 0)
+    let before = try sandbox.databaseBytes()
+    let result = try sandbox.run(["restore", "good.db"])
+    #expect(result.status == 65 && result.stderr.contains("nothing was restored"), "\(result.stderr)")
+    #expect(try sandbox.databaseBytes() == before)
+    // One without a table Spendly needs is refused too.
+    _ = try sandbox.ok("backup", "whole.db")
+    #expect(
+      try ExportToolsTests.tool(["sqlite3", "whole.db", "DROP TABLE budgets"], in: sandbox.directory).status == 0)
+    let missing = try sandbox.run(["restore", "whole.db"])
+    #expect(missing.status == 65 && missing.stderr.contains("budgets"), "\(missing.stderr)")
+    #expect(try sandbox.databaseBytes() == before)
   }
 
   @Test func restoreRefusesADamagedFileAndKeepsTheReplacedOne() throws {

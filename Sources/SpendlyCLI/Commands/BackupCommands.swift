@@ -18,14 +18,27 @@ struct BackupCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    let store = try context.store()
-    if FileManager.default.fileExists(atPath: path), !arguments.has("force") {
-      throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it")
-    }
-    if (path as NSString).standardizingPath == (context.databasePath as NSString).standardizingPath {
+    if BackupCommand.sameFile(path, context.databasePath) {
       throw .usage("backup: \(Render.safe(path)) is the database itself")
     }
-    let info = try reporting { try store.backup(to: path, replace: arguments.has("force")) }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { throw CLIError(.cannotCreate, "\(Render.safe(path)): is a directory") }
+      if !arguments.has("force") { throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it") }
+    }
+    let store = try context.store()
+    let info: BackupInfo
+    do {
+      info = try store.backup(to: path, replace: arguments.has("force"))
+    } catch .cannotOpen(_, let reason) {
+      throw CLIError(.cannotCreate, "\(Render.safe(path)): cannot write the backup (\(Render.safe(reason)))")
+    } catch .damagedFile(_, let detail) {
+      throw .data(
+        "the database is damaged (\(Render.safe(detail))): no backup was written; check it with sqlite3 '\(Render.safe(context.databasePath))' 'PRAGMA integrity_check'"
+      )
+    } catch {
+      throw error.cli
+    }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     return Rendered(
       text: {
@@ -39,6 +52,15 @@ struct BackupCommand: Command {
           ("schema", .int(Int64(info.schema))),
         ])
       })
+  }
+
+  /// Whether two paths name one file: made absolute from the working directory, `..` and
+  /// links resolved.
+  static func sameFile(_ a: String, _ b: String) -> Bool {
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    return resolved(a) == resolved(b)
   }
 
   static func bytes(_ count: Int) -> String {
@@ -60,12 +82,36 @@ struct RestoreCommand: Command {
     """
   static let specs: [Arguments.Spec] = []
 
+  /// Where the database a restore replaces is kept: beside it, named by the day and time.
+  static func keepPath(_ context: Context) -> String {
+    let now = context.now
+    let stamp =
+      now.date.description.replacingOccurrences(of: "-", with: "") + "-"
+      + String(format: "%02d%02d", now.time.hour, now.time.minute)
+    var keep = context.databasePath + ".before-restore-" + stamp
+    var n = 2
+    while FileManager.default.fileExists(atPath: keep) {
+      keep = context.databasePath + ".before-restore-\(stamp)-\(n)"
+      n += 1
+    }
+    return keep
+  }
+
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if (path as NSString).standardizingPath == (context.databasePath as NSString).standardizingPath {
+    if BackupCommand.sameFile(path, context.databasePath) {
       throw .usage("restore: \(Render.safe(path)) is the database itself")
     }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { throw CLIError(.noInput, "\(Render.safe(path)): is a directory") }
+      if !FileManager.default.isReadableFile(atPath: path) {
+        throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file (permission denied)")
+      }
+    }
+    // A database that is not there yet has nothing to keep.
+    let existed = FileManager.default.fileExists(atPath: context.databasePath)
     // Checked before the database is even opened: a damaged file changes nothing.
     do {
       _ = try Store.check(path)
@@ -83,27 +129,26 @@ struct RestoreCommand: Command {
       throw error.cli
     }
     let store = try context.store()
-    let now = context.now
-    let stamp =
-      now.date.description.replacingOccurrences(of: "-", with: "") + "-"
-      + String(format: "%02d%02d", now.time.hour, now.time.minute)
-    var keep = context.databasePath + ".before-restore-" + stamp
-    var n = 2
-    while FileManager.default.fileExists(atPath: keep) {
-      keep = context.databasePath + ".before-restore-\(stamp)-\(n)"
-      n += 1
+    let keep = existed ? keepPath(context) : nil
+    let info: BackupInfo
+    do {
+      info = try store.restore(from: path, keepingAt: keep)
+    } catch .notADatabase(_, let reason) {
+      throw .data("\(Render.safe(path)): \(Render.safe(reason)): nothing was restored; the database is as it was")
+    } catch {
+      throw error.cli
     }
-    let info = try reporting { try store.restore(from: path, keepingAt: keep) }
     return Rendered(
       text: {
         [
           "restored \(MoneyFormat.count(info.transactions)) transaction\(info.transactions == 1 ? "" : "s") from \(Render.safe(path))",
-          "  the database it replaced is kept at \(Render.safe(keep)) (spendly restore that file to go back)",
+          keep.map { "  the database it replaced is kept at \(Render.safe($0)) (spendly restore that file to go back)" }
+            ?? "  there was no database here before",
         ]
       },
       json: {
         .object([
-          ("file", .string(path)), ("transactions", .int(Int64(info.transactions))), ("kept", .string(keep)),
+          ("file", .string(path)), ("transactions", .int(Int64(info.transactions))), ("kept", .optional(keep)),
         ])
       })
   }

@@ -20,7 +20,8 @@ struct ExportCommand: Command {
       csv         Date,Time,Type,Amount,Currency,Category,Payment Method,Merchant,Note, oldest
                   first; RFC 4180 quoting, UTF-8. --all-fields adds Account, Status, Posted Date,
                   Foreign Amount, Foreign Currency, Rate, External Reference, Import Source,
-                  Recurring, Counter Account, Counter Method, Entry, MCC, Counter Reference.
+                  Recurring. A transfer names its two ends in one cell, from → to: Payment
+                  Method 'Bank Transfer → Cash', Account 'HDFC Savings → Wallet'.
                   --excel adds a byte order mark and CRLF line ends. Text a spreadsheet would
                   run as a formula (=, +, -, @, tab, CR first) gets a leading '.
                   'spendly import FILE.csv' reads it back.

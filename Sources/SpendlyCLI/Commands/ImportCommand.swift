@@ -12,7 +12,18 @@ struct ImportCommand: Command {
     usage: spendly import FILE [--account NAME] [--dry-run] [--json] [--yes]
                                [--mapping RULES] [--day-first] [--allow-duplicates]
            spendly import --guess FILE        a bank CSV's mapping, guessed, to check and save
+           spendly import FILE.csv [--dry-run]           Spendly's own CSV (spendly export csv)
+           spendly import FILE.json [--dry-run] [--replace]   Spendly's JSON (spendly export json)
 
+    Spendly's own files: a CSV with its header (Date, Type and Amount at least; any of
+    export's columns, any order) is read a row at a time; a bad row is FILE:LINE:COLUMN and
+    nothing is written; rows already here are duplicates, skipped. Names it does not know
+    (categories, methods, accounts) are added and listed. A JSON export restores exactly
+    into an empty database; into one with data its transactions are merged (duplicates
+    skipped), or --replace replaces the database with it, keeping the old one beside it.
+    Either is one change that 'undo' takes back.
+
+    Bank statements:
     The format comes from the content, never the name. Each statement goes to the account with
     its number (or last four digits), else --account, else a new account (--yes creates it).
     On a terminal it asks before creating one; off a terminal it creates it and names it in
@@ -32,6 +43,7 @@ struct ImportCommand: Command {
   static let specs: [Arguments.Spec] = [
     .init("account"), .init("dry-run", value: false), .init("yes", value: false, short: "y"), .init("mapping"),
     .init("guess", value: false), .init("day-first", value: false), .init("allow-duplicates", value: false),
+    .init("replace", value: false),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -39,14 +51,26 @@ struct ImportCommand: Command {
     let path = arguments.positional[0]
     // Spendly's own files (its CSV, its JSON export) are read as they stream, never whole.
     // A mapping says the file is a bank's CSV, whatever its header.
-    switch arguments["mapping"] == nil ? try SpendlyFileKind.of(path) : nil {
-    case .csv?:
-      try noStatementOptions(arguments, "Spendly's CSV")
-      return try CSVImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
-    case .json?:
-      try noStatementOptions(arguments, "Spendly's JSON")
-      return try JSONImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
-    case nil: break
+    if let kind = arguments["mapping"] == nil ? try SpendlyFileKind.of(path) : nil {
+      do {
+        try noStatementOptions(arguments, kind == .csv ? "Spendly's CSV" : "Spendly's JSON")
+        if kind == .csv {
+          return try CSVImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
+        }
+        return try JSONImport.run(
+          path: path, dryRun: arguments.has("dry-run"), replace: arguments.has("replace"), context: context)
+      } catch {
+        // With --json the summary still comes, its `errors` saying why nothing was imported.
+        if context.json {
+          context.output.line(
+            JSON.object([
+              ("file", .string(path)), ("format", .string(kind == .csv ? "Spendly CSV" : "Spendly JSON")),
+              ("dry_run", .bool(arguments.has("dry-run"))), ("added", .int(0)),
+              ("errors", .array([.string(error.message)])),
+            ]).rendered())
+        }
+        throw error
+      }
     }
     let bytes = try StatementImport.bytes(path)
     if arguments.has("guess") {

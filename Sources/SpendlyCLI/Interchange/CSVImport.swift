@@ -15,8 +15,12 @@ enum CSVImport {
   }
 
   static func run(path: String, dryRun: Bool, context: Context) throws(CLIError) -> Rendered {
-    let name = (path as NSString).lastPathComponent
+    let name = path
     let store = try context.store()
+    // Names as phrases read them: an alias or word for one (gpay is UPI, chai is Food).
+    let parser = try context.phraseParser()
+    var categories: [String: String] = [:]
+    var methods: [String: String] = [:]
     let (currency, method, incomeMethod) = try reporting {
       (
         try store.settings.defaultCurrency(), try store.settings.value(.method),
@@ -38,16 +42,51 @@ enum CSVImport {
       ) { stream in
         while let (line, read) = try next(&reader, file: name) {
           var fields = read
+          let catalog = stream.currentCatalog
+          // A transfer without an Account column names each end by account or method.
+          if fields.kind == .transfer, !reader.hasAccountColumn {
+            for counter in [false, true] {
+              guard let end = counter ? fields.counterMethod : Optional(fields.method), !end.isEmpty,
+                catalog.method(named: end) == nil, parser.method(named: end) == nil
+              else { continue }
+              if catalog.account(named: end) == nil {
+                try stream.createAccount(newAccount(end, method: nil, currency: fields.amount.currency))
+              }
+              guard let account = stream.currentCatalog.account(named: end) else { continue }
+              if counter {
+                fields.counterAccount = account.name
+                fields.counterMethod = nil
+              } else {
+                fields.account = account.name
+                fields.method =
+                  AccountRules.method(
+                    for: account, catalog: stream.currentCatalog, card: "Credit Card", kind: .transfer)
+                  ?? method
+              }
+            }
+          }
           if fields.method.isEmpty { fields.method = fields.kind == .income ? incomeMethod : method }
           if fields.kind != .transfer {
             if fields.category.isEmpty { fields.category = Category.fallback(for: fields.kind) }
-            if stream.currentCatalog.category(named: fields.category) == nil {
-              try stream.createCategory(fields.category, side: fields.kind.side)
+            if catalog.category(named: fields.category) == nil {
+              let word = fields.category
+              if categories[word] == nil {
+                categories[word] =
+                  parser.category(named: word).flatMap { $0.side == fields.kind.side ? $0.name : nil } ?? word
+              }
+              fields.category = categories[word]!
+              if stream.currentCatalog.category(named: fields.category) == nil {
+                try stream.createCategory(fields.category, side: fields.kind.side)
+              }
             }
           }
-          for name in [fields.method, fields.counterMethod].compactMap({ $0 })
-          where stream.currentCatalog.method(named: name) == nil {
-            try stream.createMethod(name)
+          for counter in [false, true] {
+            guard let word = counter ? fields.counterMethod : fields.method, catalog.method(named: word) == nil else {
+              continue
+            }
+            if methods[word] == nil { methods[word] = parser.method(named: word) ?? word }
+            if counter { fields.counterMethod = methods[word] } else { fields.method = methods[word]! }
+            if stream.currentCatalog.method(named: methods[word]!) == nil { try stream.createMethod(methods[word]!) }
           }
           for (name, method) in [(fields.account, fields.method), (fields.counterAccount, fields.counterMethod)]
           where name != nil && stream.currentCatalog.account(named: name!) == nil {
@@ -59,8 +98,10 @@ enum CSVImport {
             let column = reader.column(forField: error.field.lowercased())
             // A transfer's other end is in the columns --all-fields adds.
             let reason =
-              error.field == "to" && !reader.hasColumn("Counter Account")
-              ? error.reason + "; this file has no Counter Account column (export with --all-fields)" : error.reason
+              error.field == "to"
+              ? error.reason
+                + "; a transfer's row names both ends: Payment Method 'Bank Transfer → Cash' or Account 'HDFC → Wallet'"
+              : error.reason
             throw StoreError.invalid(
               ValidationError(field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason))
           }
@@ -127,7 +168,9 @@ enum CSVImport {
           lines.append("  new account \(Render.safe(name)) (check its type: spendly accounts edit)")
         }
         if r.droppedRecurring > 0 {
-          lines.append("  \(r.droppedRecurring) rows named a schedule this database does not have: kept without it")
+          lines.append(
+            "  \(r.droppedRecurring) row\(r.droppedRecurring == 1 ? "" : "s") named a schedule this database does not have: kept without it"
+          )
         }
         if !outcome.dryRun && r.added > 0 { lines.append("  'undo' takes this import back") }
         return lines

@@ -33,16 +33,26 @@ enum JSONExport {
 /// `spendly import FILE.json`: into an empty database, the export restored exactly (ids,
 /// history, undo); into one with data, its transactions merged, duplicates skipped.
 enum JSONImport {
-  static func run(path: String, dryRun: Bool, context: Context) throws(CLIError) -> Rendered {
-    let name = (path as NSString).lastPathComponent
+  static func run(path: String, dryRun: Bool, replace: Bool, context: Context) throws(CLIError) -> Rendered {
+    let name = path
     guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
       throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file")
     }
     let store = try context.store()
     let empty = try reporting { try store.archive.isEmpty() }
+    // Replacing a database with data keeps it beside it first, as restore does.
+    var kept: String?
+    if replace && !empty && !dryRun {
+      let keep = RestoreCommand.keepPath(context)
+      _ = try reporting { try store.backup(to: keep) }
+      kept = keep
+    }
     var reader = SpendlyJSONReader(bytes: [UInt8](data))
     let latest = store.archive.schemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {
+      guard header.version != 0 else {
+        throw StoreError.invalid(ValidationError(field: "\(name): version", value: "", reason: "missing"))
+      }
       guard header.version >= 1, header.version <= ArchiveRecords.formatVersion else {
         throw StoreError.invalid(
           ValidationError(
@@ -63,7 +73,7 @@ enum JSONImport {
       }
       return error
     }
-    if empty {
+    if empty || replace {
       guard !dryRun else {
         return .lines(["\(Render.safe(name)) (Spendly JSON): would be restored into this empty database"])
       }
@@ -77,6 +87,7 @@ enum JSONImport {
                 try checkHeader(header)
                 for (table, value) in header.sequences { try restorer.sequence(table, value) }
               },
+              table: { table in restorer.saw(table) },
               row: { table, columns, values in
                 tables.insert(table)
                 do {
@@ -90,13 +101,21 @@ enum JSONImport {
             throw place(error)
           }
         }
+      } catch .invalid(let error) where !error.field.hasPrefix(name) {
+        throw .data(Render.safe("\(name): \(error.description)"))
       } catch {
         throw error.cli
       }
       let summary =
         "\(Render.safe(name)) (Spendly JSON): restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables"
       return Rendered(
-        text: { [summary, "  this database is now the export's: its history and undo came with it"] },
+        text: {
+          [summary, "  this database is now the export's: its history and undo came with it"]
+            + (kept.map {
+              ["  the database it replaced is kept at \(Render.safe($0)) (spendly restore that file to go back)"]
+            }
+              ?? [])
+        },
         json: {
           .object([
             ("file", .string(name)), ("format", .string("Spendly JSON")), ("mode", .string("restore")),
@@ -127,7 +146,7 @@ enum JSONImport {
       text: {
         var lines = rendered.text()
         lines.insert(
-          "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not)",
+          "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not; --replace replaces this database with the file, keeping it beside it)",
           at: 1)
         if !unreadable.isEmpty {
           lines.append(
