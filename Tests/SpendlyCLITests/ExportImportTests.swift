@@ -5,17 +5,11 @@ import Testing
 /// round trips, the formula guard, errors that name FILE:LINE:COLUMN and change nothing.
 @Suite("export and import: Spendly's CSV and JSON")
 struct ExportImportTests {
-  static let statements = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/statements").path
-
   /// A database with a bit of everything: accounts, a transfer, a card charge abroad, imported
   /// rows (pending, MCC, references), income, and text a spreadsheet would misread.
   static func world(_ sandbox: Sandbox) throws {
-    try sandbox.ok(
-      "accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "50000", "--on", "2026-11-01", "--methods",
-      "UPI,Debit Card", "--last4", "5678")
-    try sandbox.ok("accounts", "add", "HDFC Regalia", "--type", "card", "--methods", "Credit Card", "--last4", "4242")
-    try sandbox.ok("accounts", "add", "Wallet", "--type", "wallet", "--methods", "Cash")
+    // The statements' accounts (HDFC Savings, HDFC Regalia, Wallet), then entries of every kind.
+    try ImportCommandTests.world(sandbox)
     try sandbox.ok("add", "--yes", "420", "upi", "food", "lunch", "at", "Social", "date:2026-11-22")
     try sandbox.ok("add", "--yes", "1046.50", "for", "$12.50", "dinner", "in", "NYC", "card")
     try sandbox.ok("add", "--yes", "moved", "5000", "from", "hdfc", "savings", "to", "wallet")
@@ -26,8 +20,8 @@ struct ExportImportTests {
       "add", "--yes", "--amount", "12", "--category", "Food", "--method", "Cash", "--merchant", "@risk", "--note",
       "-2 cups ☕ 'chai'")
     try sandbox.ok("add", "--yes", "50000", "salary")
-    _ = try sandbox.ok("import", statements + "/hdfc-savings-nov.ofx")
-    _ = try sandbox.ok("import", statements + "/hdfc-card-nov.qfx")
+    _ = try sandbox.ok("import", ImportCommandTests.folder + "/hdfc-savings-nov.ofx")
+    _ = try sandbox.ok("import", ImportCommandTests.folder + "/hdfc-card-nov.qfx")
   }
 
   @Test func csvWithAllFieldsComesBackExactlyIntoAFreshDatabase() throws {
