@@ -7,7 +7,7 @@ import SpendlyStore
 /// mapping), matched against what was typed and imported before, as one undoable change.
 struct ImportCommand: Command {
   static let name = "import"
-  static let summary = "import a bank statement: OFX/QFX/QBO, QIF, CAMT.053/052, bank CSV"
+  static let summary = "import a bank statement (OFX, QIF, CAMT, bank CSV) or Spendly's CSV/JSON"
   static let help = """
     usage: spendly import FILE [--account NAME] [--dry-run] [--json] [--yes]
                                [--mapping RULES] [--day-first] [--allow-duplicates]
