@@ -72,6 +72,7 @@ let routes: [Route] = [
   Route(ImportCommand.self, storeUse: { $0.has("guess") || $0.has("dry-run") ? .readOrDefaults : .write }),
   Route(SyncCommand.self),
   Route(ExportCommand.self, store: .read), Route(BackupCommand.self, store: .read), Route(RestoreCommand.self),
+  Route(ReportCommand.self, store: .read),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
 ]
 
