@@ -80,7 +80,7 @@ let routes: [Route] = [
 /// Commands the completion scripts and `make install` run, missing from `help` and the
 /// shell's command list: they open the database read-only, if at all.
 let hiddenRoutes: [Route] = [
-  Route(CompleteCommand.self, store: .read)
+  Route(CompleteCommand.self, store: .read), Route(ManPageCommand.self, store: .readOrDefaults),
 ]
 
 /// The commands alone, in the same order.

@@ -68,8 +68,8 @@ private final class LockedData: @unchecked Sendable {
   }
 }
 
-/// `spendly completions` and the hidden `spendly __complete` behind it.
-@Suite("shell completions")
+/// `spendly completions`, the hidden `spendly __complete` behind it, and the man page.
+@Suite("shell completions and the man page")
 struct ShellIntegrationTests {
   /// A database with a category, a method and merchants (one with a space in its name).
   func stocked() throws -> Sandbox {
@@ -105,7 +105,7 @@ struct ShellIntegrationTests {
     #expect(options.contains("--category") && options.contains("--currency"))
     let first = try complete(sandbox, "")
     for command in commands { #expect(first.contains(command.name)) }
-    #expect(first.contains("completions") && !first.contains("__complete"))
+    #expect(first.contains("completions") && !first.contains("__complete") && !first.contains("__man"))
     #expect(try complete(sandbox, "help", "exp") == ["export"])
     #expect(try complete(sandbox, "--json", "--now", "2026-01-01", "ad") == ["add"])
     #expect(try complete(sandbox, "nonsense", "").isEmpty)
@@ -132,7 +132,7 @@ struct ShellIntegrationTests {
   @Test func hiddenFromHelp() throws {
     let help = try Sandbox().run(["--help"]).stdout
     #expect(help.contains("\n  completions "))
-    #expect(!help.contains("__complete"))
+    #expect(!help.contains("__complete") && !help.contains("__man"))
   }
 
   @Test func unknownShell() throws {
@@ -187,5 +187,41 @@ struct ShellIntegrationTests {
       #expect(result.status == 0, "\(shell): \(result.stderr)")
       #expect(result.stderr.isEmpty, "\(shell): \(result.stderr)")
     }
+  }
+
+  @Test func manPageRendersEveryCommand() throws {
+    let sandbox = try Sandbox()
+    let page = try sandbox.ok("__man")
+    #expect(page.hasPrefix(".TH SPENDLY 1"))
+    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "ENVIRONMENT", "FILES"] {
+      #expect(page.contains("\n.SH \(section)\n"))
+    }
+    for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+      #expect(line.range(of: #"^\.(TH|SH|SS|B|BR|I|TP|PP|RS|RE|nf|fi|br|nh)( |$)"#, options: .regularExpression) != nil)
+    }
+    let rendered = try #require(
+      try runTool(sandbox, "groff", ["-man", "-Tutf8", "-ww", "-P-cbou"], input: page),
+      "groff is not installed (make test-deps)")
+    #expect(rendered.status == 0)
+    #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
+    func plain(_ text: String) -> String {
+      text.replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{2018}", with: "`")
+        .replacingOccurrences(of: "\u{2212}", with: "-").replacingOccurrences(of: "\u{2010}", with: "-")
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    let text = plain(rendered.stdout)
+    for command in commands {
+      #expect(text.contains(plain(command.summary)), "the man page lacks \(command.name)'s summary")
+      let usage = try #require(command.help.split(separator: "\n").first)
+      #expect(text.contains(plain(String(usage))), "the man page lacks \(command.name)'s usage")
+    }
+    #expect(text.contains("SPENDLY_DB") && text.contains("XDG_DATA_HOME") && text.contains("NO_COLOR"))
+  }
+
+  @Test func roffEscapes() {
+    #expect(ManPage.escaped(".hidden") == #"\&.hidden"#)
+    #expect(ManPage.escaped("'quoted") == #"\&'quoted"#)
+    #expect(ManPage.escaped(#"a\b --all"#) == #"a\eb \-\-all"#)
+    #expect(ManPage.escaped("from → to") == #"from \[u2192] to"#)
   }
 }
