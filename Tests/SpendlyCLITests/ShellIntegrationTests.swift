@@ -224,4 +224,19 @@ struct ShellIntegrationTests {
     #expect(ManPage.escaped(#"a\b --all"#) == #"a\eb \-\-all"#)
     #expect(ManPage.escaped("from → to") == #"from \[u2192] to"#)
   }
+
+  @Test func desktopEntry() throws {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("share/spendly.desktop").path
+    let entry = try String(contentsOfFile: source, encoding: .utf8)
+    for line in [
+      "Type=Application", "Name=Spendly", "Exec=spendly open %u", "Terminal=true",
+      "MimeType=x-scheme-handler/spendly;", "Categories=Office;Finance;",
+    ] {
+      #expect(entry.contains("\n" + line + "\n"), "spendly.desktop lacks \(line)")
+    }
+    let sandbox = try Sandbox()
+    guard let result = try runTool(sandbox, "desktop-file-validate", [source]) else { return }
+    #expect(result.status == 0 && result.stdout.isEmpty, "\(result.stdout)\(result.stderr)")
+  }
 }
