@@ -6,7 +6,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
 
-.PHONY: deps test-deps build release run test install bench format grammar clean
+.PHONY: deps test-deps build release run test install install-files bench format grammar clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -26,6 +26,9 @@ run: release
 # LibreOffice for the workbook, ledger, hledger and bean-check for the journals, sqlite3 for
 # backups. They fail without them, so they are installed here.
 TEST_DEPS = ledger hledger sqlite3 libreoffice-calc-nogui
+# Shell and desktop: the completion scripts are checked by bash, zsh and fish, the man page by
+# groff, the desktop entry by desktop-file-validate.
+TEST_DEPS += zsh fish groff-base man-db desktop-file-utils
 test-deps: deps
 	@missing=""; for p in $(TEST_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \
@@ -38,8 +41,29 @@ test: test-deps
 	$(SWIFT) test --skip-build
 
 install: release
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly $(DESTDIR)$(PREFIX)/bin/spendly
+	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly"
+
+# Shell and desktop: what install puts under PREFIX from a built binary, BIN. The man page and
+# the completion scripts are printed by BIN itself, from the help text its commands print. The
+# spendly:// links are registered only for an install onto this machine (no DESTDIR), and only
+# where xdg-mime and update-desktop-database exist.
+BIN ?= .build/debug/spendly
+SHARE = $(DESTDIR)$(PREFIX)/share
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(SHARE)/man/man1 $(SHARE)/bash-completion/completions \
+	  $(SHARE)/zsh/site-functions $(SHARE)/fish/vendor_completions.d $(SHARE)/applications
+	install -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/spendly
+	$(BIN) __man > .build/spendly.1 && install -m 0644 .build/spendly.1 $(SHARE)/man/man1/spendly.1
+	$(BIN) completions bash > .build/spendly.bash && \
+	  install -m 0644 .build/spendly.bash $(SHARE)/bash-completion/completions/spendly
+	$(BIN) completions zsh > .build/_spendly && install -m 0644 .build/_spendly $(SHARE)/zsh/site-functions/_spendly
+	$(BIN) completions fish > .build/spendly.fish && \
+	  install -m 0644 .build/spendly.fish $(SHARE)/fish/vendor_completions.d/spendly.fish
+	install -m 0644 share/spendly.desktop $(SHARE)/applications/spendly.desktop
+	@if [ -z "$(DESTDIR)" ]; then \
+	  if command -v update-desktop-database >/dev/null; then update-desktop-database -q $(SHARE)/applications || true; fi; \
+	  if command -v xdg-mime >/dev/null; then xdg-mime default spendly.desktop x-scheme-handler/spendly || true; fi; \
+	fi
 
 bench: release
 	bench/run

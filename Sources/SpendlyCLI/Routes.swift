@@ -74,6 +74,14 @@ let routes: [Route] = [
   Route(ExportCommand.self, store: .read), Route(BackupCommand.self, store: .read), Route(RestoreCommand.self),
   Route(ReportCommand.self, store: .read),
   Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
+  // Shell and desktop integration.
+  Route(CompletionsCommand.self, store: .readOrDefaults),
+]
+
+/// Commands the completion scripts and `make install` run, missing from `help` and the
+/// shell's command list: they open the database read-only, if at all.
+let hiddenRoutes: [Route] = [
+  Route(CompleteCommand.self, store: .read), Route(ManPageCommand.self, store: .readOrDefaults),
 ]
 
 /// The commands alone, in the same order.
@@ -82,7 +90,7 @@ let commands: [any Command.Type] = routes.map(\.command)
 /// The route whose name or alias is `word`, ignoring case.
 func route(named word: String) -> Route? {
   let lowered = word.lowercased()
-  return routes.first { $0.words.contains(lowered) }
+  return routes.first { $0.words.contains(lowered) } ?? hiddenRoutes.first { $0.words.contains(lowered) }
 }
 
 func command(named word: String) -> (any Command.Type)? { route(named: word)?.command }

@@ -1,0 +1,216 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly completions bash|zsh|fish`: a completion script for the shell, which asks
+/// `spendly __complete` for every candidate, so commands, options and names come from here.
+struct CompletionsCommand: Command {
+  static let name = "completions"
+  static let summary = "print a bash, zsh or fish completion script"
+  static let help = """
+    usage: spendly completions bash|zsh|fish
+
+    Prints a script that completes commands, options and their values: categories, methods,
+    accounts and merchants from the database (--db or $SPENDLY_DB on the line is used), kinds,
+    statuses, currencies and export formats. The script asks 'spendly __complete', which only
+    reads the database and never creates one.
+
+    examples:
+      source <(spendly completions bash)                 # in ~/.bashrc
+      spendly completions zsh > ~/.zfunc/_spendly        # a folder on $fpath, before compinit
+      spendly completions fish > ~/.config/fish/completions/spendly.fish
+    """
+  static let specs: [Arguments.Spec] = []
+
+  static let shells = ["bash", "zsh", "fish"]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(1, 1, command: name, what: "a shell: bash, zsh or fish")
+    switch arguments.positional[0].lowercased() {
+    case "bash": return .lines(CompletionScripts.lines(CompletionScripts.bash))
+    case "zsh": return .lines(CompletionScripts.lines(CompletionScripts.zsh))
+    case "fish": return .lines(CompletionScripts.lines(CompletionScripts.fish))
+    case let other:
+      throw .usage("completions: unknown shell '\(Render.safe(other))': expected bash, zsh or fish")
+    }
+  }
+}
+
+/// `spendly __complete -- WORD... PARTIAL`: the candidates for the last, partly typed word, one
+/// a line. Hidden: the completion scripts call it on every Tab.
+struct CompleteCommand: Command {
+  static let name = "__complete"
+  static let summary = "completion candidates for the words typed so far (used by the completion scripts)"
+  static let help = """
+    usage: spendly __complete -- WORD... PARTIAL
+
+    The words after 'spendly' as typed, unquoted, the last one partial (possibly empty). Prints
+    the candidates for it, one a line. The database is opened read-only; a missing one gives
+    commands and options alone.
+    """
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var completion = LineCompletion(arguments.positional, databasePath: context.databasePath)
+    return .lines(completion.candidates())
+  }
+}
+
+/// What completes the last word of a command line: reads the words before it as the CLI would
+/// (global options, a command, its options and their values), then offers what may come next.
+struct LineCompletion {
+  let earlier: [String]
+  let partial: String
+  private(set) var databasePath: String
+  private var opened: Store??
+
+  static let globalValueOptions = ["db", "now"]
+  static let globalFlags = ["--json", "--yes", "-y", "--no-color", "--help", "-h", "--version"]
+
+  init(_ words: [String], databasePath: String) {
+    earlier = Array(words.dropLast())
+    partial = words.last ?? ""
+    self.databasePath = databasePath
+  }
+
+  /// The store, read-only, opened on first need; nil when there is none (nothing is created).
+  private mutating func store() -> Store? {
+    if let opened { return opened }
+    let store = try? Store(path: databasePath, access: .readOnly, clock: systemNow)
+    opened = .some(store)
+    return store
+  }
+
+  /// The command named so far, the option waiting for its value, and the positional words.
+  private mutating func read() -> (route: Route?, help: Bool, pending: String?, positional: [String])? {
+    var found: Route?
+    var help = false
+    var pending: String?
+    var positional: [String] = []
+    var optionsEnded = false
+    for word in earlier {
+      if let option = pending {
+        if option == "db" { databasePath = LineCompletion.expandingHome(word) }
+        pending = nil
+        continue
+      }
+      if !optionsEnded, word == "--" {
+        optionsEnded = true
+        continue
+      }
+      if !optionsEnded, word.count > 1, word.hasPrefix("-"), !Arguments.looksNumeric(word) {
+        let parts = word.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        let inline = parts.count > 1 ? String(parts[1]) : nil
+        if let global = LineCompletion.globalValueOptions.first(where: { "--" + $0 == name }) {
+          if let inline {
+            if global == "db" { databasePath = LineCompletion.expandingHome(inline) }
+          } else {
+            pending = global
+          }
+        } else if let spec = found.flatMap({ LineCompletion.spec(name, of: $0.command) }), spec.takesValue,
+          inline == nil
+        {
+          pending = spec.name
+        }
+        continue
+      }
+      if found == nil, !help {
+        if word.lowercased() == "help" {
+          help = true
+        } else if let named = route(named: word) {
+          found = named
+        } else {
+          return nil  // an unknown command: nothing sensible to offer
+        }
+        continue
+      }
+      positional.append(word)
+    }
+    return (found, help, pending, positional)
+  }
+
+  /// The candidates for `partial`, in order, without duplicates.
+  mutating func candidates() -> [String] {
+    guard let (found, help, pending, positional) = read() else { return [] }
+    if let pending { return values(pending, found, partial) }
+    if partial.hasPrefix("--"), let equals = partial.firstIndex(of: "=") {
+      let option = String(partial[..<equals])
+      let typed = String(partial[partial.index(after: equals)...])
+      let name = String(option.dropFirst(2))
+      var known = LineCompletion.globalValueOptions.contains(name)
+      if let command = found?.command, let spec = LineCompletion.spec(option, of: command) {
+        known = known || spec.takesValue
+      }
+      guard known else { return [] }
+      return values(name, found, typed).map { option + "=" + $0 }
+    }
+    if partial.hasPrefix("-") {
+      var options = ["--db", "--now", "--json", "--yes", "--no-color", "--help"]
+      if let command = found?.command {
+        let specs: [Arguments.Spec] = command.specs
+        options = specs.map { "--" + $0.name } + options
+      }
+      return LineCompletion.prefixed(partial, options)
+    }
+    guard let found else {
+      if help, !positional.isEmpty { return [] }
+      let names = commands.map { $0.name } + (help ? [] : ["help", "version"])
+      return LineCompletion.prefixed(partial, names)
+    }
+    guard positional.isEmpty else { return [] }
+    let commandName: String = found.command.name
+    if commandName == ExportCommand.name { return LineCompletion.prefixed(partial, ExportCommand.formats) }
+    if commandName == CompletionsCommand.name { return LineCompletion.prefixed(partial, CompletionsCommand.shells) }
+    return LineCompletion.prefixed(partial, found.actions)
+  }
+
+  /// The values of option `name` (without dashes) of `route`'s command that match `typed`.
+  private mutating func values(_ name: String, _ route: Route?, _ typed: String) -> [String] {
+    let command = route?.command
+    switch name {
+    case "category":
+      return ShellCompletion.match(typed, in: catalog()?.categories.map(\.name) ?? [])
+    case "method":
+      return ShellCompletion.match(typed, in: catalog()?.methods.map(\.name) ?? [])
+    case "account":
+      return ShellCompletion.match(typed, in: catalog()?.accounts.map(\.name) ?? [])
+    case "to" where command?.specs.contains(where: { $0.name == "from" }) == false:
+      // A transfer's other end; where --from is there too, --to is a date.
+      return ShellCompletion.match(typed, in: catalog()?.accounts.map(\.name) ?? [])
+    case "merchant":
+      return store()?.merchants.names(startingWith: typed) ?? []
+    case "kind":
+      let kinds =
+        command?.name == DebtsCommand.name ? Debt.Kind.allCases.map(\.rawValue) : Kind.allCases.map(\.rawValue)
+      return LineCompletion.prefixed(typed, kinds)
+    case "status":
+      return LineCompletion.prefixed(typed, TransactionStatus.allCases.map(\.rawValue))
+    case "currency":
+      return LineCompletion.prefixed(typed, Currency.all.map(\.code))
+    default:
+      return []
+    }
+  }
+
+  private mutating func catalog() -> Catalog? { try? store()?.catalog.current() }
+
+  /// The spec `word` (`--name` or `-x`) names among `command`'s options.
+  static func spec(_ word: String, of command: any Command.Type) -> Arguments.Spec? {
+    if word.hasPrefix("--") { return command.specs.first { "--" + $0.name == word } }
+    guard word.count == 2, let short = word.last else { return nil }
+    return command.specs.first { $0.short == short }
+  }
+
+  /// The words of `pool` starting with `typed`, ignoring case, each once.
+  static func prefixed(_ typed: String, _ pool: [String]) -> [String] {
+    let lowered = typed.lowercased()
+    var seen = Set<String>()
+    return pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
+  }
+
+  /// `~/x` as the shell would expand it (the line's words reach us unexpanded).
+  static func expandingHome(_ path: String) -> String {
+    guard path.hasPrefix("~/"), let home = environment("HOME") else { return path }
+    return home + path.dropFirst()
+  }
+}
