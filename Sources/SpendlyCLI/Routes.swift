@@ -48,7 +48,10 @@ struct Route: Sendable {
 
 /// Every command, in the order `help` lists them; the CLI and the shell both route through it.
 let routes: [Route] = [
-  Route(AddCommand.self), Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
+  Route(AddCommand.self),
+  // Quick capture: a quick-add link, a payment from a script.
+  Route(OpenCommand.self), Route(LogPaymentCommand.self),
+  Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
   Route(DashboardCommand.self, store: .read),
   Route(ListCommand.self, reading: .questionWhenItReads, store: .read),
   Route(ShowCommand.self, reading: .questionWhenItReads, store: .read),
