@@ -49,8 +49,8 @@ struct Route: Sendable {
 /// Every command, in the order `help` lists them; the CLI and the shell both route through it.
 let routes: [Route] = [
   Route(AddCommand.self),
-  // Quick capture: a quick-add link, a payment from a script.
-  Route(OpenCommand.self), Route(LogPaymentCommand.self),
+  // Quick capture: a quick-add link, a payment from a script, the guided quick add.
+  Route(OpenCommand.self), Route(LogPaymentCommand.self), Route(QuickCommand.self),
   Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
   Route(DashboardCommand.self, store: .read),
   Route(ListCommand.self, reading: .questionWhenItReads, store: .read),
