@@ -13,7 +13,7 @@ struct LogPaymentCommand: Command {
     Records one expense for an automation. The amount is required and must be positive.
     The category and method not given are inferred as phrases infer them: what was last
     used with the merchant, else the defaults. A category of the income side is dropped
-    (said on stderr). Prints the saved line (--json: the saved transaction).
+    (the draft says so). Prints the saved line (--json: the saved transaction).
     On a terminal the draft is confirmed with save? [Y/e/n]; elsewhere --yes is required.
 
     options:

@@ -37,6 +37,10 @@ struct QuickCommand: Command {
         "'quick' asks its questions on a terminal; a script records with: spendly log-payment --amount 420 --yes")
     }
     let store = try context.store()  // a database that cannot be opened is an error before any question
+    if store.isReadOnly {
+      throw CLIError(
+        .cannotCreate, "database '\(context.databasePath)' is read-only for you: quick could save nothing")
+    }
     let input = shellInput(interactive: true, databasePath: context.databasePath)
     guard input.isTerminal else {
       input.close()
