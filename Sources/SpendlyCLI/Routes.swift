@@ -48,7 +48,11 @@ struct Route: Sendable {
 
 /// Every command, in the order `help` lists them; the CLI and the shell both route through it.
 let routes: [Route] = [
-  Route(AddCommand.self), Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
+  Route(AddCommand.self),
+  // Quick capture: a quick-add link, a payment from a script, the guided quick add (which, like
+  // the shell, asks its first question before the checks of a first write: the save makes them).
+  Route(OpenCommand.self), Route(LogPaymentCommand.self), Route(QuickCommand.self, store: .writeOrRead),
+  Route(ParseCommand.self, store: .readOrDefaults), Route(QueryCommand.self, store: .read),
   Route(DashboardCommand.self, store: .read),
   Route(ListCommand.self, reading: .questionWhenItReads, store: .read),
   Route(ShowCommand.self, reading: .questionWhenItReads, store: .read),

@@ -36,6 +36,8 @@ enum ShellBench {
       return
     }
     defer { unlink(copy) }
+    // quick on the copy: it is abandoned with ^C after its first question, so nothing is saved.
+    guard let quick = quickSeries(spendly, copy, runs) else { return }
     for words in [["food", "8000"], ["40k"]] {
       _ = runProcess(
         [spendly, "--db", copy, "--now", now, "budget", "set"] + words + ["--from", "2021-01", "--rollover"])
@@ -57,6 +59,9 @@ enum ShellBench {
     guard let budgeted else { return }
     print("exec to first prompt: median \(ReportBench.format(median(plain.startups))) ms over \(runs) runs")
     print("Enter to saved: median \(ReportBench.format(median(plain.saves))) ms over \(runs) runs")
+    print(
+      "exec to quick's first question (amount): median \(ReportBench.format(median(quick))) ms over \(runs) runs (target: at most 10 ms)"
+    )
     print(
       "exec to first prompt with budgets and 12 schedules due (the notice of what is due): median \(ReportBench.format(median(budgeted.startups))) ms over \(runs) runs"
     )
@@ -126,6 +131,30 @@ enum ShellBench {
       terminal.finish()
     }
     return (startups, saves)
+  }
+}
+
+extension ShellBench {
+  /// Runs of `spendly quick`: exec to its first question, the amount, with the line editor
+  /// reading keys; then ^C, which abandons it with nothing saved.
+  static func quickSeries(_ spendly: String, _ db: String, _ runs: Int) -> [Double]? {
+    var startups: [Double] = []
+    for _ in 0..<runs {
+      guard let terminal = Terminal(command: [spendly, "--db", db, "--now", now, "quick"]) else {
+        print("cannot start \(spendly) quick on a pty")
+        return nil
+      }
+      guard terminal.wait(for: "amount   : "), terminal.waitForRawMode() else {
+        print("no amount question: \(terminal.screen.suffix(200))")
+        terminal.finish()
+        return nil
+      }
+      startups.append(terminal.elapsed())
+      terminal.send("\u{3}")
+      _ = terminal.wait(for: "nothing saved")
+      terminal.finish()
+    }
+    return startups
   }
 }
 

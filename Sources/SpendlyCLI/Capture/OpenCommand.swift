@@ -1,0 +1,60 @@
+import SpendlyCore
+import SpendlyParse
+
+/// `spendly open URL`: a quick-add link (from a desktop entry, a browser, a hotkey) becomes a
+/// draft, confirmed and saved as one-shot `add` does.
+struct OpenCommand: Command {
+  static let name = "open"
+  static let summary = "record from a quick-add link: spendly open 'spendly://quickadd?amount=420&method=UPI'"
+  static let help = """
+    usage: spendly open 'spendly://quickadd[?KEY=VALUE&...]' [--yes]
+
+    Handles a quick-add link, as a desktop entry passes it. The link's values are the add
+    command's field options: explicit values win over the phrase in text=, and a category
+    that contradicts the kind is dropped (the draft says so). With an amount, the draft is
+    shown with save? [Y/e/n]; without one, the amount is asked for (never invented).
+    Off a terminal --yes is required, and a link without an amount is refused.
+
+    keys (each at most once; values percent-encoded, + or %20 for a space):
+      text       a phrase, read as 'spendly add' reads it: 420%20upi%20food
+      amount     positive, as phrases write it: 420, 1250.50, 1.5k
+      kind       expense or income        currency  INR, USD, EUR, ...
+      category   a category of the kind   method    a payment method
+      merchant   where it was spent       note      free text
+      date       2026-11-29, yesterday    time      13:05
+
+    A link is refused, with nothing saved, when it is not spendly://quickadd, is longer
+    than \(QuickLink.maximumLength) bytes, repeats a key, names an unknown key, has a malformed % escape,
+    decodes to invalid UTF-8 or to control characters, or gives an amount that is not a
+    positive amount (exit 65).
+
+    examples:
+      spendly open 'spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch'
+      spendly open 'spendly://quickadd?text=420%20upi%20food'
+      spendly open 'spendly://quickadd'
+      xdg-open 'spendly://quickadd?amount=420'
+    """
+  static let specs: [Arguments.Spec] = [.init("yes", value: false, short: "y")]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(1, 1, command: name, what: "a link: spendly open 'spendly://quickadd?amount=420'")
+    let link = try QuickLink.parse(arguments.positional[0])
+    let parser = try context.phraseParser()
+    let phrase = link["text"] ?? ""
+    var draft: TransactionDraft
+    if phrase.isEmpty {
+      draft = try context.draft("", parser: parser)
+      draft.time = context.now.time
+    } else {
+      if let schedule = try context.scheduleDraft(phrase, parser: parser) {
+        throw .data(
+          "text: '\(schedule.cadence.word)' makes this a schedule, not one transaction (spendly recurring add); nothing saved"
+        )
+      }
+      draft = try context.draft(phrase, parser: parser)
+    }
+    try Capture.apply(link.values, to: &draft, parser: parser, context: context)
+    context.offerSchedule(&draft)
+    return try Capture.finish(&draft, parser: parser, yes: arguments.has("yes"), context: context, source: "link")
+  }
+}
