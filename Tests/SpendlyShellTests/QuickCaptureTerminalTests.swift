@@ -142,6 +142,31 @@ struct QuickCaptureTerminalTests {
     #expect(try sandbox.transactions().count == 1)
   }
 
+  /// What the desktop runs for a spendly:// link (xdg-open reads the entry `make install` puts
+  /// in place): the entry's own Exec line, `spendly` found on PATH, `%u` the link.
+  @Test func theDesktopEntrysExecLineOpensTheLink() throws {
+    let sandbox = try Sandbox()
+    let entry = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("share/spendly.desktop")
+    let text = try String(contentsOf: entry, encoding: .utf8)
+    #expect(text.contains("MimeType=x-scheme-handler/spendly;") && text.contains("Terminal=true"))
+    let exec = try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst("Exec=".count)
+    #expect(exec == "spendly open %u")
+    let bin = sandbox.directory + "/bin"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: bin + "/spendly", withDestinationPath: spendlyBinary)
+    let line = exec.replacingOccurrences(of: "%u", with: "'spendly://quickadd?amount=420&category=Food&method=UPI'")
+    var environment = sandbox.environment
+    environment["PATH"] = bin + ":/usr/bin:/bin"
+    let session = try PTYSession(executable: "/bin/sh", arguments: ["-c", line], environment: environment)
+    let shell = ShellSession(session, sandbox: sandbox)
+    try shell.waitForPrompt(ShellSession.save, count: 1)
+    #expect(shell.screen.text.contains("  expense  ₹420.00  UPI  Food"), "\(shell.screen.text)")
+    shell.terminal.send(Key.enter)
+    #expect(try shell.terminal.waitForExit() == 0)
+    #expect(try sandbox.transactions().count == 1)
+  }
+
   @Test func aLinkWithoutAnAmountAsksForIt() throws {
     let sandbox = try Sandbox()
     let shell = try start(sandbox, ["open", "spendly://quickadd?method=Cash"], waitingFor: Self.amount)
