@@ -74,6 +74,8 @@ struct ExportImportTests {
     let sandbox = try Sandbox()
     try sandbox.addLunch()
     #expect(try sandbox.ok("export", "csv", "out.csv", "--excel") == "exported 1 transaction as CSV to out.csv\n")
+    let summary = try #require(try json(sandbox.ok("--json", "export", "csv", "out2.csv")) as? [String: Any])
+    #expect(summary["rows"] as? Int == 1 && summary["format"] as? String == "csv")
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: sandbox.directory + "/out.csv")))
     #expect(bytes.starts(with: [0xEF, 0xBB, 0xBF]))
     let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)

@@ -81,7 +81,7 @@ struct ExportCommand: Command {
       filter.to = min(filter.to ?? span.to, span.to)
     }
     let store = try context.store()
-    let summary: String
+    let summary: ExportSummary
     switch format {
     case "csv":
       summary = try csv(file, filter: filter, arguments: arguments, store: store, context: context)
@@ -97,13 +97,18 @@ struct ExportCommand: Command {
     // Written to stdout, the data is the output; to a file, a line says what was written.
     guard let file, file != "-" else { return .lines([]) }
     return Rendered(
-      text: { ["\(summary) to \(Render.safe(file))"] },
-      json: { .object([("file", .string(file)), ("format", .string(format)), ("summary", .string(summary))]) })
+      text: { ["\(summary.text) to \(Render.safe(file))"] },
+      json: {
+        .object([
+          ("file", .string(file)), ("format", .string(format)), ("rows", .int(Int64(summary.rows))),
+          ("summary", .string(summary.text)),
+        ])
+      })
   }
 
   static func csv(
     _ file: String?, filter: TransactionFilter, arguments: Arguments, store: Store, context: Context
-  ) throws(CLIError) -> String {
+  ) throws(CLIError) -> ExportSummary {
     let destination = try ExportDestination(file, output: context.output, what: "csv")
     var count = 0
     do {
@@ -121,7 +126,15 @@ struct ExportCommand: Command {
       destination.abandon()
       throw Self.failure(error)
     }
-    return "exported \(MoneyFormat.count(count)) transaction\(count == 1 ? "" : "s") as CSV"
+    return ExportSummary(
+      text: "exported \(MoneyFormat.count(count)) transaction\(count == 1 ? "" : "s") as CSV", rows: count)
+  }
+
+  /// What an export wrote: its line for the person, and how many rows (transactions; for
+  /// JSON every table's rows).
+  struct ExportSummary {
+    let text: String
+    let rows: Int
   }
 
   /// An export's error as the person's one line.

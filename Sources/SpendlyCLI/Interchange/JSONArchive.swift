@@ -5,7 +5,7 @@ import SpendlyStore
 
 /// `spendly export json`: every table of the database, streamed.
 enum JSONExport {
-  static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> String {
+  static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> ExportCommand.ExportSummary {
     let destination = try ExportDestination(file, output: context.output, what: "json")
     var rows = 0
     do {
@@ -26,7 +26,8 @@ enum JSONExport {
       destination.abandon()
       throw ExportCommand.failure(error)
     }
-    return "exported everything (\(MoneyFormat.count(rows)) rows) as JSON"
+    return ExportCommand.ExportSummary(
+      text: "exported everything (\(MoneyFormat.count(rows)) rows) as JSON", rows: rows)
   }
 }
 

@@ -6,7 +6,7 @@ import SpendlyStore
 enum JournalExport {
   static func write(
     _ file: String?, flavor: JournalFlavor, filter: TransactionFilter, store: Store, context: Context
-  ) throws(CLIError) -> String {
+  ) throws(CLIError) -> ExportCommand.ExportSummary {
     let (catalog, currency, pendingExcluded) = try reporting {
       (try store.catalog.current(), try store.settings.defaultCurrency(), try store.settings.pendingExcluded())
     }
@@ -30,6 +30,8 @@ enum JournalExport {
       throw ExportCommand.failure(error)
     }
     let left = writer.leftOut > 0 ? " (\(MoneyFormat.count(writer.leftOut)) that never count left out)" : ""
-    return "exported \(MoneyFormat.count(writer.written)) transactions as a \(flavor.rawValue) journal\(left)"
+    return ExportCommand.ExportSummary(
+      text: "exported \(MoneyFormat.count(writer.written)) transactions as a \(flavor.rawValue) journal\(left)",
+      rows: writer.written)
   }
 }

@@ -7,7 +7,7 @@ import SpendlyStore
 /// `dashboard`, each currency on its own rows.
 enum WorkbookExport {
   static func write(_ file: String, filter: TransactionFilter, store: Store, context: Context) throws(CLIError)
-    -> String
+    -> ExportCommand.ExportSummary
   {
     var rows = 0
     do {
@@ -99,7 +99,8 @@ enum WorkbookExport {
     } catch {
       throw ExportCommand.failure(error)
     }
-    return "exported \(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s") as an Excel workbook"
+    return ExportCommand.ExportSummary(
+      text: "exported \(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s") as an Excel workbook", rows: rows)
   }
 
   /// An amount cell: the exact decimal with its currency's format.
