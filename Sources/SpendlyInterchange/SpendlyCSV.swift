@@ -42,17 +42,17 @@ public enum SpendlyCSV {
   // MARK: Formula guard
 
   /// The characters that make a spreadsheet read a cell as a formula.
-  static let formulaStarts: Set<Character> = ["=", "+", "-", "@", "\t", "\r"]
   static let formulaBytes: [UInt8] = [0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D]
 
   /// A text cell as read: the one `'` the writer's guard added taken off. The writer adds one
   /// when a spreadsheet would run the cell (`=`, `+`, `-`, `@`, tab, CR first) and also when it
   /// is quotes before one, so that this undoes exactly that.
   public static func unguarded(_ text: String) -> String {
-    guard text.first == "'" else { return text }
-    let rest = text.drop { $0 == "'" }
-    guard let first = rest.first, formulaStarts.contains(first) else { return text }
-    return String(text.dropFirst())
+    guard text.utf8.first == 0x27 else { return text }
+    // Bytes, as the writer tests them (a combining mark after '=' makes another Character).
+    let rest = text.utf8.drop { $0 == 0x27 }
+    guard let first = rest.first, formulaBytes.contains(first) else { return text }
+    return String(decoding: text.utf8.dropFirst(), as: UTF8.self)
   }
 }
 

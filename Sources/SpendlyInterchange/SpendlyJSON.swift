@@ -308,11 +308,13 @@ public struct SpendlyJSONReader {
     throw error("text never closed")
   }
 
-  private mutating func skipValue() throws {
+  private mutating func skipValue(depth: Int = 0) throws {
+    // Spendly's own files nest four deep; a hostile file must not nest the reader to death.
+    guard depth < 64 else { throw error("nested too deeply") }
     skipSpace()
     switch peek() {
-    case 0x7B: try object { _, reader in try reader.skipValue() }
-    case 0x5B: try array { reader in try reader.skipValue() }
+    case 0x7B: try object { _, reader in try reader.skipValue(depth: depth + 1) }
+    case 0x5B: try array { reader in try reader.skipValue(depth: depth + 1) }
     case 0x22: _ = try string()
     default:
       while let byte = peek(), ![0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(byte) { i += 1 }

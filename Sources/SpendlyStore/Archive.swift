@@ -79,8 +79,21 @@ extension ArchiveRecords {
 
   /// Replaces every table with what `body` gives the restorer, in one transaction: checked
   /// (foreign keys, integrity) before it commits, so a bad file leaves the database as it was.
-  public func restore(_ body: (ArchiveRestorer) throws -> Void) throws(StoreError) -> Int {
+  public func restore(dryRun: Bool = false, _ body: (ArchiveRestorer) throws -> Void) throws(StoreError) -> Int {
     try store.ensureWritable()
+    // A dry run does the whole restore, checks included, and rolls it back.
+    var rolledBack: Int?
+    do {
+      return try restoring(dryRun: dryRun, body) { rolledBack = $0 }
+    } catch {
+      if let rolledBack { return rolledBack }
+      throw error
+    }
+  }
+
+  private func restoring(
+    dryRun: Bool, _ body: (ArchiveRestorer) throws -> Void, rolledBack: (Int) -> Void
+  ) throws(StoreError) -> Int {
     try? database.execute("PRAGMA foreign_keys = OFF")
     defer {
       try? database.execute("PRAGMA foreign_keys = ON")
@@ -129,6 +142,10 @@ extension ArchiveRecords {
           ValidationError(
             field: "table \(problem.text(0) ?? "?")", value: problem.text(1) ?? "",
             reason: "a row points at a \(problem.text(2) ?? "row") that the file does not have"))
+      }
+      if dryRun {
+        rolledBack(restorer.rows)
+        throw DryRun()
       }
       return restorer.rows
     }

@@ -135,7 +135,9 @@ public final class ImportStream {
       key = [
         fields.date.description, fields.kind.rawValue, String(fields.amount.minorUnits), fields.amount.currency.code,
         // A transfer's method is inferred from its ends: the ends and the amount say which it is.
-        fields.category, fields.kind == .transfer ? "" : fields.method, fields.merchant ?? "", fields.note ?? "",
+        // Names compare without case, as the query does.
+        fields.category.lowercased(), fields.kind == .transfer ? "" : fields.method.lowercased(), fields.merchant ?? "",
+        fields.note ?? "",
         fields.time?.description ?? "",
       ].joined(separator: "\u{1}")
       count =

@@ -56,6 +56,8 @@ struct ExportImportTests {
     try sandbox.ok("add", "--yes", "--amount", "12", "--category", "Food", "--method", "Cash", "--merchant", "@risk")
     try sandbox.ok("add", "--yes", "--amount", "13", "--category", "Food", "--method", "Cash", "--note", "-minus")
     try sandbox.ok("add", "--yes", "--amount", "14", "--category", "Food", "--method", "Cash", "--note", "'=quoted")
+    // A combining mark after '=' makes another character, but the same first byte.
+    try sandbox.ok("add", "--yes", "--amount", "15", "--category", "Food", "--method", "Cash", "--note", "=\u{301}x")
     let lines = try sandbox.ok("export", "csv").split(separator: "\n").map(String.init)
     #expect(lines[1] == "2026-11-29,13:05,expense,99.00,INR,Shopping,Cash,'=SUM(A1:A9),'+1 call")
     #expect(lines[2] == "2026-11-29,13:05,expense,12.00,INR,Food,Cash,'@risk,")
@@ -67,7 +69,7 @@ struct ExportImportTests {
     _ = try other.ok("import", sandbox.directory + "/g.csv")
     let shown = try #require(try json(other.ok("--json", "list")) as? [[String: Any]])
     #expect(Set(shown.compactMap { $0["merchant"] as? String }) == ["=SUM(A1:A9)", "@risk"])
-    #expect(Set(shown.compactMap { $0["note"] as? String }) == ["+1 call", "-minus", "'=quoted"])
+    #expect(Set(shown.compactMap { $0["note"] as? String }) == ["+1 call", "-minus", "'=quoted", "=\u{301}x"])
   }
 
   @Test func excelFlavourHasAByteOrderMarkAndCRLF() throws {
@@ -282,6 +284,28 @@ struct ExportImportTests {
       #expect(result.stderr.contains(expected), "\(result.stderr)")
       #expect(try fresh.databaseBytes() == before)
     }
+  }
+
+  @Test func aJSONDryRunReadsTheWholeFileAndChangesNothing() throws {
+    let source = try Sandbox()
+    try source.addLunch()
+    let text = try source.ok("export", "json")
+    try String(text.prefix(text.count / 2)).write(
+      toFile: source.directory + "/cut.json", atomically: true, encoding: .utf8)
+    try text.write(toFile: source.directory + "/all.json", atomically: true, encoding: .utf8)
+    let fresh = try Sandbox()
+    try fresh.createDatabase()
+    let before = try fresh.databaseBytes()
+    #expect(try fresh.run(["import", source.directory + "/cut.json", "--dry-run"]).status == 65)
+    #expect(try fresh.ok("import", source.directory + "/all.json", "--dry-run").contains("would restore"))
+    #expect(try fresh.databaseBytes() == before)
+    // A file nested thousands deep is refused, not a crash.
+    let deep =
+      "{\"format\": \"spendly\", \"x\": " + String(repeating: "[", count: 100_000)
+      + String(repeating: "]", count: 100_000) + ", \"version\": 1, \"schema\": 1, \"tables\": {}}"
+    try deep.write(toFile: source.directory + "/deep.json", atomically: true, encoding: .utf8)
+    let refused = try fresh.run(["import", source.directory + "/deep.json"])
+    #expect(refused.status == 65 && refused.stderr.contains("nested too deeply"), "\(refused.stderr)")
   }
 
   @Test func replaceRestoresOverADatabaseWithDataAndKeepsIt() throws {

@@ -75,13 +75,10 @@ enum JSONImport {
       return error
     }
     if empty || replace {
-      guard !dryRun else {
-        return .lines(["\(Render.safe(name)) (Spendly JSON): would be restored into this empty database"])
-      }
       var tables = Set<String>()
       let restored: Int
       do {
-        restored = try store.archive.restore { restorer in
+        restored = try store.archive.restore(dryRun: dryRun) { restorer in
           do {
             try reader.read(
               header: { header in
@@ -103,12 +100,18 @@ enum JSONImport {
           }
         }
       } catch .invalid(let error) where !error.field.hasPrefix(name) {
+        if let kept { unlink(kept) }
         throw .data(Render.safe("\(name): \(error.description)"))
       } catch {
+        if let kept { unlink(kept) }
         throw error.cli
       }
       let summary =
-        "\(Render.safe(name)) (Spendly JSON): restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables"
+        "\(Render.safe(name)) (Spendly JSON): "
+        + (dryRun
+          ? "would restore \(MoneyFormat.count(restored)) rows of \(tables.count) tables, replacing \(empty ? "this empty database" : "this database's data")"
+          : "restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables")
+      if dryRun { return .lines([summary]) }
       return Rendered(
         text: {
           [summary, "  this database is now the export's: its history and undo came with it"]
