@@ -168,7 +168,7 @@ public enum CLI {
   static func printHelp(_ command: any Command.Type, _ output: Output) {
     output.line("spendly \(command.name): \(command.summary)")
     output.line()
-    output.line(command.help)
+    output.line(command.fullHelp)
     output.line()
     output.line("global options:")
     output.line(globalHelp)

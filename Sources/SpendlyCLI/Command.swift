@@ -7,6 +7,8 @@ protocol Command: SendableMetatype {
   static var summary: String { get }
   /// The full `--help` text after the summary: usage, options, examples.
   static var help: String { get }
+  /// Command lines that show it at work, printed after `help` (and in the man page).
+  static var examples: [String] { get }
   static var specs: [Arguments.Spec] { get }
   /// Does the command's work and returns what to print (`Context.show` prints it).
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
@@ -14,4 +16,10 @@ protocol Command: SendableMetatype {
 
 extension Command {
   static var aliases: [String] { [] }
+  static var examples: [String] { [] }
+
+  /// `help` with the examples after it: what `--help` prints and the man page shows.
+  static var fullHelp: String {
+    examples.isEmpty ? help : help + "\n\nexamples:\n" + examples.map { "  " + $0 }.joined(separator: "\n")
+  }
 }

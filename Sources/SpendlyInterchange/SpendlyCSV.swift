@@ -262,12 +262,6 @@ public struct SpendlyCSVReader {
     try readHeader()
   }
 
-  public init(text: String, defaultCurrency: Currency) throws(SpendlyCSVError) {
-    reader = CSVReader(text)
-    currency = defaultCurrency
-    try readHeader()
-  }
-
   /// Bytes read so far, for progress.
   public var bytesRead: Int { reader.bytesRead }
 

@@ -6,9 +6,18 @@ public enum StatementFormat: String, Sendable {
   case qif = "QIF"
   case camt = "CAMT"
   case csv = "CSV"
+  /// Spendly's own CSV (`spendly export csv`): told by its header.
+  case spendlyCSV = "Spendly CSV"
+  /// Spendly's own JSON (`spendly export json`).
+  case spendlyJSON = "Spendly JSON"
+
+  /// Spendly's own files: read as they stream by `import`, never as statements.
+  public var isSpendlys: Bool { self == .spendlyCSV || self == .spendlyJSON }
 
   public static func detect(_ text: String) -> StatementFormat? {
     let head = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+    if SpendlyJSON.detects(String(head.prefix(4000))) { return .spendlyJSON }
+    if SpendlyCSV.detects(String(head.prefix { $0 != "\n" && $0 != "\r\n" })) { return .spendlyCSV }
     if CAMTFormat.detects(String(head.prefix(3000))) { return .camt }
     if OFXFormat.detects(String(head)) { return .ofx }
     if QIFFormat.detects(String(head)) { return .qif }
@@ -42,6 +51,8 @@ public enum StatementFile {
     case .ofx: return (format, try OFXFormat.read(text, currency: options.currency))
     case .qif: return (format, try QIFFormat.read(text, currency: options.currency, dayFirst: options.dayFirst))
     case .camt: return (format, try CAMTFormat.read(text))
+    case .spendlyCSV, .spendlyJSON:
+      throw StatementError(line: 1, "\(format.rawValue), not a bank statement: 'spendly import FILE' reads it")
     case .csv:
       guard let mapping = options.mapping else {
         throw StatementError(

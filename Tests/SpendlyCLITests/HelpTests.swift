@@ -20,6 +20,17 @@ struct HelpTests {
     #expect(!FileManager.default.fileExists(atPath: sandbox.database))
   }
 
+  /// Each command's help ends with command lines that show it at work (the man page, made
+  /// from the same help, has them in every command's section).
+  @Test func everyCommandsHelpHasExamples() throws {
+    for command in SpendlyCLI.commands {
+      #expect(command.fullHelp.contains("example"), "\(command.name) --help has no examples")
+    }
+    let sandbox = try Sandbox()
+    let page = try sandbox.ok("__man")
+    #expect(page.components(separatedBy: "example").count > SpendlyCLI.commands.count)
+  }
+
   @Test(arguments: ["add", "list", "show", "edit", "delete", "undo", "history", "categories", "methods", "config"])
   func commandHelp(_ command: String) throws {
     let sandbox = try Sandbox()

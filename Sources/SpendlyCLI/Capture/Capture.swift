@@ -85,13 +85,7 @@ enum Capture {
         return .nothing
       }
       if asks {
-        switch shell.confirm(&draft, parser: parser, entryLine: 0) {
-        case .save: break
-        case .discard: return .lines(["  discarded"])
-        case .abandon:
-          _ = shell.abandon(0)
-          return .nothing
-        }
+        if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       }
     } else {
       for warning in draft.warnings { context.output.warning(warning) }

@@ -28,6 +28,10 @@ struct AccountsCommand: Command {
     before an account existed keep no account (edit ID --account NAME gives them one).
     See also: spendly balance ACCOUNT, spendly reconcile ACCOUNT AMOUNT.
     """
+  static let examples = [
+    "spendly accounts add \"HDFC Savings\" --type savings --opening 50000 --on 2026-11-01 --methods UPI",
+    "spendly accounts",
+  ]
   static let specs: [Arguments.Spec] = [
     .init("type"), .init("institution"), .init("currency"), .init("opening"), .init("on"), .init("methods"),
     .init("alias"), .init("last4"), .init("name"),

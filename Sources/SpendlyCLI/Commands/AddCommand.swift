@@ -61,13 +61,7 @@ struct AddCommand: Command {
       // The shell's own confirm dialogue: Enter saves, e reviews, a field's name edits it, n discards.
       let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
       defer { shell.input.close() }
-      switch shell.confirm(&draft, parser: parser, entryLine: 0) {
-      case .save: break
-      case .discard: return .lines(["  discarded"])
-      case .abandon:
-        _ = shell.abandon(0)
-        return .nothing
-      }
+      if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
     }

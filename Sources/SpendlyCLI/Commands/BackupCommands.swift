@@ -13,18 +13,14 @@ struct BackupCommand: Command {
     another Spendly writes. The file is readable by you only (0600) and is checked after it
     is written. An existing FILE is refused unless --force. 'spendly restore FILE' puts it back.
     """
+  static let examples = ["spendly backup ~/spendly-backup.db"]
   static let specs: [Arguments.Spec] = [.init("force", value: false)]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if BackupCommand.sameFile(path, context.databasePath) {
-      throw .usage("backup: \(Render.safe(path)) is the database itself")
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw CLIError(.cannotCreate, "\(Render.safe(path)): is a directory") }
-      if !arguments.has("force") { throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it") }
+    if try BackupCommand.existingFile(path, command: name, context, kind: .cannotCreate), !arguments.has("force") {
+      throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it")
     }
     let store = try context.store()
     let info: BackupInfo
@@ -54,6 +50,18 @@ struct BackupCommand: Command {
       })
   }
 
+  /// Whether FILE exists, refusing the database itself (however spelled) and a directory: the
+  /// checks backup and restore both make before anything is opened.
+  static func existingFile(_ path: String, command: String, _ context: Context, kind: CLIError.Kind) throws(CLIError)
+    -> Bool
+  {
+    if sameFile(path, context.databasePath) { throw .usage("\(command): \(Render.safe(path)) is the database itself") }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+    if isDirectory.boolValue { throw CLIError(kind, "\(Render.safe(path)): is a directory") }
+    return true
+  }
+
   /// Whether two paths name one file: made absolute from the working directory, `..` and
   /// links resolved.
   static func sameFile(_ a: String, _ b: String) -> Bool {
@@ -80,6 +88,7 @@ struct RestoreCommand: Command {
     it, as DATABASE.before-restore-DATE-TIME, and the line says where. An older backup is
     brought up to date.
     """
+  static let examples = ["spendly restore ~/spendly-backup.db"]
   static let specs: [Arguments.Spec] = []
 
   /// Where the database a restore replaces is kept: beside it, named by the day and time.
@@ -100,15 +109,10 @@ struct RestoreCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if BackupCommand.sameFile(path, context.databasePath) {
-      throw .usage("restore: \(Render.safe(path)) is the database itself")
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-      if isDirectory.boolValue { throw CLIError(.noInput, "\(Render.safe(path)): is a directory") }
-      if !FileManager.default.isReadableFile(atPath: path) {
-        throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file (permission denied)")
-      }
+    if try BackupCommand.existingFile(path, command: name, context, kind: .noInput),
+      !FileManager.default.isReadableFile(atPath: path)
+    {
+      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file (permission denied)")
     }
     // A database that is not there yet has nothing to keep.
     let existed = FileManager.default.fileExists(atPath: context.databasePath)

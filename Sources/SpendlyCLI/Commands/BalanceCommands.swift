@@ -15,6 +15,7 @@ struct BalanceCommand: Command {
     loan's balance is what is owed. Statement balances (spendly reconcile, or imported) are
     shown beside the balance computed from the entries, with the difference when they disagree.
     """
+  static let examples = ["spendly balance hdfc savings --from 2026-11-01"]
   static let specs: [Arguments.Spec] = [.init("from"), .init("to")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -133,6 +134,7 @@ struct ReconcileCommand: Command {
     beside it with the difference. --available records the available balance instead of the
     booked one. It is one change: 'undo' takes it back.
     """
+  static let examples = ["spendly reconcile hdfc savings 48,250.50"]
   static let specs: [Arguments.Spec] = [.init("on"), .init("available", value: false)]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -16,6 +16,7 @@ struct ConfigCommand: Command {
            spendly config pending exclude   leave pending and authorized rows out of totals,
                                             budgets and balances (include counts them)
     """
+  static let examples = ["spendly config currency USD", "spendly config pending exclude"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

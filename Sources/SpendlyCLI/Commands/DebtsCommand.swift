@@ -26,6 +26,10 @@ struct DebtsCommand: Command {
     balance. Without --strategy both are shown, with the interest the better one saves.
     Asked at the prompt: 'total debt', 'when will i be debt free' (the last plan's budget).
     """
+  static let examples = [
+    "spendly debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 31",
+    "spendly debts plan --budget 40000",
+  ]
   static let specs: [Arguments.Spec] = [
     .init("balance"), .init("apr"), .init("min"), .init("min-percent"), .init("min-floor"), .init("due-day"),
     .init("term"), .init("kind"), .init("currency"), .init("start"), .init("name"), .init("budget"),

@@ -13,6 +13,7 @@ struct DueCommand: Command {
     transaction linked to the schedule falls in it, on whatever day. An entry typed by hand
     that matches a due schedule ('netflix 649 cc') is offered as that period's charge.
     """
+  static let examples = ["spendly due", "spendly due --log"]
   static let specs: [Arguments.Spec] = [.init("log", value: false), .init("yes", value: false, short: "y")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

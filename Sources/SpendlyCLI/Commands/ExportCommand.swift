@@ -84,7 +84,9 @@ struct ExportCommand: Command {
     let summary: ExportSummary
     switch format {
     case "csv":
-      summary = try csv(file, filter: filter, arguments: arguments, store: store, context: context)
+      summary = try CSVExport.write(
+        file, filter: filter, allFields: arguments.has("all-fields"), excel: arguments.has("excel"), store: store,
+        context: context)
     case "json":
       summary = try JSONExport.write(file, store: store, context: context)
     case "xlsx":
@@ -104,30 +106,6 @@ struct ExportCommand: Command {
           ("summary", .string(summary.text)),
         ])
       })
-  }
-
-  static func csv(
-    _ file: String?, filter: TransactionFilter, arguments: Arguments, store: Store, context: Context
-  ) throws(CLIError) -> ExportSummary {
-    let destination = try ExportDestination(file, output: context.output, what: "csv")
-    var count = 0
-    do {
-      var writer = SpendlyCSVWriter(allFields: arguments.has("all-fields"), excel: arguments.has("excel")) { bytes in
-        try destination.write(bytes)
-      }
-      try writer.header()
-      try store.transactions.eachStored(filter) { row in
-        try writer.write(row)
-        count += 1
-      }
-      try writer.finish()
-      try destination.finish()
-    } catch {
-      destination.abandon()
-      throw Self.failure(error)
-    }
-    return ExportSummary(
-      text: "exported \(MoneyFormat.count(count)) transaction\(count == 1 ? "" : "s") as CSV", rows: count)
   }
 
   /// What an export wrote: its line for the person, and how many rows (transactions; for

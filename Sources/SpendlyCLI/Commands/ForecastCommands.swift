@@ -9,6 +9,7 @@ struct SubscriptionsCommand: Command {
   static let summary = "what subscriptions cost a month and a year, and net recurring"
   static let help =
     "usage: spendly subscriptions [--json]\n\nAlso asked at the prompt: 'what do my subscriptions cost'."
+  static let examples = ["spendly subscriptions", "spendly --json subscriptions"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -25,6 +26,7 @@ struct IncomeCommand: Command {
     usage: spendly income sources [--json]   income schedules: a month, a year, and net recurring
            spendly income [PERIOD]           the question: income this month, income 2025
     """
+  static let examples = ["spendly income sources", "spendly income this month"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -38,6 +40,7 @@ struct UpcomingCommand: Command {
   static let summary = "recurring charges and income of the next 30 days (upcoming 60)"
   static let help =
     "usage: spendly upcoming [N [days]] [--json]\n\nFrom tomorrow; occurrences due already are in 'due'."
+  static let examples = ["spendly upcoming"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -99,6 +102,7 @@ struct CalendarCommand: Command {
 
     The week starts on the 'week' setting's day (config week sunday).
     """
+  static let examples = ["spendly calendar"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -40,6 +40,7 @@ struct ImportCommand: Command {
     thousands, skip, delimiter, encoding, negate); it is saved with the account, so the next
     import from that bank needs no --mapping. QIF dates are month first unless --day-first.
     """
+  static let examples = ["spendly import statement.ofx", "spendly import books.csv --dry-run"]
   static let specs: [Arguments.Spec] = [
     .init("account"), .init("dry-run", value: false), .init("yes", value: false, short: "y"), .init("mapping"),
     .init("guess", value: false), .init("day-first", value: false), .init("allow-duplicates", value: false),

@@ -33,6 +33,7 @@ struct ListCommand: Command {
       --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
       --to DATE         on or before DATE
     """
+  static let examples = ["spendly list --category food --from 2026-11-01", "spendly list --page 2 --sort amount"]
   static let specs: [Arguments.Spec] = [
     .init("limit"), .init("offset"), .init("page"), .init("page-size"), .init("sort"), .init("reverse", value: false),
     .init("category"), .init("method"), .init("merchant"), .init("kind"), .init("account"), .init("status"),

@@ -47,7 +47,7 @@ enum ManPage {
     for command in commands {
       out.append(#".SS "\#(escaped(command.name))""#)
       out.append(contentsOf: text(command.summary))
-      out.append(contentsOf: verbatim(command.help))
+      out.append(contentsOf: verbatim(command.fullHelp))
     }
     out.append(".SH ENVIRONMENT")
     for (name, meaning) in environmentVariables {

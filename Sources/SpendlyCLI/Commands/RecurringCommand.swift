@@ -27,6 +27,7 @@ struct RecurringCommand: Command {
     A new amount applies from --from (today when not given): earlier periods keep theirs.
     'due' lists the occurrences not yet logged; 'due --log' records them.
     """
+  static let examples = ["spendly recurring add netflix 649 monthly from 31 jan cc", "spendly recurring"]
   static let specs: [Arguments.Spec] = [
     .init("from"), .init("to"), .init("amount"), .init("category"), .init("method"), .init("name"),
     .init("note"), .init("yes", value: false, short: "y"),
@@ -77,12 +78,8 @@ struct RecurringCommand: Command {
       // The shell's own confirm dialogue: Enter saves, e reviews (the date is the anchor), n discards.
       let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
       defer { shell.input.close() }
-      switch shell.confirm(&draft, parser: parser, entryLine: 0, extra: extra) {
-      case .save: break
-      case .discard: return .lines(["  discarded"])
-      case .abandon:
-        _ = shell.abandon(0)
-        return .nothing
+      if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0, extra: extra)) {
+        return unsaved
       }
       return .lines([try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])
     }

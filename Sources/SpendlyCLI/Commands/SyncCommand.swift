@@ -18,6 +18,7 @@ struct SyncCommand: Command {
     --account and --mapping). A file that does not read is reported and the others go on;
     sync then exits 65.
     """
+  static let examples = ["spendly sync ~/Downloads/statements"]
   static let specs: [Arguments.Spec] = [
     .init("yes", value: false, short: "y"), .init("day-first", value: false), .init("dry-run", value: false),
   ]

@@ -82,6 +82,7 @@ struct DeleteCommand: Command {
   static let aliases = ["rm"]
   static let summary = "delete a transaction (undo brings it back)"
   static let help = "usage: spendly delete ID\n\nThe transaction's revisions are kept; `spendly undo` restores it."
+  static let examples = ["spendly delete 12", "spendly undo          # puts it back"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -106,6 +107,7 @@ struct UndoCommand: Command {
     category, method or alias, a rename, a setting. 'spendly redo' puts it back; 'spendly log'
     lists the changes.
     """
+  static let examples = ["spendly undo", "spendly undo; spendly redo"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -139,6 +141,7 @@ struct RedoCommand: Command {
 
     Puts back the change 'spendly undo' reverted last, as long as nothing was changed since.
     """
+  static let examples = ["spendly redo"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -162,6 +165,7 @@ struct LogCommand: Command {
     options:
       --limit N   at most N changes (default 20; 0 for all)
     """
+  static let examples = ["spendly log", "spendly log --limit 50 --json"]
   static let specs: [Arguments.Spec] = [.init("limit")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -199,6 +203,7 @@ struct HistoryCommand: Command {
   static let name = "history"
   static let summary = "list every revision of a transaction"
   static let help = "usage: spendly history ID"
+  static let examples = ["spendly history 12"]
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -224,9 +224,11 @@ enum SpendlyFileKind {
     }
     defer { try? handle.close() }
     let head = (try? handle.read(upToCount: 4096)).map { [UInt8]($0) } ?? []
-    let text = String(decoding: head, as: UTF8.self)
-    if SpendlyCSV.detects(String(text.prefix { $0 != "\n" && $0 != "\r\n" })) { return .csv }
-    if SpendlyJSON.detects(text) { return .json }
-    return nil
+    // The statement importer's detection, which knows Spendly's own files too.
+    switch StatementFormat.detect(String(decoding: head, as: UTF8.self)) {
+    case .spendlyCSV?: return .csv
+    case .spendlyJSON?: return .json
+    default: return nil
+    }
   }
 }

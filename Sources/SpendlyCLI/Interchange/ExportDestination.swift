@@ -75,8 +75,20 @@ final class ExportDestination {
     if let temporary { unlink(temporary) }
   }
 
-  /// The path of the temporary file, for a writer that writes a file by name (the workbook).
-  var workingPath: String? { temporary }
+  /// Opens `path`, runs `body` with it and completes the file; on any error the half-written
+  /// file is removed and the error is the person's one line. Every streamed export goes here.
+  static func writing(
+    _ path: String?, output: Output, what: String, _ body: (ExportDestination) throws -> Void
+  ) throws(CLIError) {
+    let destination = try ExportDestination(path, output: output, what: what)
+    do {
+      try body(destination)
+      try destination.finish()
+    } catch {
+      destination.abandon()
+      throw ExportCommand.failure(error)
+    }
+  }
 
   static func reason(_ error: Error) -> String {
     let ns = error as NSError

@@ -6,9 +6,8 @@ import SpendlyStore
 /// `spendly export json`: every table of the database, streamed.
 enum JSONExport {
   static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> ExportCommand.ExportSummary {
-    let destination = try ExportDestination(file, output: context.output, what: "json")
     var rows = 0
-    do {
+    try ExportDestination.writing(file, output: context.output, what: "json") { destination in
       var writer = SpendlyJSONWriter { bytes in try destination.write(bytes) }
       let archive = store.archive
       try writer.begin(
@@ -21,10 +20,6 @@ enum JSONExport {
         }
       }
       try writer.finish()
-      try destination.finish()
-    } catch {
-      destination.abandon()
-      throw ExportCommand.failure(error)
     }
     return ExportCommand.ExportSummary(
       text: "exported everything (\(MoneyFormat.count(rows)) rows) as JSON", rows: rows)
@@ -75,7 +70,6 @@ enum JSONImport {
       return error
     }
     if empty || replace {
-      var tables = Set<String>()
       let restored: Int
       do {
         restored = try store.archive.restore(dryRun: dryRun) { restorer in
@@ -87,7 +81,6 @@ enum JSONImport {
               },
               table: { table in restorer.saw(table) },
               row: { table, columns, values in
-                tables.insert(table)
                 do {
                   try restorer.insert(table, columns: columns, values: values)
                 } catch let error as ValidationError {
@@ -109,8 +102,8 @@ enum JSONImport {
       let summary =
         "\(Render.safe(name)) (Spendly JSON): "
         + (dryRun
-          ? "would restore \(MoneyFormat.count(restored)) rows of \(tables.count) tables, replacing \(empty ? "this empty database" : "this database's data")"
-          : "restored \(MoneyFormat.count(restored)) rows of \(tables.count) tables")
+          ? "would restore \(MoneyFormat.count(restored)) rows, replacing \(empty ? "this empty database" : "this database's data")"
+          : "restored \(MoneyFormat.count(restored)) rows")
       if dryRun { return .lines([summary]) }
       return Rendered(
         text: {

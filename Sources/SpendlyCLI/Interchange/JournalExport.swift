@@ -10,10 +10,9 @@ enum JournalExport {
     let (catalog, currency, pendingExcluded) = try reporting {
       (try store.catalog.current(), try store.settings.defaultCurrency(), try store.settings.pendingExcluded())
     }
-    let destination = try ExportDestination(file, output: context.output, what: flavor.rawValue)
     var writer = JournalWriter(
       flavor: flavor, catalog: catalog, defaultCurrency: currency, pendingExcluded: pendingExcluded)
-    do {
+    try ExportDestination.writing(file, output: context.output, what: flavor.rawValue) { destination in
       var buffer = writer.header()
       try store.transactions.each(filter) { transaction in
         buffer += writer.entry(transaction)
@@ -24,10 +23,6 @@ enum JournalExport {
       }
       buffer += writer.footer()
       try destination.write(Array(buffer.utf8))
-      try destination.finish()
-    } catch {
-      destination.abandon()
-      throw ExportCommand.failure(error)
     }
     let left = writer.leftOut > 0 ? " (\(MoneyFormat.count(writer.leftOut)) that never count left out)" : ""
     return ExportCommand.ExportSummary(

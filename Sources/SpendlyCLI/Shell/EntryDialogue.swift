@@ -29,6 +29,18 @@ extension Shell {
     case abandon
   }
 
+  /// For a one-shot command (add, open, recurring add) that asked `save?`: nil to save, else
+  /// what it prints instead.
+  func unsaved(_ decision: Decision) -> Rendered? {
+    switch decision {
+    case .save: return nil
+    case .discard: return .lines(["  discarded"])
+    case .abandon:
+      _ = abandon(0)
+      return .nothing
+    }
+  }
+
   /// Runs the dialogue for one phrase; false when it ended in an error.
   ///
   /// Off a terminal, a line that does not answer `save?` and input that ends before it is
