@@ -123,9 +123,10 @@ public enum CLI {
         if database!.isEmpty { throw .usage("--db needs a path") }
       case "--now":
         let text = try value("--now", word)
-        guard let parsed = LocalDateTime(iso: text), (1970...2200).contains(parsed.date.year) else {
-          throw .usage("--now '\(text)': expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
+        guard let parsed = LocalDateTime(iso: text) else {
+          throw .usage("--now '\(Render.safe(text))': expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
         }
+        guard SupportedDates.contains(parsed.date) else { throw .data(SupportedDates.refusal("--now", text)) }
         now = parsed
       case "--json": json = true
       case "--yes", "-y": yes = true

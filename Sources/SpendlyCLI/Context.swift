@@ -53,6 +53,17 @@ final class Context {
     }
   }
 
+  /// Refuses a FILE that a command would write when writing it would destroy the database: the
+  /// database itself however spelled, its -wal, -shm or -journal file, or (unless
+  /// `allowingDatabases`) any SQLite database. Exit 73, and nothing is written or opened.
+  func refuseProtected(_ path: String, command: String, allowingDatabases: Bool = false) throws(CLIError) {
+    do {
+      try ProtectedFile.check(path, database: databasePath, allowingDatabases: allowingDatabases)
+    } catch {
+      throw CLIError(.cannotCreate, "\(command): \(Render.safe(path)) \(error.reason): nothing was written")
+    }
+  }
+
   /// Warns, once, of a history look-up the database failed since the last report (the parse
   /// went on without that history).
   func reportLookupFailure() {

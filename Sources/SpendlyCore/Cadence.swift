@@ -57,7 +57,12 @@ public enum Cadence: String, CaseIterable, Sendable {
     }
     // The estimate is exact or one too many (a clamped or later day in the month): settle it.
     while n > 0, self.date(occurrence: n, anchor: anchor) > date { n -= 1 }
-    while self.date(occurrence: n + 1, anchor: anchor) <= date { n += 1 }
+    // At the calendar's last month a later occurrence clamps to the same day: stop there.
+    while self.date(occurrence: n + 1, anchor: anchor) <= date,
+      self.date(occurrence: n + 1, anchor: anchor) > self.date(occurrence: n, anchor: anchor)
+    {
+      n += 1
+    }
     return n
   }
 
@@ -80,7 +85,8 @@ public enum Cadence: String, CaseIterable, Sendable {
     var result: [LocalDate] = []
     while true {
       let day = date(occurrence: n, anchor: anchor)
-      if day > to { return result }
+      // Past `to`, or clamped at the calendar's end (no later day to reach): done.
+      if day > to || result.last.map({ day <= $0 }) == true { return result }
       result.append(day)
       n += 1
     }

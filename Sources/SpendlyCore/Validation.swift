@@ -56,12 +56,8 @@ public enum Validator {
         throw ValidationError(field: "to", value: counter, reason: "a transfer needs two different ends")
       }
     }
-    guard (1970...2200).contains(fields.date.year) else {
-      throw ValidationError(field: "date", value: fields.date.description, reason: "is outside 1970-2200")
-    }
-    if let posted = fields.postedDate, !(1970...2200).contains(posted.year) {
-      throw ValidationError(field: "posted date", value: posted.description, reason: "is outside 1970-2200")
-    }
+    try SupportedDates.check(fields.date, field: "date")
+    if let posted = fields.postedDate { try SupportedDates.check(posted, field: "posted date") }
     result.merchant = try cleaned(fields.merchant, field: "merchant", limit: 200)
     result.note = try cleaned(fields.note, field: "note", limit: 2000)
     if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {

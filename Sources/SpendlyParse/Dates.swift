@@ -144,6 +144,14 @@ extension PhraseRun {
   }
 
   private mutating func setDate(_ date: LocalDate, range: Range<Int>) throws(PhraseError) {
+    guard SupportedDates.contains(date) else {
+      let first = tokens[range.lowerBound]
+      let last = tokens[range.upperBound - 1]
+      let length = last.start + last.length - first.start
+      throw PhraseError(
+        SupportedDates.refusal("date", range.map { tokens[$0].bare }.joined(separator: " ")), column: first.column,
+        length: length)
+    }
     draft.date = date
     dateGiven = true
     use(range)

@@ -79,12 +79,19 @@ extension ArchiveRecords {
 
   /// Replaces every table with what `body` gives the restorer, in one transaction: checked
   /// (foreign keys, integrity) before it commits, so a bad file leaves the database as it was.
-  public func restore(dryRun: Bool = false, _ body: (ArchiveRestorer) throws -> Void) throws(StoreError) -> Int {
+  ///
+  /// `replacing` (the file's name) makes it a replace of a database with data: the database is
+  /// first copied to `keep` inside the same write transaction, and the replace is one change
+  /// that `undo` refuses to walk past (see `Replacement`).
+  public func restore(
+    dryRun: Bool = false, replacing source: String? = nil, keepingAt keep: String? = nil,
+    _ body: (ArchiveRestorer) throws -> Void
+  ) throws(StoreError) -> Int {
     try store.ensureWritable()
     // A dry run does the whole restore, checks included, and rolls it back.
     var rolledBack: Int?
     do {
-      return try restoring(dryRun: dryRun, body) { rolledBack = $0 }
+      return try restoring(dryRun: dryRun, replacing: source, keepingAt: keep, body) { rolledBack = $0 }
     } catch {
       if let rolledBack { return rolledBack }
       throw error
@@ -92,14 +99,17 @@ extension ArchiveRecords {
   }
 
   private func restoring(
-    dryRun: Bool, _ body: (ArchiveRestorer) throws -> Void, rolledBack: (Int) -> Void
+    dryRun: Bool, replacing source: String?, keepingAt keep: String?, _ body: (ArchiveRestorer) throws -> Void,
+    rolledBack: (Int) -> Void
   ) throws(StoreError) -> Int {
+    let stamp = store.now.description
     try? database.execute("PRAGMA foreign_keys = OFF")
     defer {
       try? database.execute("PRAGMA foreign_keys = ON")
       store.forgetCatalog()
     }
     return try store.write { db in
+      if let keep, !dryRun { try store.keepCopy(at: keep) }
       for table in Self.order.reversed() { try db.run("DELETE FROM \(table)") }
       try db.run("DELETE FROM month_totals")
       try db.run("DELETE FROM sqlite_sequence")
@@ -146,6 +156,9 @@ extension ArchiveRecords {
       if dryRun {
         rolledBack(restorer.rows)
         throw DryRun()
+      }
+      if let source {
+        try Store.recordReplace(db, summary: Replacement.summary(source: source, kept: keep), stamp: stamp)
       }
       return restorer.rows
     }

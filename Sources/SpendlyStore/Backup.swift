@@ -146,15 +146,7 @@ extension Store {
       throw .notADatabase(path, "cannot be brought up to this version of Spendly (\(error))")
     }
     let info = try Self.check(staged)
-    if let keep { try Self.copy(from: database, into: keep) }
-    let ready: Database
-    do {
-      ready = try Database(path: staged, flags: SQLITE_OPEN_READONLY)
-    } catch {
-      throw .notADatabase(path, error.message)
-    }
-    try Self.run(backupFrom: ready, into: database)
-    forgetCatalog()
+    try replaceContents(with: staged, source: path, keepingAt: keep)
     if let memo { memo.record(self.path) }
     return info
   }

@@ -25,6 +25,8 @@ public enum ChangeAction: String, Sendable, CaseIterable {
   case closeAccount = "close-account"
   case reconcile
   case mapping
+  /// The whole database replaced (`restore`, `import --replace`): never undone.
+  case replace
 }
 
 /// One entry of the change log, in plain words, for `spendly log`.

@@ -25,6 +25,10 @@ extension Store {
       else { throw StoreError.nothingToUndo }
       let changeID = try RowReader(row: change, name: "change").integer(0, "id")
       let summary = change.text(2) ?? "\(change.text(1) ?? "change") (change #\(changeID))"
+      // Before a replace lies the restored file's own history: undo never walks into it.
+      if change.text(1) == ChangeAction.replace.rawValue {
+        throw StoreError.replaceNotUndoable(summary, kept: Replacement.kept(from: summary))
+      }
       try db.run(
         "INSERT INTO changes(action, recorded_at, undoes, summary) VALUES ('undo', ?, ?, ?)",
         [.text(stamp), .integer(changeID), .text("undid: " + summary)])

@@ -50,25 +50,20 @@ struct BackupCommand: Command {
       })
   }
 
-  /// Whether FILE exists, refusing the database itself (however spelled) and a directory: the
-  /// checks backup and restore both make before anything is opened.
+  /// Whether FILE exists, refusing the database itself (however spelled), its companion files
+  /// and a directory: the checks backup and restore both make before anything is opened.
   static func existingFile(_ path: String, command: String, _ context: Context, kind: CLIError.Kind) throws(CLIError)
     -> Bool
   {
-    if sameFile(path, context.databasePath) { throw .usage("\(command): \(Render.safe(path)) is the database itself") }
+    do {
+      try ProtectedFile.check(path, database: context.databasePath, allowingDatabases: true)
+    } catch {
+      throw CLIError(kind, "\(command): \(Render.safe(path)) \(error.reason)")
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
     if isDirectory.boolValue { throw CLIError(kind, "\(Render.safe(path)): is a directory") }
     return true
-  }
-
-  /// Whether two paths name one file: made absolute from the working directory, `..` and
-  /// links resolved.
-  static func sameFile(_ a: String, _ b: String) -> Bool {
-    func resolved(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-    }
-    return resolved(a) == resolved(b)
   }
 
   static func bytes(_ count: Int) -> String {
@@ -86,7 +81,9 @@ struct RestoreCommand: Command {
     Checks FILE first (SQLite's integrity_check, Spendly's tables, a version this Spendly
     reads); nothing is replaced when any check fails. The database it replaces is kept beside
     it, as DATABASE.before-restore-DATE-TIME, and the line says where. An older backup is
-    brought up to date.
+    brought up to date. Another Spendly saving meanwhile waits, and its entry is in the kept
+    copy or the restored database. A restore is not undoable: 'undo' names the kept copy, and
+    'spendly restore COPY' goes back.
     """
   static let examples = ["spendly restore ~/spendly-backup.db"]
   static let specs: [Arguments.Spec] = []

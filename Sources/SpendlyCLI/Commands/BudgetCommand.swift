@@ -192,6 +192,7 @@ struct BudgetCommand: Command {
     guard let month = YearMonth(text: text) else {
       throw .usage("--\(option) '\(Render.safe(text))': expected YYYY-MM, like 2026-12")
     }
+    guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("--\(option)", text)) }
     return month
   }
 }

@@ -72,6 +72,7 @@ struct ExportCommand: Command {
     if format != "csv", arguments.has("all-fields") || arguments.has("excel") {
       throw .usage("export \(format): --all-fields and --excel are for csv")
     }
+    if let file, file != "-" { try context.refuseProtected(file, command: "export \(format)") }
     var filter = try ListCommand.filter(arguments, context)
     if !period.isEmpty {
       guard let span = try context.query("spent " + period).period else {

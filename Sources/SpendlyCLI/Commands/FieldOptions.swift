@@ -69,15 +69,19 @@ enum FieldOptions {
     case "yesterday": return today.adding(days: -1)
     default:
       guard let date = LocalDate(iso: text) else {
-        throw .data("date '\(text)': expected YYYY-MM-DD (like \(today)), today or yesterday")
+        throw .data("date '\(Render.safe(text))': expected YYYY-MM-DD (like \(today)), today or yesterday")
       }
+      guard SupportedDates.contains(date) else { throw .data(SupportedDates.refusal("date", text)) }
       return date
     }
   }
 
   /// A date as the schedule and debt commands take it: what `date(_:today:)` reads, or a date
   /// as a phrase writes one ("1 mar", "friday"); nil when the text is no date.
-  static func date(_ text: String, context: Context) throws(CLIError) -> LocalDate? {
+  static func date(_ text: String, context: Context, field: String = "date") throws(CLIError) -> LocalDate? {
+    if let iso = LocalDate(iso: text), !SupportedDates.contains(iso) {
+      throw .data(SupportedDates.refusal(field, text))
+    }
     if let plain = try? date(text, today: context.today) { return plain }
     let parser = try context.phraseParser()
     do {
@@ -90,7 +94,7 @@ enum FieldOptions {
   /// `--NAME DATE` read as `date(_:context:)` reads it, with a one-line error naming the option.
   static func date(_ arguments: Arguments, _ name: String, context: Context) throws(CLIError) -> LocalDate? {
     guard let text = arguments[name] else { return nil }
-    guard let day = try date(text, context: context) else {
+    guard let day = try date(text, context: context, field: "--\(name)") else {
       throw .usage("--\(name) '\(Render.safe(text))': expected a date, like 2026-03-01 or '1 mar'")
     }
     return day

@@ -56,6 +56,9 @@ struct UpcomingCommand: Command {
     }
     let today = context.today
     let last = today.adding(days: days)
+    guard SupportedDates.contains(last) else {
+      throw .data(SupportedDates.refusal("upcoming \(days) days ends on", last.description))
+    }
     let schedules = try reporting { try context.store().schedules.all() }
     let items = schedules.filter { RecurringView.running($0, today: today) }
       .flatMap { schedule in schedule.occurrences(from: today.adding(days: 1), to: last).map { (schedule, $0) } }
@@ -122,6 +125,7 @@ struct CalendarCommand: Command {
         month = month.adding(months: 12)
       }
     }
+    guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("calendar", month.description)) }
     let schedules = try reporting { try context.store().schedules.all() }
     let items = schedules.filter { !$0.isPaused }
       .flatMap { schedule in schedule.occurrences(from: month.firstDay, to: month.lastDay).map { (schedule, $0) } }

@@ -20,8 +20,9 @@ struct ImportCommand: Command {
     nothing is written; rows already here are duplicates, skipped. Names it does not know
     (categories, methods, accounts) are added and listed. A JSON export restores exactly
     into an empty database; into one with data its transactions are merged (duplicates
-    skipped), or --replace replaces the database with it, keeping the old one beside it.
-    Either is one change that 'undo' takes back.
+    skipped, one change that 'undo' takes back), or --replace replaces the database with it,
+    keeping the old one beside it. A replace is not undoable: 'undo' names the copy it kept,
+    and 'spendly restore COPY' goes back.
 
     Bank statements:
     The format comes from the content, never the name. Each statement goes to the account with

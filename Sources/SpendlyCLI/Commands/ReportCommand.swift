@@ -33,6 +33,7 @@ struct ReportCommand: Command {
       throw .usage(
         "report: give --html FILE (spendly report \(words.isEmpty ? "last month" : words) --html report.html)")
     }
+    if file != "-" { try context.refuseProtected(file, command: "report") }
     let text = words.isEmpty ? "this month" : words
     let query = try context.query("spent " + text)
     guard let period = query.period, query.action == .total, query.filter == TransactionFilter() else {

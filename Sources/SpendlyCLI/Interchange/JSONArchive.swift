@@ -37,12 +37,8 @@ enum JSONImport {
     let store = try context.store()
     let empty = try reporting { try store.archive.isEmpty() }
     // Replacing a database with data keeps it beside it first, as restore does.
-    var kept: String?
-    if replace && !empty && !dryRun {
-      let keep = RestoreCommand.keepPath(context)
-      _ = try reporting { try store.backup(to: keep) }
-      kept = keep
-    }
+    // (inside the replacing transaction, so no other save falls between the copy and the replace)
+    let kept = replace && !empty && !dryRun ? RestoreCommand.keepPath(context) : nil
     var reader = SpendlyJSONReader(bytes: [UInt8](data))
     let latest = store.archive.schemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {
@@ -72,7 +68,9 @@ enum JSONImport {
     if empty || replace {
       let restored: Int
       do {
-        restored = try store.archive.restore(dryRun: dryRun) { restorer in
+        restored = try store.archive.restore(
+          dryRun: dryRun, replacing: replace && !empty ? name : nil, keepingAt: kept
+        ) { restorer in
           do {
             try reader.read(
               header: { header in

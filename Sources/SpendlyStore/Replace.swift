@@ -1,0 +1,87 @@
+import CSQLite
+import SpendlyCore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Replacing the whole database (`restore`, `import FILE.json --replace`) happens inside one
+/// write transaction on the live file: the database it replaces is copied aside while that
+/// transaction holds the write lock, so another process's save lands either before the copy (and
+/// is in it) or after the replace (and is in the new database), never in between.
+///
+/// The replace is one entry of the change log, which `undo` refuses to walk past: the history
+/// before it is the restored file's own, and the way back is restoring the copy.
+enum Replacement {
+  /// The change log's words for a replace; `kept(from:)` reads the copy's path back.
+  static func summary(source: String, kept: String?) -> String {
+    "replaced the database with \(source)" + (kept.map { "; the database it replaced is kept at \($0)" } ?? "")
+  }
+
+  static let keptMarker = "; the database it replaced is kept at "
+
+  /// The copy a replace kept, from its summary.
+  static func kept(from summary: String) -> String? {
+    let parts = summary.split(separator: keptMarker, maxSplits: 1, omittingEmptySubsequences: false)
+    return parts.count == 2 ? String(parts[1]) : nil
+  }
+}
+
+extension Store {
+  /// Copies the database as last committed into a new file at `keep`, through a second
+  /// connection. Called inside a write transaction, so nobody can commit in between.
+  func keepCopy(at keep: String) throws(StoreError) {
+    let reader: Database
+    do {
+      reader = try Database(path: path, flags: SQLITE_OPEN_READONLY)
+    } catch {
+      throw StoreError.from(error, path: path)
+    }
+    try Self.copy(from: reader, into: keep)
+  }
+
+  /// Records the replace in the change log (inside the replacing transaction).
+  static func recordReplace(_ db: Database, summary: String, stamp: String) throws {
+    try db.run(
+      "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
+      [.text(ChangeAction.replace.rawValue), .text(stamp), .text(summary)])
+  }
+
+  /// Replaces every row of every table with those of the checked copy at `staged` (already at
+  /// this schema), in one write transaction, keeping the replaced database at `keep` first.
+  func replaceContents(with staged: String, source: String, keepingAt keep: String?) throws(StoreError) {
+    try ensureWritable()
+    do {
+      try database.run("ATTACH DATABASE ? AS incoming", [.text(staged)])
+    } catch {
+      throw failure(error)
+    }
+    defer { try? database.execute("DETACH DATABASE incoming") }
+    try? database.execute("PRAGMA foreign_keys = OFF")
+    defer {
+      try? database.execute("PRAGMA foreign_keys = ON")
+      forgetCatalog()
+    }
+    let stamp = now.description
+    try write { db in
+      if let keep { try keepCopy(at: keep) }
+      do {
+        for table in ArchiveRecords.order.reversed() { try db.run("DELETE FROM main.\(table)") }
+        try db.run("DELETE FROM main.month_totals")
+        try db.run("DELETE FROM main.sqlite_sequence")
+        try db.execute("DROP TRIGGER main.month_totals_insert")
+        for table in ArchiveRecords.order + ["month_totals"] {
+          let columns = try db.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)])
+            .compactMap { $0.text(0) }.map { "\"\($0)\"" }.joined(separator: ", ")
+          try db.run("INSERT INTO main.\(table)(\(columns)) SELECT \(columns) FROM incoming.\(table)")
+        }
+        try db.run("INSERT INTO main.sqlite_sequence(name, seq) SELECT name, seq FROM incoming.sqlite_sequence")
+        try db.execute(Schema.monthTotalsInsertTrigger)
+        try Self.recordReplace(db, summary: Replacement.summary(source: source, kept: keep), stamp: stamp)
+      } catch {
+        if let keep { unlink(keep) }
+        throw error
+      }
+    }
+  }
+}
