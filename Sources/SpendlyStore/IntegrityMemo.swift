@@ -6,7 +6,7 @@
 
 /// Remembers, in a small file outside the database, how the database file looked (device, inode,
 /// size, modification time) when it was last known intact: checked page by page with
-/// `PRAGMA quick_check`, or last written by Spendly after such a check. A store opened on an
+/// `PRAGMA integrity_check`, or last written by Spendly after such a check. A store opened on an
 /// unchanged file skips the check, which reads every page (a second on a million rows); any
 /// change by another program makes the next writer check again.
 public struct IntegrityMemo: Sendable {

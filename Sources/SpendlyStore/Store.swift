@@ -23,6 +23,9 @@ public final class Store {
   /// The file is known intact (checked here, or unchanged since it was): what this store
   /// writes keeps the memo up to date.
   private var trusted = false
+  /// The file is not in write-ahead-log mode yet: switched once it is known intact, since the
+  /// switch writes the header (a file that is then refused, or only read, keeps every byte).
+  private var switchesToWAL = false
   /// The first database error a history look-up (`MerchantHistory`) met: those answer nil so the
   /// parser never fails, and the caller reports this once (`takeLookupFailure`).
   public internal(set) var lookupFailure: StoreError?
@@ -64,10 +67,7 @@ public final class Store {
       if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
       if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
       if file != nil, !readOnly {
-        let mode = try database.row("PRAGMA journal_mode")?.text(0)
-        if mode != "wal" {
-          try database.executeWaiting("PRAGMA journal_mode = WAL")
-        }
+        switchesToWAL = try database.row("PRAGMA journal_mode")?.text(0) != "wal"
       }
       try database.execute("PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
       try database.defineFunction("spendly_same_name") { name, wanted in
@@ -77,13 +77,15 @@ public final class Store {
         word.map { TransactionFilter.mentions(text, $0) } ?? false
       }
       try database.defineCheckedSum()
-      if !readOnly && version < Schema.latestVersion {
-        if version > 0 { try checkIntact() }
-        try Schema.migrate(database)
-      }
       if file != nil, !checkedIntact, let memo, memo.matches(path) {
         checkedIntact = !readOnly
         trusted = true
+      }
+      // A new file has nothing to check; an unchanged one was checked before.
+      if version == 0 || trusted { try switchToWAL() }
+      if !readOnly && version < Schema.latestVersion {
+        if version > 0, !checkedIntact { try checkIntact() }
+        try Schema.migrate(database)
       }
       if access == .create, file != nil, !checkedIntact { integrity = IntegrityCheck(path: path) }
     } catch let error as StoreError {
@@ -144,14 +146,22 @@ public final class Store {
     if !checkedIntact { try checkIntact() }
   }
 
+  /// Puts the file in write-ahead-log mode (readers and a writer at once), when it is not yet.
+  private func switchToWAL() throws(DatabaseError) {
+    guard switchesToWAL else { return }
+    try database.executeWaiting("PRAGMA journal_mode = WAL")
+    switchesToWAL = false
+  }
+
   /// SQLite notices damage only in the pages a statement reads, so before a connection's first write
-  /// every page is checked (`PRAGMA quick_check`, usually already done in the background): a write
-  /// never goes into a malformed file.
+  /// every page and index is checked (`PRAGMA integrity_check`, usually already done in the
+  /// background; skipped for a file unchanged since it was last known intact, see `IntegrityMemo`):
+  /// a write never goes into a malformed file, and nothing is written to the file before.
   private func checkIntact() throws(StoreError) {
     var verdict = integrity?.verdict ?? .notChecked
     if case .notChecked = verdict {
       do {
-        verdict = IntegrityCheck.Verdict(try database.row("PRAGMA quick_check(1)")?.text(0))
+        verdict = IntegrityCheck.Verdict(try database.row("PRAGMA integrity_check(1)")?.text(0))
       } catch {
         throw failure(error)
       }
@@ -164,6 +174,11 @@ public final class Store {
     checkedIntact = true
     trusted = true
     integrity = nil
+    do {
+      try switchToWAL()
+    } catch {
+      throw failure(error)
+    }
   }
 
   /// Runs a read, turning a failed SQLite call or a damaged row into the person's one-line error.
