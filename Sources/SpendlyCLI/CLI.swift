@@ -24,13 +24,19 @@ public enum CLI {
   public static func main(_ arguments: [String]) -> Int32 {
     let output = Output(colour: false)
     var code: Int32
-    do {
+    do throws(CLIError) {
       switch try parseGlobals(arguments, output: output) {
       case .version:
         output.line("spendly \(version)")
         code = 0
       case .run(let context, let rest, let help):
-        code = try dispatch(rest, help: help, context: context)
+        do throws(CLIError) {
+          code = try dispatch(rest, help: help, context: context)
+        } catch {
+          context.discardUnusedDatabase()
+          throw error
+        }
+        if code != 0 { context.discardUnusedDatabase() }
       }
     } catch {
       output.error(error.message)

@@ -1,6 +1,10 @@
 import SpendlyCore
 import SpendlyStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What every command gets: the global options, the output and the store, opened on first use.
 final class Context {
   var databasePath: String
@@ -13,6 +17,8 @@ final class Context {
   /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
   var assumeYes = false
   private var openedStore: Store?
+  /// This run created the database file (it was not there before the store opened).
+  private var createdDatabase = false
   /// What the command does with the store: reads never create a database.
   var storeUse: StoreUse = .write
 
@@ -36,6 +42,7 @@ final class Context {
       let store: Store
       let memo = StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:))
       let creates = storeUse == .write || storeUse == .writeOrRead
+      let existed = access(databasePath, F_OK) == 0
       do {
         store = try Store(path: databasePath, access: creates ? .create : .read, clock: clock, memo: memo)
       } catch .missing where storeUse == .readOrDefaults {
@@ -46,11 +53,22 @@ final class Context {
       // A command that writes learns first whether it can: before it reads anything to write
       // (a malformed file is then named as such, not by the first damaged row read).
       if storeUse == .write { try store.ensureWritable() }
+      createdDatabase = !existed && store.path != ":memory:" && access(databasePath, F_OK) == 0
       openedStore = store
       return store
     } catch {
       throw error.cli
     }
+  }
+
+  /// After a failed command: a database this run created and saved nothing to is removed again,
+  /// so a refused link or a failed import leaves no empty database behind.
+  func discardUnusedDatabase() {
+    guard createdDatabase, let store = openedStore, store.isPristine() else { return }
+    openedStore = nil
+    createdDatabase = false
+    withExtendedLifetime(store) {}
+    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(databasePath + suffix) }
   }
 
   /// Refuses a FILE that a command would write when writing it would destroy the database: the

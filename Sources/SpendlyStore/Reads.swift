@@ -244,3 +244,10 @@ struct InPlaceRow: StoredRow {
     return sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
   }
 }
+
+extension Store {
+  /// Nothing was ever saved here: no change in the log and no transaction.
+  public func isPristine() -> Bool {
+    (try? database.row("SELECT (SELECT count(*) FROM changes) + (SELECT count(*) FROM transactions)")?.int(0)) == 0
+  }
+}
