@@ -109,6 +109,10 @@ extension ImportRecords {
     }
     do {
       return try change(.import, summary: summary) { log in
+        // The same file imported by another process since this one looked: nothing to do.
+        if !dryRun, try log.db.row("SELECT 1 FROM imported_files WHERE hash = ?", [.text(file.hash)]) != nil {
+          throw StoreError.duplicateName("imported file", file.name)
+        }
         for account in accounts { try store.accounts.insert(log, account) }
         if !accounts.isEmpty { store.forgetCatalog() }
         var plans: [ImportPlan] = []
@@ -307,7 +311,12 @@ extension ImportRecords {
 
 extension AccountRecords {
   /// Adds an account as part of the change `log` records (an import that creates one).
+  /// Another process that created the same account first makes this a duplicate name, so the
+  /// importer can read again and meet the account (and the file) as already there.
   func insert(_ log: ChangeRecorder, _ account: Account) throws {
+    if try log.db.row("SELECT 1 FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account.name)]) != nil {
+      throw StoreError.duplicateName("account", account.name)
+    }
     try log.db.run(
       """
       INSERT INTO accounts(id, name, type, institution, currency, last4, opening, opening_date, closed_on, number)

@@ -115,8 +115,9 @@ public final class Store {
     }
   }
 
-  /// Forgets the cached catalog: its rows changed (or may have: an undo or redo).
-  func forgetCatalog() { cachedCatalog = nil }
+  /// Forgets the cached catalog: its rows changed (or may have: an undo or redo, or another
+  /// process's change).
+  public func forgetCatalog() { cachedCatalog = nil }
 
   /// Runs a write in one transaction, mapping errors. A file found
   /// damaged (now or earlier on this connection) takes no write.

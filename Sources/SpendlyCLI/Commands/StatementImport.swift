@@ -18,6 +18,8 @@ struct StatementImport {
   var createAccounts = false
   /// `sync`: keep each account's sync token, and rebuild an account a file contradicts.
   var sync = false
+  /// Read again once already: another import created an account this one was creating.
+  var readAgain = false
   /// Asks once whether to create the accounts a file's statements need (on a terminal).
   var confirm: (([String]) -> Bool)?
 
@@ -182,10 +184,25 @@ struct StatementImport {
       FileHandle.standardError.write(
         Data("\(name): \(MoneyFormat.count(rowCount)) rows read; matching and saving…\n".utf8))
     }
-    let plans = try reporting {
-      try store.imports.commit(
+    let plans: [ImportPlan]
+    do {
+      plans = try store.imports.commit(
         steps, file: file, creating: creating, mapping: mapping,
         summary: "imported \(name) (\(rowCount) row\(rowCount == 1 ? "" : "s"))", dryRun: dryRun)
+    } catch .duplicateName(let what, _) where (what == "imported file" || !creating.isEmpty) && !readAgain {
+      // Another import (the same file, at the same moment) created the account first: read
+      // again, and meet its account, and the file imported before, as any later import would.
+      store.forgetCatalog()
+      if let known = try reporting({ try store.imports.file(hash: ContentHash.file(bytes)) }) {
+        var seen = Outcome(file: name, format: known.format)
+        seen.seenBefore = known.rows
+        return seen
+      }
+      var again = self
+      again.readAgain = true
+      return try again.run(path: path, bytes: bytes)
+    } catch {
+      throw error.cli
     }
     outcome.plans = zip(targets.map(\.name), plans).map { ($0, $1) }
     if !dryRun {
