@@ -79,7 +79,14 @@ public enum PayoffPlan {
       // 1. Interest.
       for i in debts.indices where balances[i] > 0 {
         let charge = Debt.interest(on: balances[i], apr: debts[i].apr)
-        balances[i] = try fit(balances[i], charge, debts[i].name, "balance in month \(month)")
+        do {
+          balances[i] = try fit(balances[i], charge, debts[i].name, "balance in month \(month)")
+        } catch {
+          // A balance rising until it no longer fits never falls on this budget.
+          let h = history[i]
+          if h.count >= 13, h[h.count - 13] <= balances[i] { throw .neverFalls([debts[i].name]) }
+          throw error
+        }
         interest[i] = try fit(interest[i], charge, debts[i].name, "interest by month \(month)")
       }
       // 2. Minimums.

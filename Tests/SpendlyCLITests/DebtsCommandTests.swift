@@ -104,7 +104,7 @@ struct DebtsCommandTests {
       ),
       (["debts", "pay", "loan", "100"], "spendly: 'loan' could be Personal loan or Car loan: say which (see: spendly debts)"),
       (
-        ["debts", "pay", "car", "100", "on", "1", "nov"],
+        ["debts", "pay", "car", "loan", "100", "on", "1", "nov"],
         "spendly: date '2026-11-01': is before Car loan started (2026-11-29)"
       ),
     ] {
