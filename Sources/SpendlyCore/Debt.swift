@@ -52,6 +52,25 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// A debt's figure (its balance on a day, or a total) larger than an amount can be: the
+/// error names it, and the figure is never capped nor left out of a total.
+public struct DebtFigureTooLarge: Error, Equatable, Sendable {
+  /// The debt, or nil for a total.
+  public let name: String?
+  /// "balance on 2038-11-29", "total in INR".
+  public let figure: String
+
+  public init(name: String?, figure: String) {
+    self.name = name
+    self.figure = figure
+  }
+
+  /// "H2: its balance on 2038-11-29 is too large to keep".
+  public var message: String {
+    (name.map { "\($0): its " } ?? "the ") + figure + " is too large to keep (past 92,233,720,368,547,758 units)"
+  }
+}
+
 /// What a debt must be paid each month at least.
 public enum MinimumPayment: Hashable, Sendable {
   /// A fixed amount (minor units).
@@ -146,35 +165,57 @@ public struct Debt: Hashable, Sendable {
     return Self.dueDate(day: dueDay, in: month)
   }
 
-  /// The latest due date before `today` that no payment answered (none since the due date
-  /// before it, or the start) while something was owed: the instalment is overdue.
+  /// The latest due date before `today` that no payment answered (none inside the period that
+  /// ends at it, nor since) while something was owed: the instalment is overdue.
   public func overdue(today: LocalDate, payments: [(LocalDate, Int64)]) -> LocalDate? {
     let dates = dueDates(through: today.adding(days: -1))
     guard let last = dates.last else { return nil }
-    let since = dates.count > 1 ? dates[dates.count - 2] : start
-    guard balance(on: last, payments: payments) > 0 else { return nil }
-    return payments.contains { $0.0 > since && $0.0 <= today } ? nil : last
+    // A balance too large to keep is still owed.
+    guard (try? balance(on: last, payments: payments)) ?? 1 > 0 else { return nil }
+    // The period that ends at the last due date: after the due date before it, or from the
+    // start (its day included); a payment in it, or since, pays that due date.
+    let answers: (LocalDate) -> Bool =
+      dates.count > 1 ? { $0 > dates[dates.count - 2] } : { $0 >= self.start }
+    return payments.contains { answers($0.0) && $0.0 <= today } ? nil : last
   }
 
   /// The balance on `date`: the starting balance, the interest posted at each due date on the
   /// balance then, less the payments (date, minor units) made so far. A payment on a due date
   /// comes after that day's interest.
-  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) -> Int64 {
+  /// A figure that no longer fits is an error naming the debt and the day, never capped.
+  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) throws(DebtFigureTooLarge) -> Int64 {
     var balance = self.balance.minorUnits
     let sorted = payments.filter { $0.0 <= date }.sorted { $0.0 < $1.0 }
     var next = 0
+    func add(_ value: Int64, on day: LocalDate) throws(DebtFigureTooLarge) {
+      let (sum, overflow) = balance.addingReportingOverflow(value)
+      if overflow { throw DebtFigureTooLarge(name: name, figure: "balance on \(day)") }
+      balance = sum
+    }
     for due in dueDates(through: date) {
       while next < sorted.count, sorted[next].0 < due {
-        balance = Budgeting.saturating(balance, -sorted[next].1)
+        try add(0 &- sorted[next].1, on: sorted[next].0)
         next += 1
       }
-      balance = Budgeting.saturating(balance, Self.interest(on: balance, apr: apr))
+      try add(Self.interest(on: balance, apr: apr), on: due)
     }
     while next < sorted.count {
-      balance = Budgeting.saturating(balance, -sorted[next].1)
+      try add(0 &- sorted[next].1, on: sorted[next].0)
       next += 1
     }
     return balance
+  }
+
+  /// Adds figures of one currency (balances, interest, payments) exactly: a sum that no longer
+  /// fits is an error naming `figure` ("total in INR"), never capped and never dropped.
+  public static func sum(_ values: [Int64], figure: String) throws(DebtFigureTooLarge) -> Int64 {
+    var total: Int64 = 0
+    for value in values {
+      let (next, overflow) = total.addingReportingOverflow(value)
+      if overflow { throw DebtFigureTooLarge(name: nil, figure: figure) }
+      total = next
+    }
+    return total
   }
 }
 

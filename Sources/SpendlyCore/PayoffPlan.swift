@@ -38,8 +38,10 @@ public enum PayoffPlan {
     public let debts: [Outcome]
     /// Each debt's balance at the end of each month, by debt then month.
     public let balances: [[Int64]]
-    public var totalInterest: Int64 { debts.reduce(0) { Budgeting.saturating($0, $1.interest) } }
-    public var totalPaid: Int64 { debts.reduce(0) { Budgeting.saturating($0, $1.paid) } }
+    /// The interest of all the debts (checked to fit when the plan was made).
+    public let totalInterest: Int64
+    /// What all the debts were paid (checked to fit when the plan was made).
+    public let totalPaid: Int64
   }
 
   public enum Refusal: Error, Equatable, Sendable {
@@ -51,6 +53,8 @@ public enum PayoffPlan {
     case neverFalls([String])
     /// More than 100 years.
     case tooLong
+    /// A figure of the plan (a balance, its interest, a month's minimums) no longer fits.
+    case tooLarge(DebtFigureTooLarge)
   }
 
   public static let maximumMonths = 1200
@@ -75,12 +79,19 @@ public enum PayoffPlan {
       // 1. Interest.
       for i in debts.indices where balances[i] > 0 {
         let charge = Debt.interest(on: balances[i], apr: debts[i].apr)
-        balances[i] = Budgeting.saturating(balances[i], charge)
-        interest[i] = Budgeting.saturating(interest[i], charge)
+        do {
+          balances[i] = try fit(balances[i], charge, debts[i].name, "balance in month \(month)")
+        } catch {
+          // A balance rising until it no longer fits never falls on this budget.
+          let h = history[i]
+          if h.count >= 13, h[h.count - 13] <= balances[i] { throw .neverFalls([debts[i].name]) }
+          throw error
+        }
+        interest[i] = try fit(interest[i], charge, debts[i].name, "interest by month \(month)")
       }
       // 2. Minimums.
       let minimums = debts.indices.map { debts[$0].minimum.amount(on: balances[$0]) }
-      let due = minimums.reduce(0) { Budgeting.saturating($0, $1) }
+      let due = try fit(minimums, nil, "minimums of month \(month)")
       if due > budget {
         if month == 1 { throw .budgetShort(shortfall: due - budget, minimums: due) }
         throw .budgetShortLater(month: month, shortfall: due - budget, minimums: due)
@@ -88,7 +99,7 @@ public enum PayoffPlan {
       var left = budget - due
       for i in debts.indices {
         balances[i] -= minimums[i]
-        paid[i] = Budgeting.saturating(paid[i], minimums[i])
+        paid[i] = try fit(paid[i], minimums[i], debts[i].name, "payments by month \(month)")
       }
       // 3. The rest, in the strategy's order.
       let order = debts.indices.filter { balances[$0] > 0 }.sorted { x, y in
@@ -107,7 +118,7 @@ public enum PayoffPlan {
       for i in order where left > 0 {
         let extra = min(left, balances[i])
         balances[i] -= extra
-        paid[i] = Budgeting.saturating(paid[i], extra)
+        paid[i] = try fit(paid[i], extra, debts[i].name, "payments by month \(month)")
         left -= extra
       }
       for i in debts.indices {
@@ -115,11 +126,27 @@ public enum PayoffPlan {
         history[i].append(balances[i])
       }
     }
+    for m in 0..<month { _ = try fit(history.map { $0[m] }, nil, "balance left in month \(m + 1)") }
     return Result(
       strategy: strategy, months: month,
       debts: debts.indices.map {
         Outcome(name: debts[$0].name, paidOffMonth: paidOff[$0], interest: interest[$0], paid: paid[$0])
-      }, balances: history)
+      }, balances: history, totalInterest: try fit(interest, nil, "total interest"),
+      totalPaid: try fit(paid, nil, "total paid"))
+  }
+
+  /// `a + b` exactly, or the refusal naming the figure.
+  static func fit(_ a: Int64, _ b: Int64, _ name: String?, _ figure: String) throws(Refusal) -> Int64 {
+    try fit([a, b], name, figure)
+  }
+
+  static func fit(_ values: [Int64], _ name: String?, _ figure: String) throws(Refusal) -> Int64 {
+    do {
+      let total = try Debt.sum(values, figure: figure)
+      return total
+    } catch {
+      throw .tooLarge(DebtFigureTooLarge(name: name, figure: figure))
+    }
   }
 
   /// -1, 0 or 1 as `a` is below, equal to or above `b`.

@@ -70,7 +70,7 @@ extension DebtRecords {
   public func edit(_ debt: Debt, summary: String) throws(StoreError) {
     try Self.check(debt)
     let paid = try payments()[debt.id] ?? []
-    if Self.goesBelowZero(debt, paid) {
+    if try Self.goesBelowZero(debt, paid) {
       throw .invalid(
         ValidationError(
           field: "balance", value: MoneyFormat.string(debt.balance), reason: "is less than its payments so far"))
@@ -137,13 +137,17 @@ extension DebtRecords {
       throw refuse("debt", "#\(id)", "is no debt")
     }
     guard fields.kind == .expense else { throw refuse("kind", fields.kind.rawValue, "a debt payment is an expense") }
+    if fields.date < debt.start {
+      throw refuse("date", fields.date.description, "is before \(debt.name) started (\(debt.start))")
+    }
     guard fields.amount.currency == debt.balance.currency else {
       throw refuse("currency", fields.amount.currency.code, "\(debt.name) is in \(debt.balance.currency.code)")
     }
     let others = try payments(excluding: transaction)[id] ?? []
-    let owed = debt.balance(on: fields.date, payments: others)
+    let owed = try Self.balance(debt, on: fields.date, others)
     let all = others + [(fields.date, fields.amount.minorUnits)]
-    if fields.amount.minorUnits > max(owed, 0) || Self.goesBelowZero(debt, all) {
+    let belowZero = try Self.goesBelowZero(debt, all)
+    if fields.amount.minorUnits > max(owed, 0) || belowZero {
       let shown = MoneyFormat.string(Money(minorUnits: max(owed, 0), currency: debt.balance.currency))
       throw refuse(
         "amount", MoneyFormat.string(fields.amount),
@@ -152,8 +156,18 @@ extension DebtRecords {
   }
 
   /// Whether these payments take the debt below zero on any payment's day.
-  static func goesBelowZero(_ debt: Debt, _ payments: [(LocalDate, Int64)]) -> Bool {
-    payments.contains { debt.balance(on: $0.0, payments: payments) < 0 }
+  static func goesBelowZero(_ debt: Debt, _ payments: [(LocalDate, Int64)]) throws(StoreError) -> Bool {
+    for payment in payments where try balance(debt, on: payment.0, payments) < 0 { return true }
+    return false
+  }
+
+  /// The balance on `date`, or a refusal naming the figure that no longer fits.
+  static func balance(_ debt: Debt, on date: LocalDate, _ payments: [(LocalDate, Int64)]) throws(StoreError) -> Int64 {
+    do {
+      return try debt.balance(on: date, payments: payments)
+    } catch {
+      throw .invalid(ValidationError(field: "balance", value: "", reason: error.message))
+    }
   }
 
   static func values(_ debt: Debt) -> [SQLValue] {

@@ -98,11 +98,71 @@ struct DebtsCommandTests {
         "spendly: debts schedule: Card has no term (debts edit 'Card' --term 60), or see 'debts plan'"
       ),
       (["debts", "pay", "Nobody", "100"], "spendly: no debt named 'Nobody' (see: spendly debts)"),
+      (
+        ["debts", "add", "X", "--balance", "1000", "--apr", "10", "--min", "100", "--term", "12", "--due-day", "3"],
+        "spendly: debts add: --term makes the minimum the amortized payment; give --min or --term, not both"
+      ),
+      (["debts", "pay", "loan", "100"], "spendly: 'loan' could be Personal loan or Car loan: say which (see: spendly debts)"),
+      (
+        ["debts", "pay", "car", "loan", "100", "on", "1", "nov"],
+        "spendly: date '2026-11-01': is before Car loan started (2026-11-29)"
+      ),
     ] {
       let result = try sandbox.run(arguments)
       #expect(result.status != 0, "\(arguments)")
       #expect(result.stderrLines == [Substring(message)], "\(arguments): \(result.stderr)")
     }
     #expect(try sandbox.databaseBytes() == before)
+  }
+
+  /// A term with --min is refused on edit too, and the edit changes nothing.
+  @Test func aTermAndAMinimumAreRefusedTogether() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("debts", "add", "X", "--balance", "1000", "--apr", "10", "--term", "12", "--due-day", "3")
+    let before = try sandbox.databaseBytes()
+    let result = try sandbox.run(["debts", "edit", "X", "--min", "50"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderrLines == [
+        "spendly: debts edit: X has a term, which makes its minimum the amortized payment; give --term none with --min"
+      ], "\(result.stderr)")
+    #expect(try sandbox.databaseBytes() == before)
+    // With the term taken off, the minimum is kept.
+    try sandbox.ok("debts", "edit", "X", "--term", "none", "--min", "50")
+    #expect(try sandbox.ok("debts").contains("₹50.00"))
+  }
+
+  /// A unique word or prefix names a debt ("hdfc" for "HDFC card").
+  @Test func aDebtIsNamedByAWordOfItsName() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "debts", "add", "HDFC card", "--balance", "10000", "--apr", "36", "--min", "500", "--due-day", "5", "--kind",
+      "card")
+    let paid = try sandbox.ok("debts", "pay", "hdfc", "500")
+    #expect(paid.contains("paid ₹500.00 on debt HDFC card"), "\(paid)")
+  }
+
+  /// An EMI paid on the start day, before its first due date, is not overdue after it.
+  @Test func anEarlyEMIIsNotOverdue() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("debts", "add", "Car", "--balance", "12000", "--apr", "0", "--term", "12", "--due-day", "31")
+    try sandbox.ok("debts", "pay", "Car", "1000")
+    let later = try sandbox.run(["--db", sandbox.database, "--now", "2027-01-02", "debts"], globals: false)
+    #expect(later.status == 0)
+    #expect(!later.stdout.contains("overdue"), "\(later.stdout)")
+  }
+
+  /// A balance past what an amount holds is an error naming the debt: never capped, never
+  /// left out of a total.
+  @Test func aBalanceThatNoLongerFitsIsAnError() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    try sandbox.ok(
+      "debts", "add", "H2", "--balance", "999999999999", "--apr", "99.999999", "--min", "1", "--due-day", "31")
+    let result = try sandbox.run(["--db", sandbox.database, "--now", "2038-11-29", "debts"], globals: false)
+    #expect(result.status == 65)
+    #expect(result.stderrLines.count == 1)
+    #expect(result.stderr.hasPrefix("spendly: H2: its balance on "), "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
   }
 }

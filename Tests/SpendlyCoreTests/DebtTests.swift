@@ -77,16 +77,16 @@ struct DebtTests {
   }
 
   /// The balance follows the due dates' interest and the payments.
-  @Test func balanceFromInterestAndPayments() {
+  @Test func balanceFromInterestAndPayments() throws {
     let debt = Self.loan(100_000, "12", start: "2026-10-15", dueDay: 31)
     // With no term the first due date is the start month's own when it is still to come.
-    #expect(debt.balance(on: Self.day("2026-10-30"), payments: []) == 10_000_000)
-    #expect(debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_100_000)  // interest on 31 Oct
-    #expect(debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_201_000)
-    #expect(debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_293_010)
+    #expect(try debt.balance(on: Self.day("2026-10-30"), payments: []) == 10_000_000)
+    #expect(try debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_100_000)  // interest on 31 Oct
+    #expect(try debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_201_000)
+    #expect(try debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_293_010)
     var loan = debt
     loan.term = 12
-    #expect(loan.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // a term loan's first is 30 Nov
+    #expect(try loan.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // a term loan's first is 30 Nov
     #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
   }
 
@@ -99,6 +99,44 @@ struct DebtTests {
     #expect(
       debt.overdue(today: Self.day("2026-11-25"), payments: [(Self.day("2026-10-18"), 50_000)])
         == Self.day("2026-11-20"))
+  }
+
+  /// A payment inside the period that ends at a due date pays it: an EMI paid on the start's
+  /// own day, before the first due date, leaves nothing overdue (issue 22).
+  @Test func anEarlyPaymentPaysTheNextDueDate() {
+    var loan = Self.loan(100_000, "12", start: "2026-11-29", dueDay: 31)
+    loan.term = 12
+    let paid: [(LocalDate, Int64)] = [(Self.day("2026-11-29"), 900_000)]
+    #expect(loan.overdue(today: Self.day("2027-01-02"), payments: paid) == nil)
+    #expect(loan.overdue(today: Self.day("2027-01-02"), payments: []) == Self.day("2026-12-31"))
+    // The next period still needs its own payment.
+    #expect(loan.overdue(today: Self.day("2027-02-01"), payments: paid) == Self.day("2027-01-31"))
+  }
+
+  /// A balance that grows past what an amount can hold is an error naming the debt, never capped.
+  @Test func aBalanceTooLargeIsAnErrorNamingIt() throws {
+    let debt = Debt(
+      id: 1, name: "H2", kind: .loan, balance: Money(minorUnits: 99_999_999_999_900, currency: .inr),
+      start: Self.day("2026-11-29"), apr: DecimalNumber(text: "99.999999")!, minimum: .fixed(100), dueDay: 31)
+    #expect(throws: DebtFigureTooLarge.self) { try debt.balance(on: Self.day("2038-11-29"), payments: []) }
+    do {
+      _ = try debt.balance(on: Self.day("2038-11-29"), payments: [])
+    } catch {
+      #expect(error.name == "H2")
+      #expect(error.message.hasPrefix("H2: its balance on "))
+    }
+    #expect(throws: DebtFigureTooLarge.self) { try Debt.sum([.max, 1], figure: "total of debts in INR") }
+    #expect(try Debt.sum([5, 7], figure: "t") == 12)
+  }
+
+  /// Debt names: the exact name, else a unique prefix of it or of one of its words.
+  @Test func namesResolveByWordOrPrefix() {
+    let names = ["HDFC card", "Car loan", "Home loan"]
+    #expect(NameMatch.candidates("hdfc", among: names) == ["HDFC card"])
+    #expect(NameMatch.candidates("car loan", among: names) == ["Car loan"])
+    #expect(NameMatch.candidates("loan", among: names) == ["Car loan", "Home loan"])
+    #expect(NameMatch.candidates("ho", among: names) == ["Home loan"])
+    #expect(NameMatch.candidates("sbi", among: names) == [])
   }
 
   static let portfolio = [

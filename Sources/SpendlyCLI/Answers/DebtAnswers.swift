@@ -25,10 +25,17 @@ enum DebtView {
   static func list(
     _ debts: [Debt], balances: [Int64: Int64], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
     output: Output
-  ) -> Rendered {
-    var sum = PerCurrency()
-    for debt in debts { sum.add(debt.balance.currency, balances[debt.id] ?? 0) }
-    let totals = sum.rows.map { ($0.currency, $0.values[0]) }
+  ) throws(CLIError) -> Rendered {
+    // Each currency's total, exact: one that no longer fits is an error, never a capped figure.
+    var totals: [(Currency, Int64)] = []
+    for currency in debts.map(\.balance.currency).uniqued() {
+      let values = debts.filter { $0.balance.currency == currency }.map { balances[$0.id] ?? 0 }
+      do {
+        totals.append((currency, try Debt.sum(values, figure: "total of debts in \(currency.code)")))
+      } catch {
+        throw .data(Render.safe(error.message))
+      }
+    }
     let json = JSON.object([
       (
         "debts",
@@ -88,8 +95,8 @@ enum DebtView {
   /// The amortization table of a loan, with what it pays in all and in interest.
   static func schedule(_ debt: Debt, rows: [Amortization.Row], output: Output) -> Rendered {
     let c = debt.balance.currency
-    let paid = rows.reduce(0) { Budgeting.saturating($0, $1.payment) }
-    let interest = rows.reduce(0) { Budgeting.saturating($0, $1.interest) }
+    let paid = rows.reduce(Int64(0)) { Budgeting.saturating($0, $1.payment) }
+    let interest = rows.reduce(Int64(0)) { Budgeting.saturating($0, $1.interest) }
     let json = JSON.object([
       ("name", .string(debt.name)), ("currency", .string(c.code)), ("principal", plain(debt.balance.minorUnits, c)),
       ("apr", .string(debt.apr.description)), ("months", .int(Int64(rows.count))),
@@ -198,8 +205,8 @@ enum DebtView {
   /// The total balance left at the end of months, as bars: every month up to 24, else sampled.
   static func chart(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [String] {
     guard plan.months > 0 else { return [] }
-    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { Budgeting.saturating($0, $1[month]) }
-    }
+    // Each month's total fits: the plan refused any figure that did not.
+    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { $0 &+ $1[month] } }
     let step = max(1, (plan.months + 23) / 24)
     var picked = Array(stride(from: 0, to: plan.months, by: step))
     if picked.last != plan.months - 1 { picked.append(plan.months - 1) }
@@ -221,5 +228,13 @@ extension Answers {
       throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
     }
     return try DebtsCommand.plan(try Arguments(["plan"], specs: DebtsCommand.specs, command: "debts"), context)
+  }
+}
+
+extension Sequence where Element: Hashable {
+  /// The elements in their first order, each once.
+  fileprivate func uniqued() -> [Element] {
+    var seen = Set<Element>()
+    return filter { seen.insert($0).inserted }
   }
 }

@@ -51,12 +51,8 @@ struct DebtsCommand: Command {
       }
       guard !words.isEmpty else { throw .usage("debts \(action): name the debt (see: spendly debts)") }
       // The name may be several words, quoted or not: the longest run of words that names a debt.
-      let named = try reporting { try context.store().debts.all() }
-      let count = (1...words.count).reversed().first { count in
-        named.contains { $0.name.lowercased() == words.prefix(count).joined(separator: " ").lowercased() }
-      }
-      let debt = try existing(count.map { words.prefix($0).joined(separator: " ") } ?? words[0], context)
-      let rest = Array(words.dropFirst(count ?? 1))
+      let (debt, count) = try named(words, context)
+      let rest = Array(words.dropFirst(count))
       if action != "pay", !rest.isEmpty {
         throw .usage("debts \(action): '\(Render.safe(rest.joined(separator: " ")))' after the name is not understood")
       }
@@ -71,17 +67,47 @@ struct DebtsCommand: Command {
     }
   }
 
+  /// The debt the first words name and how many words name it: the longest run that is a
+  /// debt's name (any case), else the longest that begins one name or a word of it
+  /// ("hdfc" of "HDFC card"); a run several debts answer to lists them.
+  static func named(_ words: [String], _ context: Context) throws(CLIError) -> (Debt, Int) {
+    let debts = try reporting { try context.store().debts.all() }
+    let names = debts.map(\.name)
+    let runs = (1...words.count).reversed().map { (words.prefix($0).joined(separator: " "), $0) }
+    for (text, count) in runs {
+      if let debt = debts.first(where: { $0.name.lowercased() == text.lowercased() }) { return (debt, count) }
+    }
+    for (text, count) in runs {
+      let found = NameMatch.candidates(text, among: names)
+      if found.count == 1, let debt = debts.first(where: { $0.name == found[0] }) { return (debt, count) }
+      if found.count > 1 {
+        throw .data(
+          "'\(Render.safe(text))' could be \(found.map(Render.safe).joined(separator: " or ")): say which (see: spendly debts)")
+      }
+    }
+    return (try existing(words[0], context), 1)
+  }
+
   static func balances(_ debts: [Debt], _ context: Context) throws(CLIError) -> [Int64: Int64] {
     let payments = try reporting { try context.store().debts.payments() }
     var result: [Int64: Int64] = [:]
-    for debt in debts { result[debt.id] = debt.balance(on: context.today, payments: payments[debt.id] ?? []) }
+    for debt in debts { result[debt.id] = try balance(debt, payments[debt.id] ?? [], context) }
     return result
+  }
+
+  /// A debt's balance today, or an error naming it when the figure no longer fits.
+  static func balance(_ debt: Debt, _ payments: [(LocalDate, Int64)], _ context: Context) throws(CLIError) -> Int64 {
+    do {
+      return try debt.balance(on: context.today, payments: payments)
+    } catch {
+      throw .data(Render.safe(error.message))
+    }
   }
 
   static func list(_ context: Context) throws(CLIError) -> Rendered {
     let debts = try reporting { try context.store().debts.all() }
     let payments = try reporting { try context.store().debts.payments() }
-    return DebtView.list(
+    return try DebtView.list(
       debts, balances: try balances(debts, context), payments: payments, today: context.today, output: context.output)
   }
 
@@ -105,6 +131,9 @@ struct DebtsCommand: Command {
       apr: try rate(aprText, "apr"),
       minimum: .fixed(0), dueDay: try dueDay(dueText))
     debt.term = try arguments["term"].map { text throws(CLIError) in try term(text) }
+    if debt.term != nil, arguments["min"] != nil || arguments["min-percent"] != nil {
+      throw .usage("debts add: --term makes the minimum the amortized payment; give --min or --term, not both")
+    }
     debt.minimum =
       try minimum(arguments, currency: balance.currency, context: context, required: debt.term == nil) ?? .fixed(0)
     let saved = try reporting { try context.store().debts.add(debt) }
@@ -143,6 +172,11 @@ struct DebtsCommand: Command {
     if arguments["start"] != nil {
       changed.start = try FieldOptions.date(arguments, "start", context: context) ?? debt.start
       what.append("start \(changed.start)")
+    }
+    if changed.term != nil, arguments["min"] != nil || arguments["min-percent"] != nil {
+      throw .usage(
+        "debts edit: \(Render.safe(debt.name)) has a term, which makes its minimum the amortized payment; give --term none with --min"
+      )
     }
     if let minimum = try minimum(arguments, currency: debt.balance.currency, context: context, required: false) {
       changed.minimum = minimum
@@ -247,6 +281,8 @@ struct DebtsCommand: Command {
       return "budget: the balance of \(names.map(Render.safe).joined(separator: ", ")) would never fall on it"
     case .tooLong:
       return "budget: the plan would take more than 100 years"
+    case .tooLarge(let figure):
+      return Render.safe(figure.message)
     }
   }
 
@@ -282,7 +318,7 @@ struct DebtsCommand: Command {
       try context.store().transactions.apply(action: .payDebt, [.add(fields)], summary: summary)
     }
     let payments = try reporting { try context.store().debts.payments() }
-    let left = debt.balance(on: context.today, payments: payments[debt.id] ?? [])
+    let left = try balance(debt, payments[debt.id] ?? [], context)
     let budgets = notice.after(context)
     var line =
       "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left, debt.balance.currency))"
