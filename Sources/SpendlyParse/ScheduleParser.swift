@@ -196,6 +196,10 @@ extension PhraseParser {
       if pastward && date > now.date { return (step(date, -1), count) }
       return (date, count)
     }
+    // "on 31": a bare day of the month, read as "on 31st".
+    if onward, let day = Int(words[start]), (1...31).contains(day), words[start].allSatisfy(\.isNumber) {
+      return try anchorDate(["\(day)th"], from: 0, now: now, onward: true)
+    }
     return nil
   }
 
