@@ -37,6 +37,7 @@ struct BudgetNotice {
       let earlier = before.first { $0.target == status.target && $0.month == status.month }
       switch Budgeting.crossing(from: earlier, to: status) {
       case .warning?: lines.append(context.output.style(Self.warning(status, today: context.today), .yellow))
+      case .reached?: lines.append(context.output.style(Self.reached(status), .yellow))
       case .over?: lines.append(context.output.style(Self.over(status, today: context.today), .red))
       case nil: break
       }
@@ -49,6 +50,13 @@ struct BudgetNotice {
     let when = status.month == YearMonth(today) ? "this month" : "in \(status.month.readable)"
     return
       "warning: \(Render.safe(status.target.name)) budget \(BudgetFormat.percent(status)) used \(when), \(BudgetFormat.money(status.left, status.target.currency)) left"
+  }
+
+  /// "budget reached: Food ₹1,000.00 of ₹1,000.00".
+  static func reached(_ status: BudgetStatus) -> String {
+    let c = status.target.currency
+    return
+      "budget reached: \(Render.safe(status.target.name)) \(BudgetFormat.money(status.spent, c)) of \(BudgetFormat.money(status.available, c))"
   }
 
   /// "over budget by ₹500.00: Food this month ₹8,500.00 of ₹8,000.00".

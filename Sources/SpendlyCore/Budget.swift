@@ -68,24 +68,26 @@ public struct BudgetStatus: Equatable, Sendable {
   public var left: Int64 { Budgeting.difference(available, spent) }
   public var isOver: Bool { spent > available }
 
-  /// The share of what is available that is spent, in tenths of a percent rounded half up;
-  /// nil when nothing is available (a limit of zero, or an overspend carried past it).
+  /// The share of what is available that is spent, in tenths of a percent rounded down, as
+  /// text and JSON both show it (79.99% is 79.9%, never 80.0% before it is); nil when nothing
+  /// is available (a limit of zero, or an overspend carried past it).
   public var percentTenths: Int64? {
     guard available > 0 else { return nil }
-    let (spent, available) = (Int128(spent), Int128(available))
-    return Int64(clamping: (spent * 2000 + available) / (2 * available))
+    return Int64(clamping: Int128(spent) * 1000 / Int128(available))
   }
 
-  /// The whole percent used, rounded down (99.9% is 99%, never shown as 100% before it is).
-  public var wholePercent: Int64? {
-    guard available > 0 else { return nil }
-    return Int64(clamping: Int128(spent) * 100 / Int128(available))
-  }
+  /// The whole percent used, rounded down from the same figure (99.9% is 99%).
+  public var wholePercent: Int64? { percentTenths.map { $0 / 10 } }
 
-  /// How far the spending is along, for crossing checks: 1 from 80%, 2 once over.
+  /// Whether exactly what is available is spent (100%, not over).
+  public var isReached: Bool { available > 0 && spent == available }
+
+  /// How far the spending is along, for crossing checks, decided on the figure shown: 1 from
+  /// 80%, 2 at the limit, 3 once over.
   var level: Int {
-    if isOver { return 2 }
-    return available > 0 && Int128(spent) * 10 >= Int128(available) * 8 ? 1 : 0
+    if isOver { return 3 }
+    if isReached { return 2 }
+    return (wholePercent ?? 0) >= 80 ? 1 : 0
   }
 }
 
@@ -93,6 +95,8 @@ public struct BudgetStatus: Equatable, Sendable {
 public enum BudgetCrossing: Equatable, Sendable {
   /// From under 80% to 80% or more (but not over).
   case warning
+  /// From under the limit to exactly it.
+  case reached
   /// From at most the limit to over it.
   case over
 }
@@ -147,7 +151,7 @@ public enum Budgeting {
     let was = before?.level ?? 0
     let now = after.level
     guard now > was else { return nil }
-    return now == 2 ? .over : .warning
+    return now == 3 ? .over : now == 2 ? .reached : .warning
   }
 
   /// Adds minor units, saturating instead of trapping (stored totals are untrusted).

@@ -157,22 +157,36 @@ extension PhraseParser {
     throws(PhraseError) -> (date: LocalDate, count: Int)?
   {
     guard start < words.count else { return nil }
+    // "on the 1st": the ordinal after "the".
+    if words[start].lowercased() == "the", start + 1 < words.count, Self.ordinalDay(words[start + 1]) != nil,
+      let read = try anchorDate(words, from: start + 1, now: now, onward: onward, pastward: pastward)
+    {
+      return (read.date, read.count + 1)
+    }
     if let day = Self.ordinalDay(words[start]) {
+      // The next month that has this day, on or after today: "on 31st" anchors on the next
+      // 31st (never a clamped 30th), so every later occurrence keeps the day.
       let today = now.date
       var month = YearMonth(today)
-      var date = LocalDate(year: month.year, month: month.month, day: min(day, month.lastDay.day))!
-      if date < today {
+      for _ in 0..<13 {
+        if month.lastDay.day >= day, let date = LocalDate(year: month.year, month: month.month, day: day),
+          date >= today
+        {
+          return (date, 1)
+        }
         month = month.adding(months: 1)
-        date = LocalDate(year: month.year, month: month.month, day: min(day, month.lastDay.day))!
       }
-      return (date, 1)
+      return nil
     }
     for count in stride(from: min(4, words.count - start), through: 1, by: -1) {
       let text = words[start..<(start + count)].joined(separator: " ")
       guard let read = try when(text, now: now), let date = read.date else { continue }
-      let hasYear =
-        text.contains { $0 == "-" || $0 == "/" }
-        || words[start..<(start + count)].contains { $0.count == 4 && Int($0) != nil }
+      // A year is written only as four digits or as the third part of 31/01/2026 or
+      // 2026-01-31: "31/01" has none, and reads by the same rule as "31 jan".
+      let hasYear = words[start..<(start + count)].contains { word in
+        (word.count == 4 && Int(word) != nil)
+          || word.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).count >= 3
+      }
       let isWeekday = count == 1 && Self.weekdayPrefixes.contains(text.lowercased().prefix(3).description)
       let step = { (date: LocalDate, sign: Int) in
         isWeekday ? date.adding(days: 7 * sign) : date.adding(months: 12 * sign)
@@ -181,6 +195,10 @@ extension PhraseParser {
       if onward && date < now.date { return (step(date, 1), count) }
       if pastward && date > now.date { return (step(date, -1), count) }
       return (date, count)
+    }
+    // "on 31": a bare day of the month, read as "on 31st".
+    if onward, let day = Int(words[start]), (1...31).contains(day), words[start].allSatisfy(\.isNumber) {
+      return try anchorDate(["\(day)th"], from: 0, now: now, onward: true)
     }
     return nil
   }

@@ -54,8 +54,13 @@ extension BudgetRecords {
       scope == .month
       ? known.first { $0.scope == .month && $0.month == month }
       : Budgeting.rule(in: month, among: known.filter { $0.scope == .from })
+    // Clearing from a month clears every rule of the target from that month on.
+    let clearsLater = limit == nil && scope == .from
+    let laterLimits = clearsLater && known.contains { $0.limit != nil && $0.month >= month && $0 != replaced }
     let unchanged: Bool =
-      if let replaced {
+      if laterLimits {
+        false
+      } else if let replaced {
         replaced.limit == limit && (limit == nil || replaced.rollover == rolls)
       } else {
         limit == nil && Budgeting.rule(in: month, among: known)?.limit == nil
@@ -80,6 +85,17 @@ extension BudgetRecords {
         "SELECT id FROM budgets WHERE ifnull(category_id, 0) = ifnull(?, 0) AND currency = ? AND scope = ? AND month = ?",
         key)?.int(0)
       let values: [SQLValue] = [SQLValue(limit), .integer(rolls ? 1 : 0)]
+      if clearsLater {
+        for row in try log.db.rows(
+          "SELECT id FROM budgets WHERE ifnull(category_id, 0) = ifnull(?, 0) AND currency = ? AND month >= ? AND id IS NOT ?",
+          [categoryID, .text(target.currency.code), .text(month.description), SQLValue(existing)])
+        {
+          guard let id = row.int(0) else { continue }
+          try log.track(.budgets, key: .integer(id)) {
+            try log.db.run("DELETE FROM budgets WHERE id = ?", [.integer(id)])
+          }
+        }
+      }
       if let existing {
         try log.track(.budgets, key: .integer(existing)) {
           try log.db.run("UPDATE budgets SET amount = ?, rollover = ? WHERE id = ?", values + [.integer(existing)])

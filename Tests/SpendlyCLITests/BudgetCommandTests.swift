@@ -101,7 +101,7 @@ struct BudgetCommandTests {
       (["budget", "set", "food"], 64, "spendly: budget set: give an amount, like: budget set food 8000"),
       (
         ["budget", "set", "food", "-500"], 65,
-        "spendly: budget: '-500' is no amount above zero (like 8000, 8k, ₹8,000 or $300)"
+        "spendly: budget: amount: '-500' is negative; amounts are positive and the kind (expense or income) gives the sign"
       ),
       (
         ["budget", "set", "food", "100", "--month", "2026-13"], 64,

@@ -103,7 +103,8 @@ struct BudgetingTests {
         target: Self.food, month: Self.month("2026-12"), limit: 800_000, carried: 0, spent: rupees * 100, source: rule)
     }
     #expect(status(6000).wholePercent == 75)
-    #expect(status(6500).percentTenths == 813)  // 81.25 rounds half up
+    #expect(status(6500).percentTenths == 812)  // 81.25 rounds down, as the text shows it
+    #expect(status(7999).percentTenths == 999)  // never 100.0 before it is
     #expect(status(6500).wholePercent == 81)
     #expect(status(7999).wholePercent == 99)  // never shown as 100% before it is
     #expect(status(8500).left == -50_000)

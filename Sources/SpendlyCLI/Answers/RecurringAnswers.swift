@@ -20,19 +20,21 @@ enum RecurringView {
     return date.year == today.year ? base : base + " \(date.year)"
   }
 
-  /// Whether the schedule still runs on `today` (not paused, not ended).
+  /// Whether the schedule still runs on `today`: not paused, and an occurrence is left from
+  /// today on (an end date after the last occurrence has ended it too).
   static func running(_ schedule: Schedule, today: LocalDate) -> Bool {
-    !schedule.isPaused && (schedule.end.map { $0 >= today } ?? true)
+    !schedule.isPaused && schedule.next(after: today.adding(days: -1)) != nil
   }
 
   static func state(_ schedule: Schedule, today: LocalDate) -> String {
     if schedule.isPaused { return "paused" }
-    if let end = schedule.end { return end < today ? "ended" : "until \(day(end, today: today))" }
+    if !running(schedule, today: today) { return "ended" }
+    if let end = schedule.end { return "until \(day(end, today: today))" }
     return ""
   }
 
   /// One schedule as `recurring --json` gives it.
-  static func json(_ schedule: Schedule, today: LocalDate) -> JSON {
+  static func json(_ schedule: Schedule, today: LocalDate, linked: [LocalDate] = []) -> JSON {
     let now = schedule.amount(on: today)
     let monthly = schedule.monthlyEquivalent(on: today)
     return .object(
@@ -47,6 +49,8 @@ enum RecurringView {
           "next",
           .optional(running(schedule, today: today) ? schedule.next(after: today.adding(days: -1))?.description : nil)
         ),
+        // The oldest occurrence up to today with no charge logged in its period.
+        ("oldest_due", .optional(schedule.due(today: today, linked: linked).first?.description)),
         ("monthly", .string(MoneyFormat.plain(monthly.minorUnits, exponent: monthly.currency.exponent))),
         ("monthly_minor", .int(monthly.minorUnits)),
         (
@@ -66,7 +70,9 @@ enum RecurringView {
   static func list(
     _ schedules: [Schedule], today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
   ) -> Rendered {
-    let document = JSON.object([("schedules", .array(schedules.map { json($0, today: today) }))])
+    let document = JSON.object([
+      ("schedules", .array(schedules.map { json($0, today: today, linked: linked[$0.id] ?? []) }))
+    ])
     guard !schedules.isEmpty else {
       return .lines(["  no schedules yet: try 'recurring add netflix 649 monthly from 31 jan cc'"], json: document)
     }

@@ -152,6 +152,12 @@ struct BudgetCommand: Command {
     }
     if amount == nil || amount!.minorUnits <= 0, let number = nameWords.first(where: { $0.contains(where: \.isNumber) })
     {
+      // The amount reader's own reason (too large, too many decimals, zero) when it has one.
+      do {
+        _ = try parser.amount(number, currency: currency)
+      } catch {
+        throw .data("budget: \(Render.safe(error.message))")
+      }
       throw .data("budget: '\(Render.safe(number))' is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
     }
     if let stray = nameWords.first(where: { $0.contains(where: \.isNumber) }) {

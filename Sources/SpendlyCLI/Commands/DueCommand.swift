@@ -43,9 +43,14 @@ struct DueCommand: Command {
       for line in RecurringView.occurrenceLines(items, today: today, output: context.output) {
         context.output.line(line)
       }
-      context.output.prompt("  log \(items.count) charge\(items.count == 1 ? "" : "s")? [Y/n] ")
-      let answer = (readLine() ?? "n").trimmingSpaces().lowercased()
-      guard ["", "y", "yes"].contains(answer) else { return .lines(["  nothing logged"]) }
+      // Asked again until answered, as save? is: only y/Enter logs, only n (or end of input) does not.
+      while true {
+        context.output.prompt("  log \(items.count) charge\(items.count == 1 ? "" : "s")? [Y/n] ")
+        let answer = (readLine() ?? "n").trimmingSpaces().lowercased()
+        if ["", "y", "yes"].contains(answer) { break }
+        if ["n", "no"].contains(answer) { return .lines(["  nothing logged"]) }
+        context.output.line("  '\(Render.safe(String(answer.prefix(60))))' does not answer: y logs them, n does not")
+      }
     }
     let charges = items.map { $0.0.charge(on: $0.1) }
     let notice = BudgetNotice(batch: charges, context: context)

@@ -202,7 +202,11 @@ struct RecurringCommand: Command {
     var fields = schedule.fields
     if let text = arguments["category"] { fields.category = try FieldOptions.category(text, parser: parser).name }
     if let text = arguments["method"] { fields.method = try FieldOptions.method(text, parser: parser) }
-    if let name = arguments["name"] { fields.merchant = name }
+    if let name = arguments["name"] {
+      let trimmed = name.trimmingSpaces()
+      guard !trimmed.isEmpty else { throw .usage("recurring edit: --name is empty; give the schedule a name") }
+      fields.merchant = trimmed
+    }
     if let note = arguments["note"] { fields.note = note.isEmpty ? nil : note }
     if fields != schedule.fields {
       try reporting { try store.schedules.edit(id: schedule.id, fields) }
@@ -220,11 +224,16 @@ struct RecurringCommand: Command {
           "amount: #\(schedule.id) is in \(schedule.fields.amount.currency.code), not \(amount.currency.code)")
       }
       let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
+      if amount == schedule.amount(on: from) && !schedule.prices.contains(where: { $0.from > from }) {
+        return done.isEmpty ? "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))" : done.joined(separator: "; ")
+      }
       try reporting { try store.schedules.changePrice(id: schedule.id, to: amount.minorUnits, from: from) }
       done.append("\(schedule.name) is \(RecurringView.money(amount)) from \(from.readable)")
     } else if arguments["from"] != nil {
       throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
     }
+    let given = ["category", "method", "name", "note"].contains { arguments[$0] != nil }
+    if done.isEmpty && given { return "nothing changed: #\(schedule.id) \(schedule.name) already reads so" }
     guard !done.isEmpty else {
       throw .usage(
         "recurring edit: give --amount, --category, --method, --name or --note (see: spendly recurring --help)")
