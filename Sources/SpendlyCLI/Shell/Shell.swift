@@ -75,6 +75,16 @@ final class Shell {
       // The text as typed after "add", quotes and all (note:"lunch at Social").
       return entry(String(line.drop { $0 != " " }).trimmingSpaces())
     }
+    // "+ LINE": LINE is an entry, its kind read from its own words ("+2500 freelance", with
+    // no space, is income, as the phrase grammar says); "-" forces an entry and marks an expense.
+    if line.hasPrefix("+"), line.dropFirst().first?.isWhitespace ?? true {
+      let rest = String(line.dropFirst()).trimmingSpaces()
+      if rest.isEmpty {
+        ShellHelp.show(nil, output: output)
+        return true
+      }
+      return entry(rest)
+    }
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
     // "edit 12" alone opens the field-by-field review of that transaction.
     if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
@@ -160,7 +170,7 @@ final class Shell {
     let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
     output.error(
       "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
-        + "an entry like '420 upi food', or 'help'")
+        + "an entry like '420 upi food', or 'help'\(Shell.recordHint(line))")
     return false
   }
 
@@ -223,9 +233,27 @@ final class Shell {
       completion.forget()
       return true
     } catch {
-      output.error(error.message)
+      guard (error as? CLIError)?.kind == .usage else {
+        output.error(error.message)
+        return false
+      }
+      // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
+      // command's name are no arguments of it, but the whole line is an entry: show its draft.
+      if command != AddCommand.self, readsAsEntry(line) { return entry(line) }
+      output.error("\(error.message)\(Shell.recordHint(line))")
       return false
     }
+  }
+
+  /// Whether `line` reads as an entry phrase with an amount.
+  func readsAsEntry(_ line: String) -> Bool {
+    guard let parser = try? parser(), let draft = try? parser.parse(line, now: context.now) else { return false }
+    return draft.amount != nil
+  }
+
+  /// What ends every refusal of a line: the way to record it anyway.
+  static func recordHint(_ line: String) -> String {
+    "; to record it: add \(Render.safe(line))"
   }
 
   /// Reads a line after flushing what was printed, so the prompt follows it.
