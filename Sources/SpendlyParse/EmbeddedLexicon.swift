@@ -99,6 +99,11 @@ let embeddedLexicon: [String: String] = [
   # expense unless an income word says otherwise ("tax refund 5000" is income), and stays in the
   # note; an income word right before it is part of its name ("income tax" is no income).
   tax: tax taxes gst tds cess
+  # budget: a line with it and one amount, last, sets a budget, not an entry ("food budget 9000",
+  # "set food budget to 9000", "budget for food 9000", "monthly budget 50000"); the fillers around
+  # it are dropped, and the other words name the category (none: the overall budget).
+  budget: budget budgets
+  budget-filler: set to for my the monthly month's per a of as at limit
   # expense: the phrase records money spent (a leading - does too); dropped from the note.
   # The first expense or income word decides; either beats a category of the other side.
   expense: spent paid bought spend pay

@@ -56,4 +56,23 @@ struct ShellLineReadingTests {
     let kinds = try saved(sandbox).map { "\($0["amount"] as? String ?? "") \($0["kind"] as? String ?? "")" }.sorted()
     #expect(kinds == ["1800.00 expense", "3000.00 income", "5000.00 expense"], "\(kinds)")
   }
+
+  /// "food budget 9000" and its other forms set a budget, as "budget food 9000" does.
+  @Test func aBudgetPhraseSetsTheBudget() throws {
+    let sandbox = try Sandbox()
+    let lines = "food budget 9000\nset food budget to 9500\nbudget for travel 3000\nmonthly budget 50000\n"
+    let result = try sandbox.run(["--yes"], input: Data(lines.utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try saved(sandbox).isEmpty, "no expense saved: \(result.stdout)")
+    let shown = try sandbox.ok("budget")
+    for figure in ["9,500", "3,000", "50,000"] { #expect(shown.contains(figure), "\(figure): \(shown)") }
+  }
+
+  /// A one-shot add of a budget setting is refused with the command that sets it.
+  @Test func addRefusesABudgetSetting() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["add", "--yes", "set", "food", "budget", "to", "9000"])
+    #expect(result.status == 64)
+    #expect(result.stderr.contains("spendly budget set food 9000"), "\(result.stderr)")
+  }
 }

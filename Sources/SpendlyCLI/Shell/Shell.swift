@@ -86,6 +86,10 @@ final class Shell {
       return entry(rest)
     }
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
+    // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is.
+    if let setting = (try? parser())?.budgetSetting(words), first != BudgetCommand.name || words.count > 1 {
+      return runCommand(BudgetCommand.self, (["budget"] + setting.map(Shell.quoted)).joined(separator: " "))
+    }
     // "edit 12" alone opens the field-by-field review of that transaction.
     if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
       return reviewExisting(id)
@@ -249,6 +253,11 @@ final class Shell {
   func readsAsEntry(_ line: String) -> Bool {
     guard let parser = try? parser(), let draft = try? parser.parse(line, now: context.now) else { return false }
     return draft.amount != nil
+  }
+
+  /// A word as `splitWords` reads it back.
+  static func quoted(_ word: String) -> String {
+    word.contains(" ") || word.contains("'") ? "\"" + word + "\"" : word
   }
 
   /// What ends every refusal of a line: the way to record it anyway.
