@@ -75,4 +75,19 @@ struct ShellLineReadingTests {
     #expect(result.status == 64)
     #expect(result.stderr.contains("spendly budget set food 9000"), "\(result.stderr)")
   }
+
+  /// A schedule's draft offers `o`: saved once, as an ordinary entry with no schedule.
+  @Test func aScheduleDraftCanBeSavedOnce() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run([], input: Data("weekly groceries 2000 dmart upi\no\n".utf8))
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("save? [Y/e/o/n]"), "\(result.stdout)")
+    let entries = try saved(sandbox)
+    #expect(entries.count == 1, "\(result.stdout)")
+    #expect(entries.first?["amount"] as? String == "2000.00")
+    #expect(!((entries.first?["note"] as? String) ?? "").contains("weekly"), "\(entries)")
+    #expect(entries.first?["recurring_id"] == nil || entries.first?["recurring_id"] is NSNull, "\(entries)")
+    let schedules = try sandbox.ok("--json", "recurring")
+    #expect(!schedules.contains("2000"), "no schedule saved: \(schedules)")
+  }
 }
