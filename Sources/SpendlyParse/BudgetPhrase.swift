@@ -9,12 +9,15 @@ extension PhraseParser {
   public func budgetSetting(_ words: [String]) -> [String]? {
     let lexicon = tables.lexicon
     let lowered = words.map { $0.lowercased() }
-    guard lowered.contains(where: lexicon.budgetWords.contains) else { return nil }
+    guard lowered.contains(where: { lexicon.budgetWords.contains($0) }) else { return nil }
     if lowered.count > 1, lexicon.budgetWords.contains(lowered[0]), ["set", "clear", "remove"].contains(lowered[1]) {
       return nil
     }
-    let rest = zip(words, lowered).filter { !lexicon.budgetWords.contains($0.1) && !lexicon.budgetFillers.contains($0.1) }
-      .map(\.0)
+    var rest: [String] = []
+    for (word, low) in zip(words, lowered)
+    where !lexicon.budgetWords.contains(low) && !lexicon.budgetFillers.contains(low) {
+      rest.append(word)
+    }
     let amounts = rest.filter { (try? amount($0, currency: .inr)) != nil }
     guard amounts.count == 1, rest.last == amounts[0] else { return nil }
     return rest

@@ -51,7 +51,8 @@ struct ShellLineReadingTests {
   /// Tax paid is an expense: "income tax" names a tax, not income.
   @Test func incomeTaxIsAnExpense() throws {
     let sandbox = try Sandbox()
-    let result = try sandbox.run(["--yes"], input: Data("income tax 5000 neft\ngst 1800 upi\ntax refund 3000 neft\n".utf8))
+    let lines = "income tax 5000 neft\ngst 1800 upi\ntax refund 3000 neft\n"
+    let result = try sandbox.run(["--yes"], input: Data(lines.utf8))
     #expect(result.status == 0, "\(result.stderr)")
     let kinds = try saved(sandbox).map { "\($0["amount"] as? String ?? "") \($0["kind"] as? String ?? "")" }.sorted()
     #expect(kinds == ["1800.00 expense", "3000.00 income", "5000.00 expense"], "\(kinds)")

@@ -38,8 +38,8 @@ struct AddCommand: Command {
       draft.time = arguments["date"] == nil ? context.now.time : nil
     } else {
       if let setting = parser.budgetSetting(arguments.positional) {
-        throw .usage(
-          "'\(Render.safe(phrase))' sets a budget, not an entry: spendly budget set \(Render.safe(setting.joined(separator: " ")))")
+        let command = "spendly budget set " + Render.safe(setting.joined(separator: " "))
+        throw .usage("'\(Render.safe(phrase))' sets a budget, not an entry: \(command)")
       }
       if let schedule = try context.scheduleDraft(phrase, parser: parser) {
         throw .usage(

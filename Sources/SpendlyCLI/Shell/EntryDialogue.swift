@@ -133,7 +133,8 @@ extension Shell {
             output.line("  discarded (nothing saved)")
             output.error(
               "line \(input.lineNumber): '\(answer)' does not answer save? \(choices) "
-                + "for line \(entryLine): nothing saved (answer with an empty line, y, e\(offersOnce ? ", o" : "") or n; "
+                + "for line \(entryLine): nothing saved "
+                + "(answer with an empty line, y, e\(offersOnce ? ", o" : "") or n; "
                 + "or run spendly --yes)")
             inputRefused = true
             return .abandon

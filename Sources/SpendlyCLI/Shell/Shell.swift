@@ -251,7 +251,7 @@ final class Shell {
 
   /// Whether `line` reads as an entry phrase with an amount.
   func readsAsEntry(_ line: String) -> Bool {
-    guard let parser = try? parser(), let draft = try? parser.parse(line, now: context.now) else { return false }
+    guard let entries = try? self.parser(), let draft = try? entries.parse(line, now: context.now) else { return false }
     return draft.amount != nil
   }
 
