@@ -86,8 +86,11 @@ final class Shell {
       return entry(rest)
     }
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
-    // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is.
-    if let setting = (try? parser())?.budgetSetting(words), first != BudgetCommand.name || words.count > 1 {
+    // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is
+    // (a line starting with another command's word is that command's).
+    if route(named: first) == nil || route(named: first)?.command == BudgetCommand.self,
+      let setting = (try? parser())?.budgetSetting(words)
+    {
       return runCommand(BudgetCommand.self, (["budget"] + setting.map(Shell.quoted)).joined(separator: " "))
     }
     // "edit 12" alone opens the field-by-field review of that transaction.
