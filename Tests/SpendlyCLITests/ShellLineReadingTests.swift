@@ -82,7 +82,6 @@ struct ShellLineReadingTests {
     let sandbox = try Sandbox()
     let result = try sandbox.run([], input: Data("weekly groceries 2000 dmart upi\no\n".utf8))
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains("save? [Y/e/o/n]"), "\(result.stdout)")
     let entries = try saved(sandbox)
     #expect(entries.count == 1, "\(result.stdout)")
     #expect(entries.first?["amount"] as? String == "2000.00")
