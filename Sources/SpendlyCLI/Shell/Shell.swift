@@ -240,16 +240,28 @@ final class Shell {
       completion.forget()
       return true
     } catch {
-      guard (error as? CLIError)?.kind == .usage else {
+      guard let kind = (error as? CLIError)?.kind, kind == .usage || kind == .data else {
         output.error(error.message)
         return false
       }
       // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
       // command's name are no arguments of it, but the whole line is an entry: show its draft.
-      if command != AddCommand.self, readsAsEntry(line) { return entry(line) }
+      if mayBeEntry(command, line) { return entry(line) }
       output.error("\(error.message)\(Shell.recordHint(line))")
       return false
     }
+  }
+
+  /// Whether a line the command refused may be an entry: it names none of the command's
+  /// actions and no option (then the person meant the command), and it reads as an entry.
+  func mayBeEntry(_ command: any Command.Type, _ line: String) -> Bool {
+    guard command != AddCommand.self else { return false }
+    let words = ((try? splitWords(line)) ?? []).dropFirst()
+    if words.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("-₹") && Int($0) == nil }) { return false }
+    if let next = words.first, let route = routes.first(where: { $0.command == command }), route.isAction(next) {
+      return false
+    }
+    return readsAsEntry(line)
   }
 
   /// Whether `line` reads as an entry phrase with an amount.
