@@ -240,7 +240,7 @@ final class Shell {
       completion.forget()
       return true
     } catch {
-      guard let kind = (error as? CLIError)?.kind, kind == .usage || kind == .data else {
+      guard error.kind == .usage || error.kind == .data else {
         output.error(error.message)
         return false
       }
