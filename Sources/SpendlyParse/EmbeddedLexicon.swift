@@ -39,7 +39,7 @@ let embeddedLexicon: [String: String] = [
   expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits
   expense Transport: uber ola cab taxi auto metro bus fuel petrol diesel parking rapido
   expense Travel: flight train hotel trip airbnb
-  expense Bills: electricity wifi internet phone recharge water gas bill
+  expense Bills: electricity wifi internet phone recharge water gas bill tax gst tds
   expense Rent: rent
   expense Health: doctor medicine medicines pharmacy hospital gym apollo
   expense Entertainment: movie movies netflix spotify concert museum pvr
@@ -95,6 +95,15 @@ let embeddedLexicon: [String: String] = [
   # payee: someone a person pays ("maid salary 3000", "paid 500 to driver"): marks an expense
   # as the expense words do, and stays in the note.
   payee: maid cook driver nanny servant watchman gardener plumber electrician tailor dhobi babysitter
+  # tax: a tax one pays ("income tax 5000 neft", "gst 1800", "property tax 4200"): marks an
+  # expense unless an income word says otherwise ("tax refund 5000" is income), and stays in the
+  # note; an income word right before it is part of its name ("income tax" is no income).
+  tax: tax taxes gst tds cess
+  # budget: a line with it and one amount, last, sets a budget, not an entry ("food budget 9000",
+  # "set food budget to 9000", "budget for food 9000", "monthly budget 50000"); the fillers around
+  # it are dropped, and the other words name the category (none: the overall budget).
+  budget: budget budgets
+  budget-filler: set to for my the monthly month's per a of as at limit
   # expense: the phrase records money spent (a leading - does too); dropped from the note.
   # The first expense or income word decides; either beats a category of the other side.
   expense: spent paid bought spend pay

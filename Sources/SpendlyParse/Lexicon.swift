@@ -29,6 +29,12 @@ public struct Lexicon: Sendable {
   public var incomeWords: Set<String> = []
   /// People one pays (maid, driver): an expense, the word kept in the note.
   public var payeeWords: Set<String> = []
+  /// Taxes one pays (tax, gst, tds): an expense; "income" right before one is its name.
+  public var taxWords: Set<String> = []
+  /// "budget": a line with it and an amount sets a budget ("food budget 9000").
+  public var budgetWords: Set<String> = []
+  /// Words dropped around a budget setting ("set food budget to 9000", "monthly budget 50000").
+  public var budgetFillers: Set<String> = []
   /// "for": an expense over a category of the other side, not over an income word.
   public var weakExpenseWords: Set<String> = []
   /// Words that mark the method after them (via, by, using).
@@ -143,6 +149,9 @@ public struct Lexicon: Sendable {
       case "expense": expenseMarkers.formUnion(words)
       case "income-word": incomeWords.formUnion(words)
       case "payee": payeeWords.formUnion(words)
+      case "tax": taxWords.formUnion(words)
+      case "budget": budgetWords.formUnion(words)
+      case "budget-filler": budgetFillers.formUnion(words)
       case "weak-expense": weakExpenseWords.formUnion(words)
       case "method-marker": methodMarkers.formUnion(words)
       case "name-joiner": nameJoiners.formUnion(words)

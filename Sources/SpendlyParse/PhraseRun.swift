@@ -307,24 +307,31 @@ struct PhraseRun {
     var strong: Kind?
     var incomeWord = false
     var weakExpense = false
+    var tax = false
     for i in tokens.indices where free(i) {
       let info = tokens[i].info
-      if info.has(.incomeMarker) || info.has(.expenseMarker) {
+      // "income tax": an income word right before a tax word is the tax's name, not income.
+      let namesTax = i + 1 < tokens.count && tokens[i + 1].info.has(.tax)
+      if info.has(.tax) {
+        tax = true
+      } else if info.has(.incomeMarker) || info.has(.expenseMarker) {
         if strong == nil { strong = info.has(.incomeMarker) ? .income : .expense }
         tokens[i].used = true
         tokens[i].amountOrMarker = true
       } else if info.has(.payee) {
         if strong == nil { strong = .expense }
-      } else if info.has(.incomeWord) {
+      } else if info.has(.incomeWord) && !namesTax {
         incomeWord = true
       } else if info.has(.weakExpense) {
         weakExpense = true
       }
     }
     if strong == nil && incomeWord { strong = .income }
+    if strong == nil && tax { strong = .expense }
     // Income words leave the note only when the phrase is income ("salary 150000 credited").
     if incomeWord, strong == .income, (explicitKind ?? signKind ?? .income) == .income {
-      for i in tokens.indices where free(i) && tokens[i].info.has(.incomeWord) {
+      for i in tokens.indices
+      where free(i) && tokens[i].info.has(.incomeWord) && !(i + 1 < tokens.count && tokens[i + 1].info.has(.tax)) {
         tokens[i].used = true
         tokens[i].amountOrMarker = true
       }

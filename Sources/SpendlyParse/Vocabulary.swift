@@ -37,6 +37,8 @@ struct WordInfo {
     static let transferStart = Flags(rawValue: 1 << 17)
     /// The first word of a name of one of the person's accounts ("hdfc" of "hdfc card").
     static let accountStart = Flags(rawValue: 1 << 18)
+    /// A tax one pays (tax, gst, tds): an expense unless an income word says otherwise.
+    static let tax = Flags(rawValue: 1 << 19)
   }
 
   var flags: Flags = []
@@ -148,6 +150,7 @@ struct Vocabulary {
     flag(lexicon.expenseMarkers, .expenseMarker)
     flag(lexicon.incomeWords, .incomeWord)
     flag(lexicon.payeeWords, .payee)
+    flag(lexicon.taxWords, .tax)
     flag(lexicon.weakExpenseWords, .weakExpense)
     flag(lexicon.methodMarkers, .methodMarker)
     flag(lexicon.nameJoiners, .nameJoiner)

@@ -37,6 +37,10 @@ struct AddCommand: Command {
       draft = try context.draft("", parser: parser)
       draft.time = arguments["date"] == nil ? context.now.time : nil
     } else {
+      if let setting = parser.budgetSetting(arguments.positional) {
+        let command = "spendly budget set " + Render.safe(setting.joined(separator: " "))
+        throw .usage("'\(Render.safe(phrase))' sets a budget, not an entry: \(command)")
+      }
       if let schedule = try context.scheduleDraft(phrase, parser: parser) {
         throw .usage(
           "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))"

@@ -24,6 +24,8 @@ extension Shell {
   /// How a confirmation ended.
   enum Decision {
     case save
+    /// `o` at a schedule's draft: save it once, as an ordinary entry.
+    case once
     case discard
     /// ^C, the end of input, or (off a terminal) a line that is no answer: nothing saved.
     case abandon
@@ -33,7 +35,7 @@ extension Shell {
   /// what it prints instead.
   func unsaved(_ decision: Decision) -> Rendered? {
     switch decision {
-    case .save: return nil
+    case .save, .once: return nil
     case .discard: return .lines(["  discarded"])
     case .abandon:
       _ = abandon(0)
@@ -66,7 +68,7 @@ extension Shell {
       return save(draft)
     }
     switch confirm(&draft, parser: parser, entryLine: entryLine) {
-    case .save: return save(draft)
+    case .save, .once: return save(draft)
     case .discard:
       output.line("  discarded")
       return true
@@ -102,13 +104,14 @@ extension Shell {
   /// back here on the complete draft; nothing is saved straight after a field.
   func confirm(
     _ draft: inout TransactionDraft, parser: PhraseParser, entryLine: Int,
-    extra: (TransactionDraft) -> [String] = { _ in [] }
+    extra: (TransactionDraft) -> [String] = { _ in [] }, offersOnce: Bool = false
   ) -> Decision {
+    let choices = offersOnce ? "[Y/e/o/n]" : "[Y/e/n]"
     while true {
       output.line(DraftView.line(draft, today: context.today, output: output))
       for line in extra(draft) { output.line(line) }
       for line in DraftView.notes(draft, output: output) where !line.contains("missing:") { output.line(line) }
-      switch readLine(prompt: "  save? [Y/e/n] ", prefill: "", completer: nil) {
+      switch readLine(prompt: "  save? \(choices) ", prefill: "", completer: nil) {
       case .interrupted, .end:
         return .abandon
       case .line(let answer):
@@ -119,6 +122,8 @@ extension Shell {
           return .save
         case "n", "no":
           return .discard
+        case _ where offersOnce && ["o", "once"].contains(words[0]) && words.count == 1:
+          return .once
         case _ where ["e", "edit"].contains(words[0]) && words.count == 1:
           guard review(&draft, parser: parser, entryLine: entryLine) else { return .abandon }
         case _ where field != nil && words.count <= 2:
@@ -127,13 +132,16 @@ extension Shell {
           guard input.isTerminal else {
             output.line("  discarded (nothing saved)")
             output.error(
-              "line \(input.lineNumber): '\(answer)' does not answer save? [Y/e/n] "
-                + "for line \(entryLine): nothing saved (answer with an empty line, y, e or n; or run spendly --yes)")
+              "line \(input.lineNumber): '\(answer)' does not answer save? \(choices) "
+                + "for line \(entryLine): nothing saved "
+                + "(answer with an empty line, y, e\(offersOnce ? ", o" : "") or n; "
+                + "or run spendly --yes)")
             inputRefused = true
             return .abandon
           }
           output.line(
-            "  answer y (or Enter) to save, e to review each field, a field's name to change it, n to discard")
+            "  answer y (or Enter) to save, e to review each field, a field's name to change it, "
+              + (offersOnce ? "o to save it once as an entry (no schedule), " : "") + "n to discard")
         }
       }
     }
@@ -338,7 +346,7 @@ extension Shell {
       return true
     case .abandon:
       return abandon(entryLine)
-    case .save:
+    case .save, .once:
       break
     }
     guard let fields = draft.fields else { return abandon(entryLine) }

@@ -45,8 +45,11 @@ extension Shell {
     }
     if let ended = askMissing(&draft, parser: parser, entryLine: entryLine, extra: extra) { return ended }
     if !context.assumeYes {
-      switch confirm(&draft, parser: parser, entryLine: entryLine, extra: extra) {
+      switch confirm(&draft, parser: parser, entryLine: entryLine, extra: extra, offersOnce: true) {
       case .save: break
+      case .once:
+        // Saved once, as an ordinary entry: no schedule, the cadence word not in the note.
+        return save(draft)
       case .discard:
         output.line("  discarded")
         return true

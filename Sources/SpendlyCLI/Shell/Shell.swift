@@ -75,7 +75,24 @@ final class Shell {
       // The text as typed after "add", quotes and all (note:"lunch at Social").
       return entry(String(line.drop { $0 != " " }).trimmingSpaces())
     }
+    // "+ LINE": LINE is an entry, its kind read from its own words ("+2500 freelance", with
+    // no space, is income, as the phrase grammar says); "-" forces an entry and marks an expense.
+    if line.hasPrefix("+"), line.dropFirst().first?.isWhitespace ?? true {
+      let rest = String(line.dropFirst()).trimmingSpaces()
+      if rest.isEmpty {
+        ShellHelp.show(nil, output: output)
+        return true
+      }
+      return entry(rest)
+    }
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
+    // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is
+    // (a line starting with another command's word is that command's).
+    if route(named: first) == nil || route(named: first)?.command == BudgetCommand.self,
+      let setting = (try? parser())?.budgetSetting(words)
+    {
+      return runCommand(BudgetCommand.self, (["budget"] + setting.map(Shell.quoted)).joined(separator: " "))
+    }
     // "edit 12" alone opens the field-by-field review of that transaction.
     if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
       return reviewExisting(id)
@@ -160,7 +177,7 @@ final class Shell {
     let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
     output.error(
       "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
-        + "an entry like '420 upi food', or 'help'")
+        + "an entry like '420 upi food', or 'help'\(Shell.recordHint(line))")
     return false
   }
 
@@ -223,9 +240,44 @@ final class Shell {
       completion.forget()
       return true
     } catch {
-      output.error(error.message)
+      guard error.kind == .usage || error.kind == .data else {
+        output.error(error.message)
+        return false
+      }
+      // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
+      // command's name are no arguments of it, but the whole line is an entry: show its draft.
+      if mayBeEntry(command, line) { return entry(line) }
+      output.error("\(error.message)\(Shell.recordHint(line))")
       return false
     }
+  }
+
+  /// Whether a line the command refused may be an entry: it names none of the command's
+  /// actions and no option (then the person meant the command), and it reads as an entry.
+  func mayBeEntry(_ command: any Command.Type, _ line: String) -> Bool {
+    guard command != AddCommand.self else { return false }
+    let words = ((try? splitWords(line)) ?? []).dropFirst()
+    if words.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("-₹") && Int($0) == nil }) { return false }
+    if let next = words.first, let route = routes.first(where: { $0.command == command }), route.isAction(next) {
+      return false
+    }
+    return readsAsEntry(line)
+  }
+
+  /// Whether `line` reads as an entry phrase with an amount.
+  func readsAsEntry(_ line: String) -> Bool {
+    guard let entries = try? self.parser(), let draft = try? entries.parse(line, now: context.now) else { return false }
+    return draft.amount != nil
+  }
+
+  /// A word as `splitWords` reads it back.
+  static func quoted(_ word: String) -> String {
+    word.contains(" ") || word.contains("'") ? "\"" + word + "\"" : word
+  }
+
+  /// What ends every refusal of a line: the way to record it anyway.
+  static func recordHint(_ line: String) -> String {
+    "; to record it: add \(Render.safe(line))"
   }
 
   /// Reads a line after flushing what was printed, so the prompt follows it.

@@ -27,6 +27,9 @@ enum ShellHelp {
     }
     output.line("  help WORD" + String(repeating: " ", count: max(2, width - 7)) + "explain a command")
     output.line()
+    output.line("? LINE asks LINE as a question; + LINE (a space after +) or add LINE records it as an entry,")
+    output.line("of the kind its words say; +2500 or -300 (no space) marks income or an expense.")
+    output.line()
     output.line("keys: Tab completes, ↑/↓ history, ^C abandons a draft, ^D quits")
   }
 }
