@@ -188,7 +188,7 @@ struct DamagedDataTests {
       let text = StoreError.from(error, path: "/tmp/x.db").description
       #expect(text.contains(words), "\(code): \(text)")
       #expect(!text.contains("SELECT") && !text.contains("error \(code)"), "\(code): \(text)")
-      if code == 1 { #expect(!text.contains("no such") && !text.contains("database error"), text) }
+      if code == 1 { #expect(!text.contains("no such") && !text.contains("database error"), "\(text)") }
     }
   }
 }
