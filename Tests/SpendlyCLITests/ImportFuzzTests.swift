@@ -134,6 +134,33 @@ struct ImportFuzzTests {
   }
 }
 
+/// `sync` over a folder with a file that once crashed the reader between two good ones.
+@Suite("sync goes on past a file that fails")
+struct SyncPastFailureTests {
+  @Test func aFailingFileIsReportedCountedAndTheNextOneIsRead() throws {
+    let sandbox = try Sandbox()
+    try ImportCommandTests.world(sandbox)
+    let folder = sandbox.directory + "/statements"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let ofx = try #require(FileManager.default.contents(atPath: ImportCommandTests.folder + "/hdfc-savings-nov.ofx"))
+    let text = String(decoding: ofx, as: UTF8.self)
+    let head = String(text[..<text.range(of: "<OFX>")!.upperBound])
+    try (head + String(repeating: "<A>", count: 30_000)).write(toFile: folder + "/b-deep.ofx", atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(atPath: ImportCommandTests.folder + "/accounts.qif", toPath: folder + "/a.qif")
+    try FileManager.default.copyItem(
+      atPath: ImportCommandTests.folder + "/hdfc-card-nov.qfx", toPath: folder + "/c-card.qfx")
+    for _ in 0..<2 {
+      let result = try sandbox.run(["sync", folder, "--yes"])
+      #expect(result.status == 65, "\(result.stderr)")
+      #expect((result.stdout + result.stderr).contains("b-deep.ofx:11: nested too deeply"), "\(result.stdout)")
+      #expect(result.stdout.contains("1 failed"), "\(result.stdout)")
+    }
+    let seen = try sandbox.run(["sync", folder, "--yes"])
+    #expect(seen.stdout.contains("seen before"), "the files after the failing one were read: \(seen.stdout)")
+    #expect(!(try sandbox.ok("list")).contains("no transactions"))
+  }
+}
+
 extension Sandbox {
   /// Runs spendly like `run`, but a crash is counted by the caller rather than recorded here.
   func runQuietly(_ arguments: [String]) throws -> (status: Int32, signalled: Bool) {
