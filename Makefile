@@ -6,7 +6,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
 
-.PHONY: deps test-deps build release run test install install-files bench format grammar clean
+.PHONY: deps test-deps build release run test fuzz install install-files bench format grammar clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -39,6 +39,12 @@ test-deps: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# A longer run of the importers' mutation fuzz test (a few thousand mutations per format).
+FUZZ_COUNT ?= 2000
+fuzz: deps
+	$(SWIFT) build --build-tests
+	SPENDLY_FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --skip-build --filter ImportFuzzTests
 
 install: release
 	@$(MAKE) --no-print-directory install-files BIN="$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/spendly"

@@ -154,10 +154,13 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
         guard !colon else { return nil }
         colon = true
       } else if (0x30...0x39).contains(byte) {
+        // Range-checked before any arithmetic: an hour has at most 2 digits, a minute 2.
         if colon {
+          guard minuteDigits < 2 else { return nil }
           minute = minute * 10 + Int(byte - 0x30)
           minuteDigits += 1
         } else {
+          guard hourDigits < 2 else { return nil }
           hour = hour * 10 + Int(byte - 0x30)
           hourDigits += 1
         }

@@ -11,8 +11,22 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
   }
 
   public var description: String {
-    value.isEmpty ? "\(field): \(reason)" : "\(field) '\(value)': \(reason)"
+    value.isEmpty ? "\(field): \(reason)" : "\(field) \(TextSanitizer.quoted(value)): \(reason)"
   }
+}
+
+/// How long stored text may be, in characters: the one place these limits are written.
+public enum TextLimits {
+  public static let merchant = 200
+  public static let note = 2000
+  /// No stored text is longer than this, so a file's value past it is refused while the file is read.
+  public static let field = 2000
+  /// A value of more UTF-8 bytes than this has more than `field` characters (a character is at
+  /// least one byte; 4 allows any): readers compare bytes, before any text is built.
+  public static let fieldBytes = 4 * field
+
+  /// The reason given for a value past `field`.
+  public static let tooLong = "is longer than \(field) characters"
 }
 
 /// The rules every transaction must meet before it is stored, whoever writes it.
@@ -58,8 +72,8 @@ public enum Validator {
     }
     try SupportedDates.check(fields.date, field: "date")
     if let posted = fields.postedDate { try SupportedDates.check(posted, field: "posted date") }
-    result.merchant = try cleaned(fields.merchant, field: "merchant", limit: 200)
-    result.note = try cleaned(fields.note, field: "note", limit: 2000)
+    result.merchant = try cleaned(fields.merchant, field: "merchant", limit: TextLimits.merchant)
+    result.note = try cleaned(fields.note, field: "note", limit: TextLimits.note)
     if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
       throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
     }
@@ -94,6 +108,11 @@ public enum Validator {
     guard let text else { return nil }
     // Printable ASCII without spaces at its ends (most text) is clean as it is.
     let bytes = text.utf8
+    // Far too long: refused on its byte count, before the text is scanned (a 10 MB payee).
+    if bytes.count > 4 * limit {
+      throw ValidationError(
+        field: field, value: String(text.prefix(20)) + "…", reason: "is longer than \(limit) characters")
+    }
     if bytes.count <= limit, let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20,
       bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
     {
@@ -173,5 +192,42 @@ extension Validator {
       throw ValidationError(field: field, value: name, reason: "needs a letter (a number would read as an amount)")
     }
     return name
+  }
+}
+
+extension TextSanitizer {
+  /// How many characters of a value an error message quotes.
+  public static let quotedLimit = 60
+
+  /// A value as every error message quotes it: in single quotes, control characters written
+  /// out (`\r`, `\n`, `\t`, `\u{1B}`) so the message stays one line and no escape sequence
+  /// reaches the terminal, and cut to `quotedLimit` characters with "…" (a 10 MB field is
+  /// quoted by its start). Only the quoted start of `text` is read.
+  public static func quoted(_ text: some StringProtocol, limit: Int = quotedLimit) -> String {
+    var result = "'"
+    var count = 0
+    for character in text {
+      guard count < limit else {
+        result += "…"
+        break
+      }
+      count += 1
+      for scalar in character.unicodeScalars {
+        switch scalar {
+        case "\r": result += "\\r"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        default:
+          if isHidden(scalar) && scalar.value != 0x200D {
+            continue  // zero-width and bidi controls, as printed text drops them
+          } else if scalar.properties.generalCategory == .control {
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          } else {
+            result.unicodeScalars.append(scalar)
+          }
+        }
+      }
+    }
+    return result + "'"
   }
 }

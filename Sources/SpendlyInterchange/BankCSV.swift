@@ -75,7 +75,7 @@ public struct BankCSVMapping: Sendable, Equatable {
         delimiter = value == "tab" ? "\t" : value == "semicolon" ? ";" : value.first ?? ","
       case "encoding": encoding = value
       default:
-        throw StatementError(line: index + 1, "unknown key '\(key)' (keys: \(Self.keys.joined(separator: ", ")))")
+        throw StatementError(line: index + 1, "unknown key \(TextSanitizer.quoted(key)) (keys: \(Self.keys.joined(separator: ", ")))")
       }
     }
     guard date != nil else { throw StatementError(line: 1, "the mapping needs a date column (date = …)") }
@@ -128,7 +128,7 @@ public enum BankCSVFormat {
         return number - 1
       }
       guard let index = names.firstIndex(of: name.lowercased()) else {
-        throw StatementError(line: headerLine, "no column '\(name)' in the header (\(header.joined(separator: ", ")))")
+        throw StatementError(line: headerLine, "no column \(TextSanitizer.quoted(name)) in the header (\(header.joined(separator: ", ")))")
       }
       return index
     }
@@ -160,11 +160,12 @@ public enum BankCSVFormat {
         let value = StatementValues.amount(
           cleaned.filter { !"₹$€£¥".contains($0) }, exponent: exponent, decimalComma: mapping.decimalComma,
           thousands: mapping.thousands)
-      else { throw StatementError(line: line, "\(what) '\(trimmed)' is not an amount") }
+      else { throw StatementError(line: line, "\(what) \(TextSanitizer.quoted(trimmed)) is not an amount") }
       return sign.map { $0 * abs(value) } ?? value
     }
     while let (line, fields) = reader.next() {
       if let open = reader.unclosedQuote { throw StatementError(line: open, "a quoted field is never closed") }
+      if let long = reader.oversizedField { throw StatementError(line: long, "a field \(TextLimits.tooLong)") }
       if fields.allSatisfy({ $0.trimmingSpaces().isEmpty }) { continue }
       func field(_ index: Int?) -> String? {
         guard let index, index < fields.count else { return nil }
@@ -181,11 +182,11 @@ public enum BankCSVFormat {
         throw StatementError(line: undatedLine, "no date in column \(mapping.date ?? "")")
       }
       guard let date = StatementValues.date(dateText, format: mapping.dateFormat) else {
-        throw StatementError(line: line, "date '\(dateText)' does not match date-format \(mapping.dateFormat)")
+        throw StatementError(line: line, "date \(TextSanitizer.quoted(dateText)) does not match date-format \(mapping.dateFormat)")
       }
       var rowCurrency = currency
       if let code = field(currencyColumn) {
-        guard let named = Currency.named(code) else { throw StatementError(line: line, "unknown currency '\(code)'") }
+        guard let named = Currency.named(code) else { throw StatementError(line: line, "unknown currency \(TextSanitizer.quoted(code))") }
         rowCurrency = named
       }
       let exponent = rowCurrency.exponent
@@ -199,7 +200,7 @@ public enum BankCSVFormat {
           switch marker {
           case "DR", "D", "DEBIT", "DR.": amount = -abs(amount)
           case "CR", "C", "CREDIT", "CR.": amount = abs(amount)
-          default: throw StatementError(line: line, "'\(marker)' in the DR/CR column: expected DR or CR")
+          default: throw StatementError(line: line, "\(TextSanitizer.quoted(marker)) in the DR/CR column: expected DR or CR")
           }
         }
       } else {

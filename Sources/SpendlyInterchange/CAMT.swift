@@ -21,7 +21,7 @@ public enum CAMTFormat {
       let account = report.child("Acct")
       let code = account?.value("Ccy") ?? report.descendants("Amt").first?.attributes["Ccy"] ?? "EUR"
       guard let currency = Currency.named(code) else {
-        throw StatementError(line: report.line, "unknown currency \(code)")
+        throw StatementError(line: report.line, "unknown currency \(TextSanitizer.quoted(code))")
       }
       var statement = Statement(currency: currency, format: format)
       statement.accountID = account?.value("Id", "IBAN") ?? account?.value("Id", "Othr", "Id")
@@ -54,7 +54,7 @@ public enum CAMTFormat {
     }
     let rowCurrency = amountNode.attributes["Ccy"].flatMap(Currency.named) ?? currency
     guard let minor = StatementValues.amount(text, exponent: rowCurrency.exponent), minor >= 0 else {
-      throw StatementError(line: amountNode.line, "amount '\(text)' is not an amount")
+      throw StatementError(line: amountNode.line, "amount \(TextSanitizer.quoted(text)) is not an amount")
     }
     switch node.value("CdtDbtInd") {
     case "DBIT": return -minor

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyCore
 
 /// RFC 4180 CSV, read a record at a time: quoted fields with doubled quotes, separators and
 /// line breaks inside quotes, and a chosen delimiter (`,`, `;`, tab). Written once, for bank
@@ -66,7 +67,7 @@ public struct CSVReader: Sequence, IteratorProtocol {
           }
         } else {
           if byte == 0x0A { line += 1 }
-          field.append(byte)
+          append(byte, to: &field)
         }
         continue
       }
@@ -88,12 +89,25 @@ public struct CSVReader: Sequence, IteratorProtocol {
         line += 1
         return (start, fields)
       default:
-        field.append(byte)
+        append(byte, to: &field)
       }
     }
     if quoted { unclosedQuote = start }
     fields.append(text(field))
     return (start, fields)
+  }
+
+  /// The line of the first field longer than `TextLimits.fieldBytes`; such a field keeps only
+  /// its start (a 10 MB cell is never built).
+  public var oversizedField: Int?
+
+  /// Adds a byte to a field, up to the limit.
+  @inline(__always) mutating func append(_ byte: UInt8, to field: inout [UInt8]) {
+    guard field.count < TextLimits.fieldBytes else {
+      if oversizedField == nil { oversizedField = line }
+      return
+    }
+    field.append(byte)
   }
 
   /// The line of a record whose quote never closed, once one was read.

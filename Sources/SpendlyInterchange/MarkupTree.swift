@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyCore
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -18,6 +19,26 @@ public final class MarkupNode {
     self.text = text
     self.attributes = attributes
     self.line = line
+  }
+
+  /// No bank file nests deeper than this (an OFX statement is about 8 levels, CAMT about 12):
+  /// a file that does is refused while it is read, so no walk of the tree can run out of stack.
+  public static let maximumDepth = 64
+
+  /// The message for a file nested past `maximumDepth`.
+  static let tooDeep = "nested too deeply (more than \(maximumDepth) levels)"
+
+  /// Frees the tree below without recursion: a long chain of nodes would otherwise release
+  /// one inside another.
+  deinit {
+    guard !children.isEmpty else { return }
+    var pending = children
+    children = []
+    while let node = pending.popLast() {
+      guard !node.children.isEmpty else { continue }
+      pending.append(contentsOf: node.children)
+      node.children = []
+    }
   }
 
   /// The first child named `name` (case-insensitive for OFX's upper case, exact for XML).
@@ -56,19 +77,23 @@ public final class MarkupNode {
   /// Every node below this one named `name`, in document order (not looking inside one found,
   /// nor inside nodes named in `pruning`).
   public func descendants(_ name: String, pruning: Set<String> = []) -> [MarkupNode] {
+    // A walk with its own stack of (node, next child), not recursion: depth costs no stack.
     var found: [MarkupNode] = []
-    collect(name, pruning, into: &found)
-    return found
-  }
-
-  private func collect(_ name: String, _ pruning: Set<String>, into found: inout [MarkupNode]) {
-    for child in children where !child.children.isEmpty || child.name == name {
+    var stack: [(node: MarkupNode, next: Int)] = [(self, 0)]
+    while let (node, next) = stack.last {
+      guard next < node.children.count else {
+        stack.removeLast()
+        continue
+      }
+      stack[stack.count - 1].next = next + 1
+      let child = node.children[next]
       if child.name == name {
         found.append(child)
-      } else if !pruning.contains(child.name) {
-        child.collect(name, pruning, into: &found)
+      } else if !child.children.isEmpty, !pruning.contains(child.name) {
+        stack.append((child, 0))
       }
     }
+    return found
   }
 }
 
@@ -128,8 +153,12 @@ enum SGMLReader {
       while valueStart < valueEnd, isSpace(bytes[valueStart]) { valueStart += 1 }
       while valueEnd > valueStart, isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
       let node = MarkupNode(name: name(bytes[tagStart..<tagEnd]), line: tagLine)
+      guard valueEnd - valueStart <= TextLimits.fieldBytes else {
+        throw StatementError(line: tagLine, "\(node.name) \(TextLimits.tooLong)")
+      }
       stack.last!.children.append(node)
       if valueStart == valueEnd {
+        guard stack.count <= MarkupNode.maximumDepth else { throw StatementError(line: tagLine, MarkupNode.tooDeep) }
         stack.append(node)
       } else {
         node.text = unescaped(String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self))
@@ -183,6 +212,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
   private var stack: [MarkupNode] = []
   private let root = MarkupNode(name: "#root", line: 1)
   private weak var parser: XMLParser?
+  /// Where the file went past `MarkupNode.maximumDepth`, when it did (the parse stops there).
+  private var tooDeepLine: Int?
+  /// The element whose text went past `TextLimits.fieldBytes`, when one did (the parse stops there).
+  private var tooLong: MarkupNode?
 
   static func read(_ text: String) throws(StatementError) -> MarkupNode {
     let reader = XMLTreeReader()
@@ -191,7 +224,10 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     parser.shouldProcessNamespaces = false
     reader.parser = parser
     reader.stack = [reader.root]
-    guard parser.parse() else {
+    let parsed = parser.parse()
+    if let line = reader.tooDeepLine { throw StatementError(line: line, MarkupNode.tooDeep) }
+    if let node = reader.tooLong { throw StatementError(line: node.line, "<\(node.name)> \(TextLimits.tooLong)") }
+    guard parsed else {
       let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
       throw StatementError(line: max(1, parser.lineNumber), "the XML does not read: \(message)")
     }
@@ -205,6 +241,12 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
     _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
     attributes: [String: String] = [:]
   ) {
+    guard tooDeepLine == nil, tooLong == nil else { return }
+    guard stack.count <= MarkupNode.maximumDepth else {
+      tooDeepLine = max(1, parser.lineNumber)
+      parser.abortParsing()
+      return
+    }
     let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
     let node = MarkupNode(name: name, attributes: attributes, line: parser.lineNumber)
     stack.last?.children.append(node)
@@ -212,7 +254,12 @@ final class XMLTreeReader: NSObject, XMLParserDelegate {
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
-    guard let node = stack.last else { return }
+    guard tooDeepLine == nil, tooLong == nil, let node = stack.last else { return }
+    guard (node.text?.utf8.count ?? 0) + string.utf8.count <= TextLimits.fieldBytes else {
+      tooLong = node
+      parser.abortParsing()
+      return
+    }
     node.text = (node.text ?? "") + string
   }
 

@@ -75,7 +75,7 @@ public enum OFXFormat {
       .first
       ?? fallback.code
     guard let currency = Currency.named(code) else {
-      throw StatementError(line: response.line, "unknown currency CURDEF \(code)")
+      throw StatementError(line: response.line, "unknown currency CURDEF \(TextSanitizer.quoted(code))")
     }
     var statement = Statement(currency: currency, format: "OFX")
     statement.accountKind = kind
@@ -107,7 +107,7 @@ public enum OFXFormat {
     for (name, path) in [("LEDGERBAL", \Statement.ledgerBalance), ("AVAILBAL", \Statement.availableBalance)] {
       guard let node = response.child(name), let text = node.value("BALAMT") else { continue }
       guard let minor = ofxAmount(text, exponent: currency.exponent) else {
-        throw StatementError(line: node.line, "\(name) BALAMT '\(text)' is not an amount")
+        throw StatementError(line: node.line, "\(name) BALAMT \(TextSanitizer.quoted(text)) is not an amount")
       }
       statement[keyPath: path] = StatementAmount(
         minorUnits: flipBalances ? -minor : minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
@@ -136,7 +136,7 @@ public enum OFXFormat {
     let user = (node.value("DTUSER") ?? node.value("DTTRAN")).flatMap(StatementValues.ofxDate)
     guard let date = user ?? posted else {
       throw StatementError(
-        line: node.line, "a transaction has no date it can read (DTPOSTED '\(node.value("DTPOSTED") ?? "")')")
+        line: node.line, "a transaction has no date it can read (DTPOSTED \(TextSanitizer.quoted(node.value("DTPOSTED") ?? "")))")
     }
     let amountText = try required("TRNAMT")
     // <CURRENCY>: the amount is in CURSYM; <ORIGCURRENCY>: in CURDEF, first charged in CURSYM.
@@ -145,12 +145,12 @@ public enum OFXFormat {
     var rowCurrency = currency
     if let converted, let code = converted.value("CURSYM") {
       guard let foreign = Currency.named(code) else {
-        throw StatementError(line: converted.line, "unknown currency \(code)")
+        throw StatementError(line: converted.line, "unknown currency \(TextSanitizer.quoted(code))")
       }
       rowCurrency = foreign
     }
     guard let minor = ofxAmount(amountText, exponent: rowCurrency.exponent) else {
-      throw StatementError(line: node.child("TRNAMT")?.line ?? node.line, "TRNAMT '\(amountText)' is not an amount")
+      throw StatementError(line: node.child("TRNAMT")?.line ?? node.line, "TRNAMT \(TextSanitizer.quoted(amountText)) is not an amount")
     }
     var row = StatementRow(date: date, amount: minor, line: node.line)
     row.postedDate = posted
@@ -170,7 +170,7 @@ public enum OFXFormat {
     if let converted, rowCurrency != currency, let rateText = converted.value("CURRATE") {
       guard let rate = DecimalNumber(text: rateText),
         let home = ExchangeMath.multiply(minor, from: rowCurrency, by: rate, to: currency)
-      else { throw StatementError(line: converted.line, "CURRATE '\(rateText)' is not a rate") }
+      else { throw StatementError(line: converted.line, "CURRATE \(TextSanitizer.quoted(rateText)) is not a rate") }
       row.foreign = Money(minorUnits: abs(minor), currency: rowCurrency)
       row.rate = rate.description
       row.amount = home

@@ -29,13 +29,13 @@ public enum QIFFormat {
       guard !record.isEmpty, current != nil else { return }
       guard let dateText = record["D"] else { throw StatementError(line: recordLine, "a record has no date (D)") }
       guard let date = date(dateText, dayFirst: dayFirst) else {
-        throw StatementError(line: recordLine, "date '\(dateText)' does not read (month first; --day-first for 31/01)")
+        throw StatementError(line: recordLine, "date \(TextSanitizer.quoted(dateText)) does not read (month first; --day-first for 31/01)")
       }
       guard let amountText = record["T"] ?? record["U"] else {
         throw StatementError(line: recordLine, "a record has no amount (T)")
       }
       guard let minor = StatementValues.amount(amountText, exponent: currency.exponent) else {
-        throw StatementError(line: recordLine, "amount '\(amountText)' is not an amount")
+        throw StatementError(line: recordLine, "amount \(TextSanitizer.quoted(amountText)) is not an amount")
       }
       var row = StatementRow(date: date, amount: minor, line: recordLine)
       row.payee = record["P"]
@@ -55,6 +55,9 @@ public enum QIFFormat {
     }
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = index + 1
+      guard raw.utf8.count <= TextLimits.fieldBytes + 2 else {
+        throw StatementError(line: line, "a field \(TextLimits.tooLong)")
+      }
       let text = raw.trimmingSpaces()
       guard !text.isEmpty else { continue }
       if text.hasPrefix("!") {

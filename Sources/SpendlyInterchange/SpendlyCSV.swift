@@ -273,16 +273,16 @@ public struct SpendlyCSVReader {
       guard let name = known[raw.trimmingSpaces().lowercased()] else {
         throw SpendlyCSVError(
           line: line, column: i + 1,
-          "unknown column '\(TextSanitizer.visible(raw))' (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")); a bank's CSV needs --mapping: spendly import --guess FILE)"
+          "unknown column \(TextSanitizer.quoted(raw)) (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")); a bank's CSV needs --mapping: spendly import --guess FILE)"
         )
       }
-      guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column '\(raw)' twice") }
+      guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column \(TextSanitizer.quoted(raw)) twice") }
       index[name] = i
     }
     for required in ["Date", "Type", "Amount"] where index[required] == nil {
       throw SpendlyCSVError(
         line: line, column: 1,
-        "no '\(required)' column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
+        "no \(TextSanitizer.quoted(required)) column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
     }
     headerCount = names.count
   }
@@ -292,6 +292,9 @@ public struct SpendlyCSVReader {
     while let (line, cells) = reader.next() {
       if let open = reader.unclosedQuote {
         throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed")
+      }
+      if let long = reader.oversizedField {
+        throw SpendlyCSVError(line: long, column: cells.count, "a field \(TextLimits.tooLong)")
       }
       if cells.count == 1 && cells[0].trimmingSpaces().isEmpty { continue }
       if let bad = reader.invalidUTF8 {
@@ -322,7 +325,7 @@ public struct SpendlyCSVReader {
     }
     func fail(_ name: String, _ message: String) -> SpendlyCSVError {
       let (value, column) = raw(name) ?? ("", 1)
-      return SpendlyCSVError(line: line, column: column, "\(name) '\(TextSanitizer.visible(value))': \(message)")
+      return SpendlyCSVError(line: line, column: column, "\(name) \(TextSanitizer.quoted(value)): \(message)")
     }
     func date(_ name: String) throws(SpendlyCSVError) -> LocalDate? {
       guard let value = text(name) else { return nil }

@@ -274,6 +274,7 @@ public struct SpendlyJSONReader {
     i += 1
     var out: [UInt8] = []
     while let byte = peek() {
+      guard out.count <= TextLimits.fieldBytes else { throw error("text \(TextLimits.tooLong)") }
       i += 1
       switch byte {
       case 0x22: return String(decoding: out, as: UTF8.self)

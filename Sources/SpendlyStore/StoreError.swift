@@ -57,7 +57,7 @@ public enum StoreError: Error, CustomStringConvertible {
     case .diskFull: return "the disk is full: nothing was saved"
     case .busy: return "the database is busy (another spendly is using it): nothing was saved; try again"
     case .ioError(let detail): return "the database file could not be read or written (\(detail)): nothing was saved"
-    case .database(let message): return "database error: \(message)"
+    case .database(let message): return "the database file did not answer as a spendly database does (\(StoreError.plain(message))): nothing was changed"
     }
   }
 
@@ -78,6 +78,18 @@ extension StoreError {
     let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
       .split(separator: "*** in database main *** ", omittingEmptySubsequences: true).joined()
     return line.count > 100 ? String(line.prefix(99)) + "…" : line
+  }
+
+  /// SQLite's message as a phrase about the file, never its SQL: a missing table or column
+  /// means the file was made or changed by another program, or is damaged.
+  static func plain(_ message: String) -> String {
+    let text = message.lowercased()
+    if text.contains("no such table") || text.contains("no such column") || text.contains("has no column") {
+      return "a table or column it needs is missing: made by another program, or damaged?"
+    }
+    if text.contains("constraint failed") { return "a stored record conflicts with this change" }
+    if text.contains("too big") || text.contains("out of memory") { return "it ran out of room for a value" }
+    return "a step of reading or writing it failed"
   }
 
   /// What a failed SQLite call means for the person, from its result code (never the SQL).

@@ -112,3 +112,33 @@ struct LocalDateTimeTests {
     #expect(LocalDateTime(iso: "2026-11-28T23:59")! < value)
   }
 }
+
+@Suite("Numbers read from text are range-checked before arithmetic")
+struct HugeNumberTextTests {
+  @Test func hugeHoursAndMinutesAreNoTime() {
+    for text in ["0:9223372036854775808", "9223372036854775808:00", "123:00", "1:234", "99999999999999999999:99"] {
+      #expect(LocalTime(text: text) == nil, "\(text)")
+      #expect(LocalDateTime(iso: "2026-11-29T" + text) == nil, "\(text)")
+    }
+    #expect(LocalTime(text: "9:05") == LocalTime(hour: 9, minute: 5))
+  }
+
+  @Test func aFuzzOfTimeAndDateTextNeverTraps() {
+    var random = SplitMix64(seed: 22)
+    let alphabet = Array("0123456789:-T 9".utf8)
+    for _ in 0..<5_000 {
+      let bytes = (0..<random.below(40)).map { _ in random.pick(alphabet) }
+      let text = String(decoding: bytes, as: UTF8.self)
+      _ = LocalTime(text: text)
+      _ = LocalDate(iso: text)
+      _ = LocalDateTime(iso: text)
+    }
+    #expect(LocalDate(iso: "99999999999999999999") == nil)
+  }
+
+  @Test func quotedValuesAreShortAndOneLine() {
+    let quoted = TextSanitizer.quoted(String(repeating: "x", count: 10_000_000))
+    #expect(quoted == "'" + String(repeating: "x", count: 60) + "…'")
+    #expect(TextSanitizer.quoted("12\r3\n\u{1B}[2J") == "'12\\r3\\n\\u{1B}[2J'")
+  }
+}
