@@ -84,8 +84,13 @@ extension StoreError {
   /// means the file was made or changed by another program, or is damaged.
   static func plain(_ message: String) -> String {
     let text = message.lowercased()
-    if text.contains("no such table") || text.contains("no such column") || text.contains("has no column") {
-      return "a table or column it needs is missing: made by another program, or damaged?"
+    for (marker, what) in [("no such table: ", "table"), ("no such column: ", "column"), ("has no column named ", "column")] {
+      let parts = text.split(separator: marker, maxSplits: 1, omittingEmptySubsequences: false)
+      if parts.count == 2 {
+        // The name alone (never the statement): letters, digits, _ and . up to 40 characters.
+        let name = parts[1].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }.prefix(40)
+        return "its \(what) '\(name)' is missing: made by another program, or damaged?"
+      }
     }
     if text.contains("constraint failed") { return "a stored record conflicts with this change" }
     if text.contains("too big") || text.contains("out of memory") { return "it ran out of room for a value" }

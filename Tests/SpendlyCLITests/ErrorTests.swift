@@ -75,6 +75,8 @@ struct ErrorTests {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["add", "--amount", "12abc", "--yes"])
     #expect(result.status == 65)
-    #expect(try sandbox.ok("list") == "no transactions\n")
+    // Nothing was saved, so no database was left behind either.
+    #expect(!FileManager.default.fileExists(atPath: sandbox.database))
+    #expect(try sandbox.run(["list"]).status == 66)
   }
 }

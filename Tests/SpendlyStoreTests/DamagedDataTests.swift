@@ -181,7 +181,7 @@ struct DamagedDataTests {
     let cases: [(Int32, String)] = [
       (13, "the disk is full: nothing was saved"), (5, "the database is busy"), (8, "is read-only"),
       (11, "the database file is damaged"), (26, "the database file is damaged"), (10, "could not be read or written"),
-      (1, "a table or column it needs is missing"),
+      (1, "its table 'x' is missing"),
     ]
     for (code, words) in cases {
       let error = DatabaseError(code: code, message: "no such table: x", sql: "SELECT * FROM x")
