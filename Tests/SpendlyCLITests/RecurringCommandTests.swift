@@ -110,3 +110,18 @@ struct RecurringCommandTests {
     #expect(try sandbox.databaseBytes() == before)
   }
 }
+
+/// A date half a year or more away, or in another year, shows its year: "due 31 Jan" seen in
+/// November would read as the coming January.
+@Suite("recurring dates carry their year")
+struct RecurringYearTests {
+  @Test func aPastDueDateShowsItsYear() throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.ok("recurring", "add", "--yes", "netflix", "649", "monthly", "from", "31", "jan", "2026", "cc")
+    let list = try sandbox.ok("recurring")
+    #expect(list.contains("due 31 Jan 2026"), "\(list)")
+    let due = try sandbox.ok("due")
+    #expect(due.contains("Sat 31 Jan 2026") && due.contains("Sat 31 Oct"), "\(due)")
+    #expect(!due.contains("31 Oct 2026"), "\(due)")
+  }
+}

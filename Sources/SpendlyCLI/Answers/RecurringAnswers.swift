@@ -14,10 +14,12 @@ enum RecurringView {
     ]
   }
 
-  /// "31 Jan", with the year when it is not this year's.
+  /// "31 Jan", with the year when it is not this year's, or when it is half a year or more
+  /// away (a "due 31 Jan" seen in November would read as the coming January).
   static func day(_ date: LocalDate, today: LocalDate) -> String {
     let base = "\(date.day) \(LocalDate.monthAbbreviations[date.month - 1])"
-    return date.year == today.year ? base : base + " \(date.year)"
+    let near = abs(date.daysSinceEpoch - today.daysSinceEpoch) < 183
+    return date.year == today.year && near ? base : base + " \(date.year)"
   }
 
   /// Whether the schedule still runs on `today`: not paused, and an occurrence is left from
