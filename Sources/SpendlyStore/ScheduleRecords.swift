@@ -101,9 +101,8 @@ extension ScheduleRecords {
       try log.inserted(.schedules, key: .integer(id))
       let linked = try link(log, Schedule(id: id, fields: named, cadence: cadence, end: end))
       if linked > 0 {
-        try log.db.run(
-          "UPDATE changes SET summary = ? WHERE id = ?",
-          [.text(summary + ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"), .integer(log.changeID)])
+        let links = ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"
+        try log.db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary + links), .integer(log.changeID)])
       }
       return id
     }

@@ -105,7 +105,8 @@ struct RecurringCommand: Command {
     let linked = (try? context.store().schedules.linkedDates()[saved.id]?.count) ?? 0
     let links = linked == 0 ? "" : " · linked \(linked) \(linked == 1 ? "entry" : "entries") already stored"
     return
-      "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")\(links)"
+      "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")"
+      + links
   }
 
   // MARK: Dates
