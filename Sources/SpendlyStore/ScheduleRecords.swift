@@ -135,6 +135,10 @@ extension ScheduleRecords {
     filter.currency = schedule.fields.amount.currency
     filter.from = schedule.anchor
     filter.to = schedule.end.map { schedule.cadence.date(occurrence: 1, anchor: $0) }
+    if schedule.prices.isEmpty {  // one amount (a new schedule's): SQLite reads only rows at it
+      filter.minimumAmount = schedule.fields.amount.minorUnits
+      filter.maximumAmount = schedule.fields.amount.minorUnits
+    }
     return try reading {
       var entries: [Transaction] = []
       try store.transactions.each(filter) { entries.append($0) }
