@@ -11,23 +11,30 @@ extension Context {
     guard draft.recurringID == nil, draft.base == nil, let amount = draft.amount,
       let schedules = try? store().schedules.all(), !schedules.isEmpty
     else { return }
-    let words = Set((draft.note ?? "").lowercased().split(separator: " ").map(String.init))
-    let candidates = schedules.filter { schedule in
-      schedule.kind == draft.kind && schedule.fields.amount.currency == amount.currency && !schedule.isPaused
-        && (TransactionFilter.sameName(draft.merchant, schedule.name) || words.contains(schedule.name.lowercased())
-          || (draft.merchant == nil && schedule.name.lowercased() == draft.category?.lowercased()))
+    let candidates = schedules.filter {
+      $0.names(
+        kind: draft.kind, currency: amount.currency, merchant: draft.merchant, note: draft.note,
+        category: draft.category)
     }
     guard !candidates.isEmpty, let linked = try? store().schedules.linkedDates() else { return }
     for schedule in candidates {
       // The period the entry's date falls in (what a linked charge logs), when it has none yet.
-      guard let occurrence = schedule.cadence.latest(onOrBefore: draft.date, anchor: schedule.anchor),
-        schedule.end.map({ occurrence <= $0 }) ?? true, !schedule.skips.contains(occurrence),
+      guard let occurrence = schedule.occurrence(holding: draft.date),
         schedule.due(today: draft.date, linked: linked[schedule.id] ?? []).contains(occurrence)
       else { continue }
       draft.recurringID = schedule.id
       draft.recurringLabel = "\(schedule.name) · " + Self.periodName(schedule, occurrence, today: today)
       return
     }
+  }
+
+  /// The occurrences whose periods saving a schedule draft links to entries already stored
+  /// (the store's `storedCharges(adding:)`); none when the draft is incomplete or unreadable.
+  func storedCharges(_ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate?) -> [LocalDate] {
+    guard let fields = draft.fields,
+      let charges = try? store().schedules.storedCharges(adding: fields, cadence: cadence, end: end)
+    else { return [] }
+    return charges.map(\.occurrence)
   }
 
   /// "Jan period" for a monthly (or longer) cadence, "period from 25 Dec" for a shorter one.

@@ -66,11 +66,7 @@ extension ScheduleRecords {
   /// is the merchant, else the note, else the category). Validated as a transaction is.
   @discardableResult
   public func add(_ fields: TransactionFields, cadence: Cadence, end: LocalDate? = nil) throws(StoreError) -> Schedule {
-    var fields = try validated(fields)
-    // Named by its merchant, else by its note ("gym" is Gym), else by its category.
-    fields.merchant =
-      fields.merchant ?? fields.note.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? fields.category
-    if fields.note?.lowercased() == fields.merchant?.lowercased() { fields.note = nil }
+    let fields = Self.named(try validated(fields))
     if let end, end < fields.date {
       throw .invalid(ValidationError(field: "end", value: end.description, reason: "is before the first date"))
     }
@@ -83,6 +79,7 @@ extension ScheduleRecords {
           field: "schedule", value: fields.merchant ?? "", reason: "is the same as #\(same.id) (see: spendly recurring)"
         ))
     }
+    let named = fields
     let summary =
       "added \(Self.noun(fields.kind)) \(fields.merchant!) \(MoneyFormat.string(fields.amount)) \(cadence.word) from \(fields.date.readable)"
     let id = try change(.addSchedule, summary: summary) { log in
@@ -102,9 +99,66 @@ extension ScheduleRecords {
         ])
       let id = log.db.lastInsertRowID
       try log.inserted(.schedules, key: .integer(id))
+      let linked = try link(log, Schedule(id: id, fields: named, cadence: cadence, end: end))
+      if linked > 0 {
+        let links = ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"
+        try log.db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary + links), .integer(log.changeID)])
+      }
       return id
     }
     return try schedule(id: id)!
+  }
+
+  /// What adding a schedule of `fields` would link: the entries already stored that are its
+  /// charges (see `storedCharges(of:)`).
+  public func storedCharges(adding fields: TransactionFields, cadence: Cadence, end: LocalDate? = nil)
+    throws(StoreError) -> [(id: Int64, occurrence: LocalDate)]
+  {
+    let fields = Self.named(try validated(fields))
+    return try storedCharges(of: Schedule(id: 0, fields: fields, cadence: cadence, end: end))
+  }
+
+  /// A schedule is named by its merchant, else by its note ("gym" is Gym), else by its category.
+  static func named(_ fields: TransactionFields) -> TransactionFields {
+    var fields = fields
+    fields.merchant =
+      fields.merchant ?? fields.note.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? fields.category
+    if fields.note?.lowercased() == fields.merchant?.lowercased() { fields.note = nil }
+    return fields
+  }
+
+  /// The entries already stored that are charges of `schedule` (the rule is
+  /// `Schedule.charges(among:)`): what adding it links, at most one a period.
+  public func storedCharges(of schedule: Schedule) throws(StoreError) -> [(id: Int64, occurrence: LocalDate)] {
+    var filter = TransactionFilter()
+    filter.kind = schedule.kind
+    filter.currency = schedule.fields.amount.currency
+    filter.from = schedule.anchor
+    filter.to = schedule.end.map { schedule.cadence.date(occurrence: 1, anchor: $0) }
+    if schedule.prices.isEmpty {  // one amount (a new schedule's): SQLite reads only rows at it
+      filter.minimumAmount = schedule.fields.amount.minorUnits
+      filter.maximumAmount = schedule.fields.amount.minorUnits
+    }
+    return try reading {
+      var entries: [Transaction] = []
+      try store.transactions.each(filter) { entries.append($0) }
+      return schedule.charges(among: entries)
+    }
+  }
+
+  /// Links the stored charges of a schedule just inserted, as new revisions of the same change
+  /// (one undo takes the schedule and the links back). Read inside the change's transaction.
+  private func link(_ log: ChangeRecorder, _ schedule: Schedule) throws -> Int {
+    let charges = try storedCharges(of: schedule)
+    guard !charges.isEmpty else { return 0 }
+    let catalog = try store.catalog.current()
+    var writes: [TransactionWrite] = []
+    for charge in charges {
+      guard var fields = try store.transactions.transaction(id: charge.id)?.fields else { continue }
+      fields.recurringID = schedule.id
+      writes.append(.update(id: charge.id, try Validator.validate(fields, catalog: catalog)))
+    }
+    return try store.transactions.record(log, writes).count
   }
 
   /// A new amount from `date` on: earlier periods keep theirs.

@@ -66,6 +66,41 @@ struct RecurringCommandTests {
     #expect(due.stdout == "  nothing due\n")
   }
 
+  /// A charge typed before its schedule existed is that period's charge: adding the schedule
+  /// links it (in the same change, which one undo takes back), and `due` does not log it again.
+  @Test func addingAScheduleLinksTheChargesAlreadyStored() throws {
+    let sandbox = try Sandbox()
+    let now = "2026-11-29T10:00"
+    #expect(try Self.at(sandbox, now, "add", "--yes", "salary", "150000", "credited", "on", "1", "nov").status == 0)
+    let added = try Self.at(
+      sandbox, now, "recurring", "add", "--yes", "salary", "150000", "monthly", "from", "1", "jan", "2026", "bank",
+      "transfer")
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stdout.contains("  links 1 entry already stored\n"), "\(added.stdout)")
+    #expect(added.stdout.contains("10 earlier dates will be due"), "\(added.stdout)")
+    #expect(added.stdout.hasSuffix("· linked 1 entry already stored\n"), "\(added.stdout)")
+    let stored = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(stored.map { $0["recurring_id"] as? Int } == [1])
+    let due = try Self.at(sandbox, now, "--json", "due")
+    let items = try #require((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])
+    #expect(items.count == 10)
+    #expect(!items.contains { $0["date"] as? String == "2026-11-01" })
+    #expect(try Self.at(sandbox, now, "due", "--log", "--yes").status == 0)
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    let november = listed.filter { ($0["date"] as? String)?.hasPrefix("2026-11") == true }
+    #expect(november.map { $0["amount"] as? String } == ["150000.00"])
+    #expect(listed.count == 11)
+    // Undo the log, then the schedule: the schedule is gone and the entry is unlinked again.
+    _ = try sandbox.ok("undo")
+    #expect(try sandbox.ok("undo").hasPrefix("undid: added income source Salary"))
+    let schedules = try #require(
+      (try json(sandbox.ok("--json", "recurring")) as? [String: Any])?["schedules"] as? [Any])
+    #expect(schedules.isEmpty)
+    let back = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(back.count == 1)
+    #expect(back.first?["recurring_id"] is NSNull)
+  }
+
   @Test func skipPauseResumeAndPriceChange() throws {
     let sandbox = try Sandbox()
     _ = try Self.at(sandbox, "2026-01-31T10:00", "recurring", "add", "--yes", "netflix", "649", "monthly", "cc")

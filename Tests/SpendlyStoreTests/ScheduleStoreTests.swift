@@ -46,6 +46,42 @@ struct ScheduleStoreTests {
     }
   }
 
+  /// Adding a schedule links the entries already stored that are its charges: unlinked, the
+  /// same name and amount, one a period; in the schedule's own change (undo and redo take both).
+  @Test(arguments: Location.allCases)
+  func addingLinksTheChargesAlreadyStored(_ location: Location) throws {
+    try withStore(location) { store, _ in
+      func typed(_ minor: Int64, _ date: String) throws -> Int64 {
+        var fields = Self.netflix()
+        fields.amount = Money(minorUnits: minor, currency: fields.amount.currency)
+        fields.date = LocalDate(iso: date)!
+        return try store.transactions.add(fields).id
+      }
+      let february = try typed(64_900, "2026-03-05")  // inside the period from 28 Feb
+      let second = try typed(64_900, "2026-03-20")  // the same period: not a second charge
+      let other = try typed(19_900, "2026-04-10")  // another amount: not a charge
+      let before = try typed(64_900, "2026-01-10")  // before the anchor
+      let preview = try store.schedules.storedCharges(adding: Self.netflix(), cadence: .monthly)
+      #expect(preview.map(\.id) == [february])
+      let schedule = try store.schedules.add(Self.netflix(), cadence: .monthly)
+      func linked() throws -> [Int64] {
+        try store.transactions.list().filter { $0.fields.recurringID == schedule.id }.map(\.id)
+      }
+      #expect(try linked() == [february])
+      #expect(try store.transactions.transaction(id: second)?.fields.recurringID == nil)
+      #expect(try store.transactions.transaction(id: other)?.fields.recurringID == nil)
+      #expect(try store.transactions.transaction(id: before)?.fields.recurringID == nil)
+      let due = try store.schedules.due(today: LocalDate(iso: "2026-04-29")!)
+      #expect(due.first?.1.map(\.description) == ["2026-01-31", "2026-03-31"])
+      #expect(try store.changeLog(limit: 1).first?.summary.hasSuffix("linking 1 entry already stored") == true)
+      _ = try store.undo()
+      #expect(try store.schedules.all().isEmpty)
+      #expect(try store.transactions.list().allSatisfy { $0.fields.recurringID == nil })
+      _ = try store.redo()
+      #expect(try linked() == [february])
+    }
+  }
+
   /// Logged charges link to the schedule; what is due follows them.
   @Test(arguments: Location.allCases)
   func dueFollowsTheLinkedCharges(_ location: Location) throws {

@@ -30,7 +30,9 @@ struct ParseCommand: Command {
       return Rendered(
         text: {
           [DraftView.line(draft, today: context.today, output: output)]
-            + Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: context.today, output: output)
+            + Shell.cadenceLines(
+              draft, schedule.cadence, end: schedule.end, today: context.today, output: output,
+              stored: context.storedCharges(draft, schedule.cadence, end: schedule.end))
             + DraftView.notes(draft, output: output)
         },
         json: {

@@ -71,7 +71,9 @@ struct RecurringCommand: Command {
     var draft = schedule.entry
     let output = context.output
     let extra = { (draft: TransactionDraft) in
-      Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: context.today, output: output)
+      Shell.cadenceLines(
+        draft, schedule.cadence, end: schedule.end, today: context.today, output: output,
+        stored: context.storedCharges(draft, schedule.cadence, end: schedule.end))
     }
     if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else { throw .usage("not on a terminal: add --yes to save without asking") }
@@ -100,8 +102,11 @@ struct RecurringCommand: Command {
       " · next " + RecurringView.day($0, today: context.today)
     }
     let noun = saved.kind == .expense ? "subscription" : "income source"
+    let linked = (try? context.store().schedules.linkedDates()[saved.id]?.count) ?? 0
+    let links = linked == 0 ? "" : " · linked \(linked) \(linked == 1 ? "entry" : "entries") already stored"
     return
       "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")"
+      + links
   }
 
   // MARK: Dates

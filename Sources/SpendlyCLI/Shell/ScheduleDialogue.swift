@@ -7,7 +7,8 @@ import SpendlyStore
 extension Shell {
   /// The draft's cadence line: "monthly from Sat 31 Jan 2026 · next 28 Feb, 31 Mar, 30 Apr".
   static func cadenceLines(
-    _ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate? = nil, today: LocalDate, output: Output
+    _ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate? = nil, today: LocalDate, output: Output,
+    stored: [LocalDate] = []
   ) -> [String] {
     let anchor = draft.date
     var next: [LocalDate] = [cadence.next(after: today.adding(days: -1), anchor: anchor)]
@@ -18,7 +19,13 @@ extension Shell {
       "  \(cadence.word) from \(anchor.readable)\(until)"
         + (next.isEmpty ? "" : " · next " + next.map { RecurringView.day($0, today: today) }.joined(separator: ", "))
     ]
-    let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor).count
+    // Entries already stored that saving links to their periods (`storedCharges`): not due again.
+    if !stored.isEmpty {
+      lines.append("  links \(stored.count) \(stored.count == 1 ? "entry" : "entries") already stored")
+    }
+    let linked = Set(stored)
+    let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor)
+      .filter { !linked.contains($0) }.count
     if past > 0 {
       lines.append(
         output.style(
@@ -41,7 +48,9 @@ extension Shell {
     var draft = schedule.entry
     let today = context.today
     let extra = { (draft: TransactionDraft) in
-      Shell.cadenceLines(draft, schedule.cadence, end: schedule.end, today: today, output: self.output)
+      Shell.cadenceLines(
+        draft, schedule.cadence, end: schedule.end, today: today, output: self.output,
+        stored: self.context.storedCharges(draft, schedule.cadence, end: schedule.end))
     }
     if let ended = askMissing(&draft, parser: parser, entryLine: entryLine, extra: extra) { return ended }
     if !context.assumeYes {
