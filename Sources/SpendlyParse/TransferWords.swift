@@ -167,16 +167,25 @@ extension PhraseRun {
     }
   }
 
-  /// "paid hdfc loan 15000": money paid to a card or a loan with no category said is a transfer
-  /// to it from the bank, which lowers what is owed (an expense charged to it would raise it).
+  /// "paid hdfc loan 15000", "car loan emi 12000", "12000 car loan payment": money paid to a card
+  /// or a loan with no category said (an expense word or a loan-payment word, before or after the
+  /// name and the amount) is a transfer to it from the bank, which lowers what is owed (an expense
+  /// charged to it would raise it). The loan-payment words are used (dropped from the note), and
+  /// a from-word names the paying account.
   mutating func liabilityPayment() {
+    let paymentWords = tokens.indices.filter { free($0) && tokens[$0].info.has(.loanPayment) }
     guard transferRoute == nil, explicitKind == nil, explicitCategory == nil, namedCategories.isEmpty,
       suggestedCategories.isEmpty, let name = draft.account, let account = parser.catalog.account(named: name),
-      account.isLiability, tokens.contains(where: { $0.info.has(.expenseMarker) })
+      account.isLiability, !paymentWords.isEmpty || tokens.contains(where: { $0.info.has(.expenseMarker) })
     else { return }
+    for i in paymentWords { tokens[i].used = true }
     transferRoute = .transfer
     draft.counterAccount = name
     draft.account = nil
+    // The account words again, now as a transfer's ends: "… car loan from sbi" is paid from SBI.
+    let warnings = draft.warnings
+    accountWords()
+    draft.warnings = warnings + draft.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
   }
 
   /// A transfer's ends once the method words are read: a bare method word that is the route's
