@@ -11,7 +11,8 @@ extension Context {
     do {
       let settings = ParseSettings(
         currency: try store.settings.defaultCurrency(), method: try store.settings.current(.method),
-        incomeMethod: try store.settings.current(.incomeMethod), card: try store.settings.current(.card))
+        incomeMethod: try store.settings.current(.incomeMethod), card: try store.settings.current(.card),
+        debts: try store.debts.all().map { ($0.id, $0.name) })
       let history: any MerchantHistory =
         caching ? CachingHistory(store.merchants) : store.merchants
       return PhraseParser(catalog: try store.catalog.current(), settings: settings, history: history)

@@ -107,6 +107,11 @@ let embeddedLexicon: [String: String] = [
   # expense: the phrase records money spent (a leading - does too); dropped from the note.
   # The first expense or income word decides; either beats a category of the other side.
   expense: spent paid bought spend pay
+  # loan-payment: a payment to a loan or a card ("car loan emi 12000", "12000 car loan payment"):
+  # with a loan or card account named and no category said, before or after the name and the
+  # amount, the phrase is a transfer to that account, which lowers what is owed (as the expense
+  # words do: "paid car loan 12000"); dropped from the note.
+  loan-payment: emi emis payment payments instalment instalments installment installments repayment repayments
   # weak-expense: "for" marks an expense over a category of the other side ("gift for priya
   # 1500"), but not over an income word or an income marker.
   weak-expense: for

@@ -25,6 +25,8 @@ public struct Lexicon: Sendable {
   public var suffixes: [String: Int64] = [:]
   public var incomeMarkers: Set<String> = []
   public var expenseMarkers: Set<String> = []
+  /// Words of a payment to a loan or a card (emi, instalment): with a liability named, a transfer to it.
+  public var loanPaymentWords: Set<String> = []
   /// Words that name income (salary, refund): income unless an expense marker or payee says otherwise.
   public var incomeWords: Set<String> = []
   /// People one pays (maid, driver): an expense, the word kept in the note.
@@ -147,6 +149,7 @@ public struct Lexicon: Sendable {
       switch key {
       case "income": incomeMarkers.formUnion(words)
       case "expense": expenseMarkers.formUnion(words)
+      case "loan-payment": loanPaymentWords.formUnion(words)
       case "income-word": incomeWords.formUnion(words)
       case "payee": payeeWords.formUnion(words)
       case "tax": taxWords.formUnion(words)

@@ -9,15 +9,18 @@ public struct ParseSettings: Sendable {
   public var incomeMethod: String
   /// What the word "card" means.
   public var card: String
+  /// The person's debt records, by id and name: a payment to one is linked to it.
+  public var debts: [(id: Int64, name: String)]
 
   public init(
     currency: Currency = .inr, method: String = "Cash", incomeMethod: String = "Bank Transfer",
-    card: String = "Credit Card"
+    card: String = "Credit Card", debts: [(id: Int64, name: String)] = []
   ) {
     self.currency = currency
     self.method = method
     self.incomeMethod = incomeMethod
     self.card = card
+    self.debts = debts
   }
 }
 

@@ -54,6 +54,7 @@ struct PhraseRun {
     categoryWords()
     methods()
     liabilityPayment()
+    debtPayment()
     kindMarkers()
     if transferRoute == nil || explicitKind != nil && explicitKind != .transfer {
       transferRoute = nil
@@ -74,6 +75,11 @@ struct PhraseRun {
       PhraseParser(tables: parser).markMissingEnds(&draft)
     }
     note()
+    if draft.debtID != nil, draft.merchant == nil,
+      let debt = parser.settings.debts.first(where: { $0.id == draft.debtID })
+    {
+      draft.merchant = debt.name
+    }
     futureWarnings()
     draft.recognized =
       draft.amount != nil || tokens.contains(where: \.used) || !suggestedCategories.isEmpty || !namedCategories.isEmpty

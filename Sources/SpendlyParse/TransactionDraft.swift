@@ -34,6 +34,8 @@ public struct TransactionDraft: Sendable, Equatable {
   public var recurringID: Int64?
   /// What the link says with the draft: "Netflix · Jan period".
   public var recurringLabel: String?
+  /// The debt record this entry is a payment to ("car loan emi 12000" with a debt "Car loan").
+  public var debtID: Int64?
   /// The account (a transfer's source); nil without accounts.
   public var account: String?
   /// A transfer's destination account, or its destination method when there are no accounts.
@@ -75,6 +77,7 @@ public struct TransactionDraft: Sendable, Equatable {
       result.rate = ExchangeRate.text(amount, per: foreignAmount)
     }
     if let recurringID { result.recurringID = recurringID }
+    if let debtID { result.debtID = debtID }
     return result
   }
 

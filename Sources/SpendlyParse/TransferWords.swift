@@ -167,16 +167,52 @@ extension PhraseRun {
     }
   }
 
-  /// "paid hdfc loan 15000": money paid to a card or a loan with no category said is a transfer
-  /// to it from the bank, which lowers what is owed (an expense charged to it would raise it).
+  /// "paid hdfc loan 15000", "car loan emi 12000", "12000 car loan payment": money paid to a card
+  /// or a loan with no category said (an expense word or a loan-payment word, before or after the
+  /// name and the amount) is a transfer to it from the bank, which lowers what is owed (an expense
+  /// charged to it would raise it). The loan-payment words are used (dropped from the note), and
+  /// a from-word names the paying account.
   mutating func liabilityPayment() {
+    let paymentWords = tokens.indices.filter { free($0) && tokens[$0].info.has(.loanPayment) }
     guard transferRoute == nil, explicitKind == nil, explicitCategory == nil, namedCategories.isEmpty,
       suggestedCategories.isEmpty, let name = draft.account, let account = parser.catalog.account(named: name),
-      account.isLiability, tokens.contains(where: { $0.info.has(.expenseMarker) })
+      account.isLiability, !paymentWords.isEmpty || tokens.contains(where: { $0.info.has(.expenseMarker) })
     else { return }
+    for i in paymentWords { tokens[i].used = true }
     transferRoute = .transfer
     draft.counterAccount = name
     draft.account = nil
+    // The account words again, now as a transfer's ends: "… car loan from sbi" is paid from SBI.
+    let warnings = draft.warnings
+    accountWords()
+    draft.warnings = warnings + draft.warnings.dropFirst(warnings.count).filter { !warnings.contains($0) }
+  }
+
+  /// "car loan emi 12000" with a debt record named "Car loan" and no loan account: an expense
+  /// paid on that debt (linked to it, so what is owed goes down), in Debt unless a category is
+  /// said. It needs an expense word or a loan-payment word, and the debt's whole name.
+  mutating func debtPayment() {
+    guard transferRoute == nil, explicitKind == nil || explicitKind == .expense, !parser.settings.debts.isEmpty,
+      draft.account.flatMap(parser.catalog.account(named:)).map({ !$0.isLiability }) ?? true
+    else { return }
+    let paymentWords = tokens.indices.filter { free($0) && tokens[$0].info.has(.loanPayment) }
+    guard !paymentWords.isEmpty || tokens.contains(where: { $0.info.has(.expenseMarker) }) else { return }
+    for n in stride(from: min(6, tokens.count), through: 1, by: -1) {
+      for i in 0...(tokens.count - n) {
+        let range = i..<(i + n)
+        guard range.allSatisfy(free) else { continue }
+        let text = range.map { tokens[$0].word }.joined(separator: " ")
+        guard let debt = parser.settings.debts.first(where: { $0.name.lowercased() == text }) else { continue }
+        for j in Array(range) + paymentWords { tokens[j].used = true }
+        draft.debtID = debt.id
+        if explicitCategory == nil, namedCategories.isEmpty, let category = parser.catalog.category(named: "Debt"),
+          category.side == .expense
+        {
+          explicitCategory = category
+        }
+        return
+      }
+    }
   }
 
   /// A transfer's ends once the method words are read: a bare method word that is the route's

@@ -39,6 +39,8 @@ struct WordInfo {
     static let accountStart = Flags(rawValue: 1 << 18)
     /// A tax one pays (tax, gst, tds): an expense unless an income word says otherwise.
     static let tax = Flags(rawValue: 1 << 19)
+    /// A payment to a loan or a card (emi, instalment): with a liability named, a transfer to it.
+    static let loanPayment = Flags(rawValue: 1 << 20)
   }
 
   var flags: Flags = []
@@ -148,6 +150,7 @@ struct Vocabulary {
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
     flag(lexicon.expenseMarkers, .expenseMarker)
+    flag(lexicon.loanPaymentWords, .loanPayment)
     flag(lexicon.incomeWords, .incomeWord)
     flag(lexicon.payeeWords, .payee)
     flag(lexicon.taxWords, .tax)

@@ -63,6 +63,26 @@ struct AccountsCommandTests {
     #expect(text.contains("INR  assets ₹27,000.00 · liabilities -₹23,000.00 · net worth ₹50,000.00"))
   }
 
+  /// "car loan emi 12000 on 20 nov", "12000 car loan payment": a payment word before or after the
+  /// loan's name and the amount makes a transfer to the loan, so what is owed goes down, as
+  /// "paid car loan 12000" does (saved as an expense on the loan, it went up).
+  @Test func aLoanPaymentInAnyOrderLowersWhatIsOwed() throws {
+    let sandbox = try Sandbox()
+    try Self.world(sandbox)
+    try sandbox.ok("accounts", "add", "Car Loan", "--type", "loan", "--opening", "500000", "--on", "2026-11-01")
+    #expect(try Self.balances(sandbox)["Car Loan"] == "500000.00")
+    let saved = try sandbox.ok("add", "--yes", "car", "loan", "emi", "12000", "on", "20", "nov")
+    #expect(saved.contains("Transfer"), "a transfer, not an expense: \(saved)")
+    #expect(try Self.balances(sandbox)["Car Loan"] == "488000.00")
+    try sandbox.ok("add", "--yes", "12000", "car", "loan", "payment")
+    try sandbox.ok("add", "--yes", "paid", "car", "loan", "12000")
+    #expect(
+      try Self.balances(sandbox) == [
+        "HDFC Savings": "14000.00", "HDFC Regalia": "0.00", "Wallet": "2000.00", "Car Loan": "464000.00",
+      ])
+    #expect(try Self.spent(sandbox) == nil, "a loan payment is no spending")
+  }
+
   @Test func theDraftShowsTheAccountAndWhereItCameFrom() throws {
     let sandbox = try Sandbox()
     try Self.world(sandbox)

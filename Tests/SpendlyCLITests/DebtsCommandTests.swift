@@ -72,6 +72,28 @@ struct DebtsCommandTests {
     #expect(try listed() == "50000.00")
   }
 
+  /// "car loan emi 15000", "15000 car loan payment" with a debt record "Car loan" (no loan
+  /// account): a payment linked to the debt, so what is owed goes down, as `debts pay` does.
+  @Test func aLoanPaymentPhraseIsLinkedToTheDebt() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    let owed = { () throws -> String? in
+      let all = try #require(try json(sandbox.ok("--json", "debts")) as? [String: Any])
+      return (all["debts"] as? [[String: Any]])?.first { $0["name"] as? String == "Car loan" }?["balance"] as? String
+    }
+    #expect(try owed() == "600000.00")
+    try sandbox.ok("add", "--yes", "car", "loan", "emi", "15000")
+    let shown = try #require(try json(sandbox.ok("--json", "show", "1")) as? [String: Any])
+    #expect(shown["debt_id"] as? Int == 3)
+    #expect(shown["category"] as? String == "Debt")
+    #expect(try owed() == "585000.00")
+    try sandbox.ok("add", "--yes", "15000", "car", "loan", "payment")
+    #expect(try owed() == "570000.00")
+    // Without a payment word it is no payment: "car loan 500" stays a plain expense.
+    try sandbox.ok("add", "--yes", "car", "loan", "500")
+    #expect(try owed() == "570000.00")
+  }
+
   @Test func refusalsAreOneLine() throws {
     let sandbox = try Sandbox()
     try Self.portfolio(sandbox)
@@ -102,7 +124,10 @@ struct DebtsCommandTests {
         ["debts", "add", "X", "--balance", "1000", "--apr", "10", "--min", "100", "--term", "12", "--due-day", "3"],
         "spendly: debts add: --term makes the minimum the amortized payment; give --min or --term, not both"
       ),
-      (["debts", "pay", "loan", "100"], "spendly: 'loan' could be Personal loan or Car loan: say which (see: spendly debts)"),
+      (
+        ["debts", "pay", "loan", "100"],
+        "spendly: 'loan' could be Personal loan or Car loan: say which (see: spendly debts)"
+      ),
       (
         ["debts", "pay", "car", "loan", "100", "on", "1", "nov"],
         "spendly: date '2026-11-01': is before Car loan started (2026-11-29)"
