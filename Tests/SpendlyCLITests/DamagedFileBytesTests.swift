@@ -11,15 +11,7 @@ import Testing
 @Suite("damaged files: refused writes and reads change no byte")
 struct DamagedFileBytesTests {
   /// What the full check says of a file: nil when intact.
-  static func damage(_ path: String) -> String? {
-    do {
-      let database = try Database(path: path, flags: SQLITE_OPEN_READONLY)
-      let answer = try database.row("PRAGMA integrity_check(1)")?.text(0)
-      return answer == "ok" ? nil : answer ?? "no answer"
-    } catch {
-      return "\(error)"
-    }
-  }
+  static func damage(_ path: String) -> String? { DamagedFileTests.malformation(path) }
 
   static func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 

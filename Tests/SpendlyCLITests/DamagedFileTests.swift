@@ -29,11 +29,12 @@ struct DamagedFileTests {
     try store.transactions.edit(id: 3, fields[2])
   }
 
-  /// SQLite's verdict on a file: nil when it reads as intact, else what it said.
+  /// SQLite's full verdict on a file (`integrity_check`, as the write gate makes it): nil when
+  /// it reads as intact, else what it said.
   static func malformation(_ path: String) -> String? {
     do {
       let database = try Database(path: path, flags: SQLITE_OPEN_READONLY)
-      let answer = try database.row("PRAGMA quick_check")?.text(0)
+      let answer = try database.row("PRAGMA integrity_check(1)")?.text(0)
       return answer == "ok" ? nil : answer ?? "no answer"
     } catch {
       return "\(error)"
