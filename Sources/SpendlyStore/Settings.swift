@@ -91,3 +91,32 @@ extension SettingRecords {
     Currency.named(try value(.currency)) ?? .inr
   }
 }
+
+extension SettingRecords {
+  /// Where the monthly budget of the last debt plan is kept, for "when will I be debt free":
+  /// in the database (so a copy, backup or restore keeps it), not a `config` setting.
+  static let debtPlanBudgetKey = "debt_plan_budget"
+
+  /// The last debt plan's budget as stored ("4000000 INR"), nil before any plan.
+  public func debtPlanBudget() throws(StoreError) -> String? {
+    do {
+      return try database.row("SELECT value FROM settings WHERE key = ?", [.text(Self.debtPlanBudgetKey)])?.text(0)
+    } catch {
+      throw failure(error)
+    }
+  }
+
+  /// Keeps a plan's budget: one change in the log ("remembered the debt plan budget …"); the
+  /// same budget again changes nothing.
+  public func setDebtPlanBudget(_ value: String, shown: String) throws(StoreError) {
+    let old = try debtPlanBudget()
+    if old == value { return }
+    try change(.setting, summary: "remembered the debt plan budget \(shown)") { log in
+      try log.track(.settings, key: .text(Self.debtPlanBudgetKey)) {
+        try log.db.run(
+          "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+          [.text(Self.debtPlanBudgetKey), .text(value)])
+      }
+    }
+  }
+}

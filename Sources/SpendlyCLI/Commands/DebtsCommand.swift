@@ -82,7 +82,8 @@ struct DebtsCommand: Command {
       if found.count == 1, let debt = debts.first(where: { $0.name == found[0] }) { return (debt, count) }
       if found.count > 1 {
         throw .data(
-          "'\(Render.safe(text))' could be \(found.map(Render.safe).joined(separator: " or ")): say which (see: spendly debts)")
+          "'\(Render.safe(text))' could be \(found.map(Render.safe).joined(separator: " or ")): say which (see: spendly debts)"
+        )
       }
     }
     return (try existing(words[0], context), 1)
@@ -208,10 +209,10 @@ struct DebtsCommand: Command {
     let store = try context.store()
     var budgetText = arguments["budget"]
     if budgetText == nil {
-      guard remembersBudget(context), let path = StatePaths.debtBudget(for: context.databasePath, create: false) else {
+      guard let remembered = try rememberedBudget(context) else {
         throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000")
       }
-      budgetText = StateFile.read(path)
+      budgetText = remembered
     }
     let budget: Money
     if let text = budgetText, let stored = storedBudget(text) {
@@ -244,9 +245,12 @@ struct DebtsCommand: Command {
         throw .data(refusal(error, budget.currency))
       }
     }
-    // Remembered for "when will i be debt free" (outside the database: a plan changes nothing).
-    if arguments["budget"] != nil, let path = StatePaths.debtBudget(for: context.databasePath, create: true) {
-      StateFile.write("\(budget.minorUnits) \(budget.currency.code)", to: path)
+    // Remembered for "when will i be debt free": a setting in the database, through the change log.
+    if arguments["budget"] != nil, !store.isReadOnly {
+      try reporting {
+        try store.settings.setDebtPlanBudget(
+          "\(budget.minorUnits) \(budget.currency.code)", shown: MoneyFormat.string(budget))
+      }
     }
     return DebtView.plans(
       plans, budget: budget.minorUnits, currency: budget.currency, first: YearMonth(context.today).adding(months: 1),
@@ -255,9 +259,17 @@ struct DebtsCommand: Command {
 
   /// Whether a plan's budget is remembered for "when will i be debt free".
   static func remembersBudget(_ context: Context) -> Bool {
-    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), let text = StateFile.read(path)
-    else { return false }
-    return storedBudget(text) != nil
+    (try? rememberedBudget(context)).flatMap { $0.flatMap(storedBudget) } != nil
+  }
+
+  /// The last plan's budget: the database's setting, else (made by an older Spendly) the state
+  /// file that kept it beside the database.
+  static func rememberedBudget(_ context: Context) throws(CLIError) -> String? {
+    if let stored = try reporting({ try context.store().settings.debtPlanBudget() }) { return stored }
+    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), let text = StateFile.read(path),
+      storedBudget(text) != nil
+    else { return nil }
+    return text
   }
 
   /// "4000000 INR": the budget as the state file keeps it.
@@ -331,6 +343,7 @@ struct DebtsCommand: Command {
 func debtsStoreUse(_ arguments: Arguments) -> StoreUse {
   let action = arguments.positional.first?.lowercased()
   if [nil, "list", "schedule"].contains(action) { return .read }
-  if action == "plan" { return .read }
+  // A plan with --budget remembers it (a setting); one without only reads.
+  if action == "plan" { return arguments["budget"] == nil ? .read : .writeOrRead }
   return .write
 }
