@@ -64,10 +64,10 @@ final class Context {
   /// After a failed command: a database this run created and saved nothing to is removed again,
   /// so a refused link or a failed import leaves no empty database behind.
   func discardUnusedDatabase() {
-    guard createdDatabase, let store = openedStore, store.isPristine() else { return }
+    guard createdDatabase, openedStore?.isPristine() == true else { return }
+    // The last reference: the connection closes here, before its files go.
     openedStore = nil
     createdDatabase = false
-    withExtendedLifetime(store) {}
     for suffix in ["", "-wal", "-shm", "-journal"] { unlink(databasePath + suffix) }
   }
 

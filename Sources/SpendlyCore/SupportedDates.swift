@@ -18,8 +18,7 @@ public enum SupportedDates {
 
   /// The one-line refusal: `FIELD 'TEXT': outside the dates Spendly keeps (…)`.
   public static func refusal(_ field: String, _ text: String) -> String {
-    let shown = TextSanitizer.printable(text)
-    return "\(field) '\(shown.count > 60 ? String(shown.prefix(59)) + "…" : shown)': \(reason)"
+    "\(field) \(TextSanitizer.quoted(text)): \(reason)"
   }
 
   /// Throws the refusal as a validation error when `date` is outside the range.

@@ -79,7 +79,6 @@ extension ScheduleRecords {
           field: "schedule", value: fields.merchant ?? "", reason: "is the same as #\(same.id) (see: spendly recurring)"
         ))
     }
-    let named = fields
     let summary =
       "added \(Self.noun(fields.kind)) \(fields.merchant!) \(MoneyFormat.string(fields.amount)) \(cadence.word) from \(fields.date.readable)"
     let id = try change(.addSchedule, summary: summary) { log in
@@ -99,7 +98,7 @@ extension ScheduleRecords {
         ])
       let id = log.db.lastInsertRowID
       try log.inserted(.schedules, key: .integer(id))
-      let linked = try link(log, Schedule(id: id, fields: named, cadence: cadence, end: end))
+      let linked = try link(log, Schedule(id: id, fields: fields, cadence: cadence, end: end))
       if linked > 0 {
         let links = ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"
         try log.db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary + links), .integer(log.changeID)])

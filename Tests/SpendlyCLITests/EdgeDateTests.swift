@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyCore
 import Testing
 
 /// Every command that takes a date, at the edges of the supported range (1970-01-01 to
@@ -12,7 +13,7 @@ struct EdgeDateTests {
 
   static func commands(_ date: String) -> [[String]] {
     let month = String(date.prefix(7))
-    let days = LocalDays.between("2026-11-29", date)
+    let days = LocalDate(iso: date)!.daysSinceEpoch - LocalDate(iso: "2026-11-29")!.daysSinceEpoch
     return [
       ["add", "--yes", "netflix", "649", "on", date, "cc"],
       ["add", "--yes", "--amount", "10", "--date", date, "--category", "Food", "--method", "Cash"],
@@ -57,21 +58,5 @@ struct EdgeDateTests {
           "\(command): \(result.stderr)")
       }
     }
-  }
-}
-
-/// Days from one ISO date to another, without Foundation's calendar.
-enum LocalDays {
-  static func between(_ a: String, _ b: String) -> Int {
-    func days(_ text: String) -> Int {
-      let parts = text.split(separator: "-").compactMap { Int($0) }
-      let (y0, m, d) = (parts[0], parts[1], parts[2])
-      let y = m <= 2 ? y0 - 1 : y0
-      let era = (y >= 0 ? y : y - 399) / 400
-      let yoe = y - era * 400
-      let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-      return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
-    }
-    return days(b) - days(a)
   }
 }
