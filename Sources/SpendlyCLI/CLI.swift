@@ -86,10 +86,27 @@ public enum CLI {
       printHelp(command, context.output)
       return 0
     }
-    let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
-    context.storeUse = route.storeUse(arguments)
-    context.show(try command.run(arguments, context))
+    do throws(CLIError) {
+      let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
+      context.storeUse = route.storeUse(arguments)
+      context.show(try command.run(arguments, context))
+    } catch {
+      throw recordHint(error, words: words, route: route, context: context)
+    }
     return 0
+  }
+
+  /// A refusal of `spendly upcoming concert tickets 2500 card`, whose words are no arguments of
+  /// the command but read as an entry, ends with the way to record it, as the shell's does.
+  static func recordHint(_ error: CLIError, words: [String], route: Route, context: Context) -> CLIError {
+    guard error.kind == .usage || error.kind == .data, route.command != AddCommand.self,
+      !words.dropFirst().contains(where: { $0.hasPrefix("-") && Int($0) == nil }),
+      !(words.count > 1 && route.isAction(words[1])),
+      let parser = try? context.phraseParser(),
+      (try? parser.parse(words.joined(separator: " "), now: context.now))?.amount != nil
+    else { return error }
+    let line = words.map(Shell.quoted).joined(separator: " ")
+    return CLIError(error.kind, "\(error.message); to record it: spendly add \(Render.safe(line))")
   }
 
   /// What the global options ask for: the version alone, or a run of the words left.

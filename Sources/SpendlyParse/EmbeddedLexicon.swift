@@ -258,6 +258,9 @@ let embeddedLexicon: [String: String] = [
   withdrawal: atm withdrew withdrawal withdraw withdrawn "cash withdrawal"
   # deposit: cash put into the bank ("deposited 3000 cash").
   deposit: deposited deposit "cash deposit"
+  # name: two words where a transfer word is part of a name ("recurring deposit 5000 monthly",
+  # "security deposit 20000"): a savings plan or a payment, not money moved between accounts.
+  name: "recurring deposit" "fixed deposit" "term deposit" "security deposit"
   # from / to: the ends of a transfer, and the account of an entry ("300 from wallet").
   from: from
   to: to into

@@ -63,6 +63,8 @@ public struct Lexicon: Sendable {
   public var toWords: Set<String> = []
   /// Words before an amount in the currency it was charged in ("for $12.50").
   public var foreignWords: Set<String> = []
+  /// Two words where a transfer word is part of a name ("recurring deposit"): no transfer.
+  public var transferNames: Set<String> = []
   /// Words that open a bank's description and name no one ("upi", "pos"), and words dropped
   /// from a payee wherever they stand ("okhdfc", "payment").
   public var payeePrefixes: Set<String> = []
@@ -173,6 +175,11 @@ public struct Lexicon: Sendable {
       case "from": fromWords.formUnion(words)
       case "to": toWords.formUnion(words)
       case "foreign": foreignWords.formUnion(words)
+      case "name":
+        guard words.allSatisfy({ $0.split(separator: " ").count == 2 }) else {
+          throw LineError(text: "a name of transfer words is two words")
+        }
+        transferNames.formUnion(words)
       default:
         guard let route = TransferRoute(rawValue: key) else { throw LineError(text: "unknown transfer role \(key)") }
         for word in words {

@@ -89,7 +89,7 @@ extension PhraseRun {
     var i = 0
     while i < tokens.count {
       defer { i += 1 }
-      guard free(i), tokens[i].info.has(.transferStart) else { continue }
+      guard free(i), tokens[i].info.has(.transferStart), !inTransferName(i) else { continue }
       for n in stride(from: min(4, tokens.count - i), through: 1, by: -1) {
         let range = i..<(i + n)
         guard range.allSatisfy(free),
@@ -102,6 +102,13 @@ extension PhraseRun {
         break
       }
     }
+  }
+
+  /// Whether the word at `i` is half of a name with a transfer word in it ("recurring deposit").
+  func inTransferName(_ i: Int) -> Bool {
+    let names = lexicon.transferNames
+    return i > 0 && names.contains(tokens[i - 1].word + " " + tokens[i].word)
+      || i + 1 < tokens.count && names.contains(tokens[i].word + " " + tokens[i + 1].word)
   }
 
   /// Whether a from/to word comes before an account or a method word ("to savings", "from upi").

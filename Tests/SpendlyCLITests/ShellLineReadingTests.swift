@@ -20,13 +20,30 @@ struct ShellLineReadingTests {
     #expect(try saved(sandbox).allSatisfy { $0["kind"] as? String == "expense" })
   }
 
-  /// "recurring deposit 5000 monthly neft" is no `recurring` action: it is read as an entry's line.
+  /// "recurring deposit 5000 monthly neft" is no `recurring` action: the line is a schedule,
+  /// and "recurring deposit" is a name, not the deposit transfer word.
   @Test func aCommandWordBeforeAScheduleIsTheSchedule() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["--yes"], input: Data("recurring deposit 5000 monthly neft\n".utf8))
-    #expect(!result.stderr.contains("unknown action"), "\(result.stderr)")
-    // "deposit" makes it a transfer, which the schedule's dialogue refuses as one (not as a command).
-    #expect(result.stderr.contains("schedule") || result.stdout.contains("5,000"), "\(result.stderr)")
+    #expect(result.status == 0, "\(result.stderr)")
+    let listed = try #require(try json(sandbox.ok("--json", "recurring")) as? [String: Any])
+    let schedules = try #require(listed["schedules"] as? [[String: Any]])
+    #expect(schedules.count == 1)
+    #expect(schedules.first?["name"] as? String == "Recurring deposit", "\(schedules)")
+    #expect(schedules.first?["kind"] as? String == "expense", "\(schedules)")
+  }
+
+  /// A one-shot command whose words read as an entry says how to record it, as the shell does.
+  @Test func aRefusedOneShotCommandSaysHowToRecordIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("add", "--yes", "10", "tea", "cash")
+    let upcoming = try sandbox.run(["upcoming", "concert", "tickets", "2500", "card"])
+    #expect(upcoming.status == 64)
+    #expect(upcoming.stderr.hasSuffix("; to record it: spendly add upcoming concert tickets 2500 card\n"), "\(upcoming.stderr)")
+    // Words that read as no entry get the command's own refusal alone.
+    let plain = try sandbox.run(["upcoming", "soon"])
+    #expect(plain.status == 64)
+    #expect(!plain.stderr.contains("to record it"), "\(plain.stderr)")
   }
 
   /// A line refused as a command ends with the way to record it anyway.
