@@ -210,15 +210,32 @@ extension PhraseRun {
         guard range.allSatisfy(free) else { continue }
         let text = range.map { tokens[$0].word }.joined(separator: " ")
         guard let debt = parser.settings.debts.first(where: { $0.name.lowercased() == text }) else { continue }
-        for j in Array(range) + paymentWords { tokens[j].used = true }
-        draft.debtID = debt.id
-        if explicitCategory == nil, namedCategories.isEmpty, let category = parser.catalog.category(named: "Debt"),
-          category.side == .expense
-        {
-          explicitCategory = category
-        }
+        pays(debt, words: Array(range) + paymentWords)
         return
       }
+    }
+    // With a payment word, one word of one debt's name is enough ("hdfc emi 5000" pays
+    // "HDFC card"); a word two debts share names neither.
+    guard !paymentWords.isEmpty else { return }
+    var named: [Int: (id: Int64, name: String)] = [:]
+    for i in tokens.indices where free(i) && !paymentWords.contains(i) && !tokens[i].hasDigit {
+      let debts = parser.settings.debts.filter { debt in
+        debt.name.lowercased().split(separator: " ").contains { $0 == tokens[i].word }
+      }
+      if debts.count == 1 { named[i] = debts[0] }
+    }
+    guard let debt = named.values.first, named.values.allSatisfy({ $0.id == debt.id }) else { return }
+    pays(debt, words: Array(named.keys) + paymentWords)
+  }
+
+  /// The phrase pays `debt`, named by `words`: a payment linked to it, in Debt when no category is named.
+  mutating func pays(_ debt: (id: Int64, name: String), words: [Int]) {
+    for j in words { tokens[j].used = true }
+    draft.debtID = debt.id
+    if explicitCategory == nil, namedCategories.isEmpty, let category = parser.catalog.category(named: "Debt"),
+      category.side == .expense
+    {
+      explicitCategory = category
     }
   }
 

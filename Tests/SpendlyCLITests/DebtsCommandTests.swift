@@ -101,6 +101,24 @@ struct DebtsCommandTests {
     #expect(try owed() == "570000.00")
   }
 
+  /// With a payment word, one word of one debt's name names it; a word two debts share names
+  /// neither; and a phrase's payment dated before the debt started is refused, as `debts pay`'s is.
+  @Test func aPaymentPhraseNamesADebtByOneOfItsWords() throws {
+    let sandbox = try Sandbox()
+    try Self.portfolio(sandbox)
+    try sandbox.ok("add", "--yes", "car", "emi", "15000")
+    let shown = try #require(try json(sandbox.ok("--json", "show", "1")) as? [String: Any])
+    #expect(shown["debt_id"] as? Int == 3, "\(shown)")
+    try sandbox.ok("add", "--yes", "loan", "emi", "1000")
+    let shared = try #require(try json(sandbox.ok("--json", "show", "2")) as? [String: Any])
+    #expect(shared["debt_id"] is NSNull, "'loan' is in two debts' names: \(shared)")
+    let before = try sandbox.databaseBytes()
+    let early = try sandbox.run(["add", "--yes", "personal", "emi", "10000", "on", "1", "jan", "2020"])
+    #expect(early.status == 65, "\(early.stderr)")
+    #expect(early.stderr.contains("before Personal loan started"), "\(early.stderr)")
+    #expect(try sandbox.databaseBytes() == before)
+  }
+
   @Test func refusalsAreOneLine() throws {
     let sandbox = try Sandbox()
     try Self.portfolio(sandbox)
