@@ -99,9 +99,7 @@ public enum CLI {
   /// A refusal of `spendly upcoming concert tickets 2500 card`, whose words are no arguments of
   /// the command but read as an entry, ends with the way to record it, as the shell's does.
   static func recordHint(_ error: CLIError, words: [String], route: Route, context: Context) -> CLIError {
-    guard error.kind == .usage || error.kind == .data, route.command != AddCommand.self,
-      !words.dropFirst().contains(where: { $0.hasPrefix("-") && Int($0) == nil }),
-      !(words.count > 1 && route.isAction(words[1])),
+    guard error.kind == .usage || error.kind == .data, route.mayBeEntry(words.dropFirst()),
       let parser = try? context.phraseParser(),
       (try? parser.parse(words.joined(separator: " "), now: context.now))?.amount != nil
     else { return error }
@@ -147,7 +145,7 @@ public enum CLI {
       case "--now":
         let text = try value("--now", word)
         guard let parsed = LocalDateTime(iso: text) else {
-          throw .usage("--now '\(Render.safe(text))': expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
+          throw .usage("--now \(Render.quoted(text)): expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
         }
         guard SupportedDates.contains(parsed.date) else { throw .data(SupportedDates.refusal("--now", text)) }
         now = parsed

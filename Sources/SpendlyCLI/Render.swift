@@ -7,6 +7,10 @@ enum Render {
   /// Text from outside made printable, without anything that would read as an Output style mark.
   static func safe(_ text: String?) -> String { Output.unmarked(TextSanitizer.printable(text ?? "")) }
 
+  /// A value in a message: quoted, at most about 60 characters, control characters written out,
+  /// so a 10 MB value or a CR in it keeps the message one short line.
+  static func quoted(_ text: String?) -> String { Output.unmarked(TextSanitizer.quoted(text ?? "")) }
+
   static func amount(_ fields: TransactionFields) -> String {
     MoneyFormat.signed(fields.amount, kind: fields.kind)
   }

@@ -34,6 +34,12 @@ public struct BankCSVMapping: Sendable, Equatable {
   ]
 
   /// Reads `key = value` lines; `#` starts a comment. A bad line is an error naming it.
+  /// A header's names for a message: each quoted short, at most eight of them, then how many more.
+  static func listed(_ header: [String]) -> String {
+    let shown = header.prefix(8).map { TextSanitizer.quoted($0, limit: 30) }
+    return (shown + (header.count > 8 ? ["and \(header.count - 8) more"] : [])).joined(separator: ", ")
+  }
+
   public init(text: String) throws(StatementError) {
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingSpaces()
@@ -128,7 +134,8 @@ public enum BankCSVFormat {
         return number - 1
       }
       guard let index = names.firstIndex(of: name.lowercased()) else {
-        throw StatementError(line: headerLine, "no column \(TextSanitizer.quoted(name)) in the header (\(header.joined(separator: ", ")))")
+        throw StatementError(
+          line: headerLine, "no column \(TextSanitizer.quoted(name)) in the header (\(BankCSVMapping.listed(header)))")
       }
       return index
     }

@@ -52,7 +52,7 @@ public enum StoreError: Error, CustomStringConvertible {
     case .readOnly(let path): return "database '\(path)' is read-only for you: nothing can be saved"
     case .damaged(let row): return row.description
     case .damagedFile(let path, let detail):
-      return "the database file is damaged (\(StoreError.oneLine(detail))): nothing is saved to it; check it with "
+      return "the database file is damaged (\(StoreError.damage(detail))): nothing is saved to it; check it with "
         + "sqlite3 '\(path)' 'PRAGMA integrity_check', or restore a backup"
     case .diskFull: return "the disk is full: nothing was saved"
     case .busy: return "the database is busy (another spendly is using it): nothing was saved; try again"
@@ -72,12 +72,18 @@ public enum StoreError: Error, CustomStringConvertible {
 }
 
 extension StoreError {
-  /// SQLite's report on one line: whitespace runs as one space, its "*** in database main ***"
-  /// heading dropped, clipped (a damaged schema can quote pages of SQL).
-  static func oneLine(_ text: String) -> String {
-    let line = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-      .split(separator: "*** in database main *** ", omittingEmptySubsequences: true).joined()
-    return line.count > 100 ? String(line.prefix(99)) + "…" : line
+  /// What SQLite's report of a damaged file (a failed call or `integrity_check`) says, as a
+  /// phrase about the file: never SQLite's own lines, which name pages, cells and indexes.
+  public static func damage(_ detail: String) -> String {
+    let text = detail.lowercased()
+    if text.contains("not a database") || text.contains("file is encrypted") { return "its header is not a database's" }
+    if text.contains("index") && (text.contains("missing from") || text.contains("wrong # of entries")) {
+      return "an index is out of step with its table"
+    }
+    if text.contains("page") || text.contains("malformed") || text.contains("btree") || text.contains("freelist") {
+      return "some of its pages do not read back"
+    }
+    return "SQLite's check of it failed"
   }
 
   /// SQLite's message as a phrase about the file, never its SQL: a missing table or column

@@ -63,8 +63,13 @@ final class Sandbox {
       try stdinPipe.fileHandleForWriting.write(contentsOf: input)
       try stdinPipe.fileHandleForWriting.close()
     }
+    // stderr is read beside stdout, so a long message cannot fill its pipe and hang the test.
+    let errBox = DataBox()
+    let reading = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+    reading.start()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    errBox.done.wait()
+    let errData = errBox.data
     process.waitUntilExit()
     #expect(process.terminationReason == .exit, "spendly \(arguments) crashed")
     return RunResult(
@@ -110,4 +115,10 @@ func permissions(_ path: String) throws -> mode_t {
 
 func json(_ text: String) throws -> Any {
   try JSONSerialization.jsonObject(with: Data(text.utf8))
+}
+
+/// What a reading thread hands back, and the signal that it is read.
+final class DataBox: @unchecked Sendable {
+  var data = Data()
+  let done = DispatchSemaphore(value: 0)
 }

@@ -71,6 +71,24 @@ struct ErrorTests {
     #expect(try sandbox.ok("--json", "list") == listed)
   }
 
+  /// A huge value, or one with a CR or an escape in it, is quoted short and on one line, by
+  /// every command that refuses it.
+  @Test(arguments: [
+    ["recurring", "HUGE"], ["debts", "HUGE"], ["accounts", "HUGE"], ["list", "--kind", "HUGE"],
+    ["list", "--sort", "HUGE"], ["budget", "--month", "HUGE"], ["export", "HUGE", "x.csv"],
+    ["list", "--category", "HUGE"], ["report", "HUGE"],
+  ])
+  func aHugeValueIsQuotedShort(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    try sandbox.addLunch()
+    let huge = "a\r\u{1B}[2J" + String(repeating: "z", count: 100_000)
+    let result = try sandbox.run(arguments.map { $0 == "HUGE" ? huge : $0 })
+    #expect(result.status == 64 || result.status == 65, "\(result.status): \(result.stderr.prefix(200))")
+    #expect(result.stderrLines.count == 1 && result.stderr.count < 300, "\(result.stderr.prefix(300))")
+    #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\r"), "\(result.stderr.prefix(300))")
+    #expect(!result.stderr.contains(String(repeating: "z", count: 70)), "\(result.stderr.prefix(300))")
+  }
+
   @Test func failingFirstCommandLeavesNoTransaction() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["add", "--amount", "12abc", "--yes"])

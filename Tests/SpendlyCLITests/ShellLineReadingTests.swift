@@ -46,6 +46,17 @@ struct ShellLineReadingTests {
     #expect(!plain.stderr.contains("to record it"), "\(plain.stderr)")
   }
 
+  /// "show 99" of a missing id is that refusal, never a draft of ₹99: numbers alone after a
+  /// command's name are its arguments.
+  @Test func aMissingIdIsNoEntry() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["--yes"], input: Data("show 99\n".utf8))
+    #expect(result.stderr.contains("no transaction #99"), "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.database), "nothing was saved")
+    let oneShot = try sandbox.run(["show", "99"])
+    #expect(!oneShot.stderr.contains("to record it"), "\(oneShot.stderr)")
+  }
+
   /// A line refused as a command ends with the way to record it anyway.
   @Test func aRefusedLineSaysHowToRecordIt() throws {
     let sandbox = try Sandbox()

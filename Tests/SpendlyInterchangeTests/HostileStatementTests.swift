@@ -55,6 +55,19 @@ struct HostileStatementTests {
     #expect(!line.contains("\r") && !line.contains("\n") && !line.contains("\u{1B}"), "\(line)")
   }
 
+  /// A mapping's column missing from a wide header names a few of the header's columns, each
+  /// short, not the whole header.
+  @Test func aMissingColumnListsTheHeaderShort() throws {
+    var mapping = BankCSVMapping()
+    mapping.date = "Date"
+    mapping.amount = "Amount"
+    let header = ["Txn Date"] + (1...500).map { "Column \($0) " + String(repeating: "w", count: 80) }
+    let text = header.joined(separator: ",") + "\n2026-11-01,1\n"
+    let message = try #require(Self.failure { _ = try BankCSVFormat.read(text, mapping: mapping, currency: .inr) }?.message)
+    #expect(message.count < 400, "\(message.count) characters: \(message)")
+    #expect(message.contains("'Txn Date'") && message.contains("and 493 more"), "\(message)")
+  }
+
   @Test func aFieldPastTheLimitIsRefusedWhileReading() throws {
     let ofx = try Self.fixture("hdfc-savings-nov.ofx")
     let payee = ofx.replacingOccurrences(of: "<NAME>", with: "<NAME>" + String(repeating: "P", count: 3_000_000))

@@ -191,4 +191,21 @@ struct DamagedDataTests {
       if code == 1 { #expect(!text.contains("no such") && !text.contains("database error"), "\(text)") }
     }
   }
+
+  /// A damaged file's message says what is wrong in words about the file, never SQLite's own
+  /// report (pages, cells, index names).
+  @Test func aDamagedFileIsDescribedNotQuoted() {
+    let reports = [
+      ("On tree page 25 cell 17: Rowid 25 out of order", "some of its pages do not read back"),
+      ("row 3 missing from index transactions_by_date", "an index is out of step with its table"),
+      ("wrong # of entries in index changes_by_time", "an index is out of step with its table"),
+      ("file is not a database", "its header is not a database's"),
+      ("database disk image is malformed", "some of its pages do not read back"),
+    ]
+    for (report, words) in reports {
+      let text = StoreError.damagedFile("/tmp/x.db", report).description
+      #expect(text.contains("(\(words))"), "\(text)")
+      #expect(!text.contains("page 25") && !text.contains("transactions_by_date") && !text.contains("Rowid"), "\(text)")
+    }
+  }
 }

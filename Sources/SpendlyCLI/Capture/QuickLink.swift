@@ -46,7 +46,7 @@ struct QuickLink: Equatable {
     var action = String(rest[..<(question ?? rest.endIndex)])
     if action.hasSuffix("/") { action.removeLast() }
     guard action.lowercased() == "quickadd" else {
-      throw refusal("unknown action '\(Render.safe(String(action.prefix(40))))' (expected spendly://quickadd)")
+      throw refusal("unknown action \(Render.quoted(String(action.prefix(40)))) (expected spendly://quickadd)")
     }
     var values: [String: String] = [:]
     guard let question else { return QuickLink(values: values) }
@@ -55,11 +55,11 @@ struct QuickLink: Equatable {
     for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
       guard !pair.isEmpty else { throw refusal("an empty parameter (two & in a row, or one at the end)") }
       guard let equals = pair.firstIndex(of: "=") else {
-        throw refusal("'\(Render.safe(String(pair.prefix(40))))' has no value (write KEY=VALUE)")
+        throw refusal("\(Render.quoted(String(pair.prefix(40)))) has no value (write KEY=VALUE)")
       }
       let key = try decode(pair[..<equals], key: nil)
       guard keys.contains(key) else {
-        throw refusal("unknown key '\(Render.safe(String(key.prefix(40))))' (keys: \(keys.joined(separator: ", ")))")
+        throw refusal("unknown key \(Render.quoted(String(key.prefix(40)))) (keys: \(keys.joined(separator: ", ")))")
       }
       guard values[key] == nil else { throw refusal("key '\(key)' is given twice; a link gives each key once") }
       let value = try decode(pair[pair.index(after: equals)...], key: key).trimmingSpaces()
@@ -83,7 +83,7 @@ struct QuickLink: Equatable {
           let low = hexValue(bytes[bytes.startIndex + 1])
         else {
           let shown = String(decoding: [byte] + bytes.prefix(2), as: UTF8.self)
-          throw refusal("malformed escape '\(Render.safe(shown))' in \(what) (a % starts %XX, two hex digits)")
+          throw refusal("malformed escape \(Render.quoted(shown)) in \(what) (a % starts %XX, two hex digits)")
         }
         decoded.append(high << 4 | low)
         bytes.removeFirst(2)

@@ -45,13 +45,13 @@ struct AccountsCommand: Command {
     switch action {
     case "list":
       guard words.isEmpty else {
-        throw .usage("accounts: '\(Render.safe(words.joined(separator: " ")))' is not understood")
+        throw .usage("accounts: \(Render.quoted(words.joined(separator: " "))) is not understood")
       }
       return try AccountView.list(context)
     case "add": return try add(words, arguments, context)
     default:
       guard actions.contains(action) else {
-        throw .usage("accounts: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+        throw .usage("accounts: unknown action \(Render.quoted(action)) (\(actions.joined(separator: ", ")))")
       }
       let (account, rest) = try named(words, context, command: "accounts \(action)")
       switch action {
@@ -96,7 +96,7 @@ struct AccountsCommand: Command {
 
   static func noRest(_ rest: [String], _ action: String) throws(CLIError) {
     guard rest.isEmpty else {
-      throw .usage("accounts \(action): '\(Render.safe(rest.joined(separator: " ")))' after the name is not understood")
+      throw .usage("accounts \(action): \(Render.quoted(rest.joined(separator: " "))) after the name is not understood")
     }
   }
 
@@ -112,7 +112,7 @@ struct AccountsCommand: Command {
         return (account, Array(words.dropFirst(count)))
       }
     }
-    throw .data("no account named '\(Render.safe(words.joined(separator: " ")))' (see: spendly accounts)")
+    throw .data("no account named \(Render.quoted(words.joined(separator: " "))) (see: spendly accounts)")
   }
 
   // MARK: Add and edit
@@ -163,7 +163,7 @@ struct AccountsCommand: Command {
       let money = try DebtsCommand.amount(
         negative ? String(text.dropFirst()) : text, "opening", account.currency, context)
       guard money.currency == account.currency else {
-        throw .data("opening '\(Render.safe(text))': the account keeps \(account.currency.code)")
+        throw .data("opening \(Render.quoted(text)): the account keeps \(account.currency.code)")
       }
       account.opening = negative ? -money.minorUnits : money.minorUnits
       account.openingDate = try FieldOptions.date(arguments, "on", context: context) ?? context.today
@@ -181,7 +181,7 @@ struct AccountsCommand: Command {
 
   static func type(_ text: String) throws(CLIError) -> AccountType {
     guard let type = AccountType.named(text) else {
-      throw .data("type '\(Render.safe(text))': expected savings, current, cash, wallet, card or loan")
+      throw .data("type \(Render.quoted(text)): expected savings, current, cash, wallet, card or loan")
     }
     return type
   }

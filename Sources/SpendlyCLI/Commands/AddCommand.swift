@@ -39,7 +39,7 @@ struct AddCommand: Command {
     } else {
       if let setting = parser.budgetSetting(arguments.positional) {
         let command = "spendly budget set " + Render.safe(setting.joined(separator: " "))
-        throw .usage("'\(Render.safe(phrase))' sets a budget, not an entry: \(command)")
+        throw .usage("\(Render.quoted(phrase)) sets a budget, not an entry: \(command)")
       }
       if let schedule = try context.scheduleDraft(phrase, parser: parser) {
         throw .usage(

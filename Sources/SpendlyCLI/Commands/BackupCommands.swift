@@ -30,7 +30,7 @@ struct BackupCommand: Command {
       throw CLIError(.cannotCreate, "\(Render.safe(path)): cannot write the backup (\(Render.safe(reason)))")
     } catch .damagedFile(_, let detail) {
       throw .data(
-        "the database is damaged (\(Render.safe(detail))): no backup was written; check it with sqlite3 '\(Render.safe(context.databasePath))' 'PRAGMA integrity_check'"
+        "the database is damaged (\(StoreError.damage(detail))): no backup was written; check it with sqlite3 '\(Render.safe(context.databasePath))' 'PRAGMA integrity_check'"
       )
     } catch {
       throw error.cli
@@ -118,7 +118,7 @@ struct RestoreCommand: Command {
       _ = try Store.check(path)
     } catch .damagedFile(_, let detail) {
       throw .data(
-        "\(Render.safe(path)): damaged (\(Render.safe(detail))): nothing was restored; the database is as it was")
+        "\(Render.safe(path)): damaged (\(StoreError.damage(detail))): nothing was restored; the database is as it was")
     } catch .notADatabase(_, let reason) {
       throw .data("\(Render.safe(path)): \(Render.safe(reason)): nothing was restored")
     } catch .missing {

@@ -148,7 +148,7 @@ struct ReconcileCommand: Command {
     let money = try DebtsCommand.amount(
       negative ? String(amountText.dropFirst()) : amountText, "amount", account.currency, context)
     guard money.currency == account.currency else {
-      throw .data("amount '\(Render.safe(amountText))': \(Render.safe(account.name)) keeps \(account.currency.code)")
+      throw .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
     }
     let date = try FieldOptions.date(arguments, "on", context: context) ?? context.today
     guard date <= context.today else { throw .data("--on \(date): a statement balance is of a day that has come") }

@@ -158,16 +158,16 @@ struct BudgetCommand: Command {
       } catch {
         throw .data("budget: \(Render.safe(error.message))")
       }
-      throw .data("budget: '\(Render.safe(number))' is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
+      throw .data("budget: \(Render.quoted(number)) is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
     }
     if let stray = nameWords.first(where: { $0.contains(where: \.isNumber) }) {
-      throw .data("budget: '\(Render.safe(stray))': give one amount")
+      throw .data("budget: \(Render.quoted(stray)): give one amount")
     }
     guard !nameWords.isEmpty else { return (nil, amount) }
     let name = nameWords.joined(separator: " ")
     let found = parser.category(named: name)
     guard let category = found else {
-      throw .data("budget: '\(Render.safe(name))' is no category (see: spendly categories)")
+      throw .data("budget: \(Render.quoted(name)) is no category (see: spendly categories)")
     }
     guard category.side == .expense else {
       throw .data("budget: \(Render.safe(category.name)) is an income category; budgets are for expenses")
@@ -196,7 +196,7 @@ struct BudgetCommand: Command {
   static func month(_ arguments: Arguments, _ option: String) throws(CLIError) -> YearMonth? {
     guard let text = arguments[option] else { return nil }
     guard let month = YearMonth(text: text) else {
-      throw .usage("--\(option) '\(Render.safe(text))': expected YYYY-MM, like 2026-12")
+      throw .usage("--\(option) \(Render.quoted(text)): expected YYYY-MM, like 2026-12")
     }
     guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("--\(option)", text)) }
     return month

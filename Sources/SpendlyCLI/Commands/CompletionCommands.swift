@@ -30,7 +30,7 @@ struct CompletionsCommand: Command {
     case "zsh": return .lines(CompletionScripts.lines(CompletionScripts.zsh))
     case "fish": return .lines(CompletionScripts.lines(CompletionScripts.fish))
     case let other:
-      throw .usage("completions: unknown shell '\(Render.safe(other))': expected bash, zsh or fish")
+      throw .usage("completions: unknown shell \(Render.quoted(other)): expected bash, zsh or fish")
     }
   }
 }

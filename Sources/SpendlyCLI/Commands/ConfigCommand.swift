@@ -52,7 +52,7 @@ struct ConfigCommand: Command {
         value = words[1].lowercased()
       case .pending:
         guard ["include", "exclude"].contains(words[1].lowercased()) else {
-          throw CLIError.data("pending '\(Render.safe(words[1]))': expected include or exclude")
+          throw CLIError.data("pending \(Render.quoted(words[1])): expected include or exclude")
         }
         value = words[1].lowercased()
       case .method, .card, .incomeMethod:

@@ -6,7 +6,7 @@ import SpendlyStore
 extension DebtsCommand {
   static func existing(_ name: String, _ context: Context) throws(CLIError) -> Debt {
     guard let debt = try reporting({ try context.store().debts.debt(named: name) }) else {
-      throw .data("no debt named '\(Render.safe(name))' (see: spendly debts)")
+      throw .data("no debt named \(Render.quoted(name)) (see: spendly debts)")
     }
     return debt
   }
@@ -36,21 +36,21 @@ extension DebtsCommand {
 
   static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
     guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
-      throw .data("\(field) '\(Render.safe(text))': expected a percent like 9.5")
+      throw .data("\(field) \(Render.quoted(text)): expected a percent like 9.5")
     }
     return rate
   }
 
   static func dueDay(_ text: String) throws(CLIError) -> Int {
     guard let day = Int(text), (1...31).contains(day) else {
-      throw .data("due-day '\(Render.safe(text))': expected 1 to 31")
+      throw .data("due-day \(Render.quoted(text)): expected 1 to 31")
     }
     return day
   }
 
   static func term(_ text: String) throws(CLIError) -> Int {
     guard let months = Int(text), (1...1200).contains(months) else {
-      throw .data("term '\(Render.safe(text))': expected a number of months, 1 to 1200")
+      throw .data("term \(Render.quoted(text)): expected a number of months, 1 to 1200")
     }
     return months
   }
@@ -58,7 +58,7 @@ extension DebtsCommand {
   static func kind(_ text: String) throws(CLIError) -> Debt.Kind {
     let lowered = text.lowercased()
     guard let kind = Debt.Kind(rawValue: lowered == "credit-card" || lowered == "credit card" ? "card" : lowered) else {
-      throw .data("kind '\(Render.safe(text))': loan, card or other")
+      throw .data("kind \(Render.quoted(text)): loan, card or other")
     }
     return kind
   }

@@ -47,14 +47,14 @@ struct DebtsCommand: Command {
     case "plan": return try plan(arguments, context)
     default:
       guard actions.contains(action) else {
-        throw .usage("debts: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+        throw .usage("debts: unknown action \(Render.quoted(action)) (\(actions.joined(separator: ", ")))")
       }
       guard !words.isEmpty else { throw .usage("debts \(action): name the debt (see: spendly debts)") }
       // The name may be several words, quoted or not: the longest run of words that names a debt.
       let (debt, count) = try named(words, context)
       let rest = Array(words.dropFirst(count))
       if action != "pay", !rest.isEmpty {
-        throw .usage("debts \(action): '\(Render.safe(rest.joined(separator: " ")))' after the name is not understood")
+        throw .usage("debts \(action): \(Render.quoted(rest.joined(separator: " "))) after the name is not understood")
       }
       switch action {
       case "schedule": return try schedule(debt, context)
@@ -223,7 +223,7 @@ struct DebtsCommand: Command {
     let strategies: [PayoffPlan.Strategy]
     if let text = arguments["strategy"] {
       guard let strategy = PayoffPlan.Strategy(rawValue: text.lowercased()) else {
-        throw .usage("--strategy '\(Render.safe(text))': avalanche or snowball")
+        throw .usage("--strategy \(Render.quoted(text)): avalanche or snowball")
       }
       strategies = [strategy]
     } else {

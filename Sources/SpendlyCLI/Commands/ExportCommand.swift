@@ -58,13 +58,13 @@ struct ExportCommand: Command {
       throw .usage("export: which format? \(formats.joined(separator: ", ")) (spendly export csv FILE)")
     }
     guard formats.contains(format) else {
-      throw .usage("export '\(Render.safe(format))': \(formats.joined(separator: ", "))")
+      throw .usage("export \(Render.quoted(format)): \(formats.joined(separator: ", "))")
     }
     let rest = Array(arguments.positional.dropFirst())
     let file = rest.first
     let period = rest.dropFirst().joined(separator: " ")
     if format != "xlsx", rest.count > 1 {
-      throw .usage("export \(format): one FILE, then options ('\(Render.safe(rest[1]))' is extra)")
+      throw .usage("export \(format): one FILE, then options (\(Render.quoted(rest[1])) is extra)")
     }
     if format == "json", !arguments.values.isEmpty || !arguments.flags.isEmpty {
       throw .usage("export json: writes everything, so it takes no filters or options")
@@ -76,7 +76,7 @@ struct ExportCommand: Command {
     var filter = try ListCommand.filter(arguments, context)
     if !period.isEmpty {
       guard let span = try context.query("spent " + period).period else {
-        throw .usage("export xlsx: '\(Render.safe(period))' is no period (this month, last year, 2025)")
+        throw .usage("export xlsx: \(Render.quoted(period)) is no period (this month, last year, 2025)")
       }
       filter.from = max(filter.from ?? span.from, span.from)
       filter.to = min(filter.to ?? span.to, span.to)

@@ -69,7 +69,7 @@ enum FieldOptions {
     case "yesterday": return today.adding(days: -1)
     default:
       guard let date = LocalDate(iso: text) else {
-        throw .data("date '\(Render.safe(text))': expected YYYY-MM-DD (like \(today)), today or yesterday")
+        throw .data("date \(Render.quoted(text)): expected YYYY-MM-DD (like \(today)), today or yesterday")
       }
       guard SupportedDates.contains(date) else { throw .data(SupportedDates.refusal("date", text)) }
       return date
@@ -95,7 +95,7 @@ enum FieldOptions {
   static func date(_ arguments: Arguments, _ name: String, context: Context) throws(CLIError) -> LocalDate? {
     guard let text = arguments[name] else { return nil }
     guard let day = try date(text, context: context, field: "--\(name)") else {
-      throw .usage("--\(name) '\(Render.safe(text))': expected a date, like 2026-03-01 or '1 mar'")
+      throw .usage("--\(name) \(Render.quoted(text)): expected a date, like 2026-03-01 or '1 mar'")
     }
     return day
   }
@@ -114,7 +114,7 @@ enum FieldOptions {
   /// every command's option.
   static func category(_ text: String, parser: PhraseParser) throws(CLIError) -> Category {
     guard let category = parser.category(named: text) else {
-      throw .usage("--category: unknown category '\(Render.safe(text))' (see: spendly categories)")
+      throw .usage("--category: unknown category \(Render.quoted(text)) (see: spendly categories)")
     }
     return category
   }
@@ -122,7 +122,7 @@ enum FieldOptions {
   /// The method `--method TEXT` names (method:gpay is UPI).
   static func method(_ text: String, parser: PhraseParser) throws(CLIError) -> String {
     guard let method = parser.method(named: text) else {
-      throw .usage("--method: unknown payment method '\(Render.safe(text))' (see: spendly methods)")
+      throw .usage("--method: unknown payment method \(Render.quoted(text)) (see: spendly methods)")
     }
     return method
   }

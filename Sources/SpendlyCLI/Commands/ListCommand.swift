@@ -59,7 +59,7 @@ struct ListCommand: Command {
     case ("date", true): order = .oldest
     case ("amount", false): order = .largest
     case ("amount", true): order = .smallest
-    case (let other, _): throw .usage("--sort '\(Render.safe(other))': date or amount")
+    case (let other, _): throw .usage("--sort \(Render.quoted(other)): date or amount")
     }
     let filter = try filter(arguments, context)
     let store = try context.store()
@@ -104,7 +104,7 @@ struct ListCommand: Command {
     var filter = TransactionFilter()
     if let text = arguments["kind"] {
       guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .usage("--kind '\(Render.safe(text))': expected expense, income or transfer")
+        throw .usage("--kind \(Render.quoted(text)): expected expense, income or transfer")
       }
       filter.kind = kind
     }
@@ -120,14 +120,14 @@ struct ListCommand: Command {
     }
     if let text = arguments["account"] {
       guard let account = try context.phraseParser().account(named: text) else {
-        throw .data("--account '\(Render.safe(text))': unknown account (see: spendly accounts)")
+        throw .data("--account \(Render.quoted(text)): unknown account (see: spendly accounts)")
       }
       filter.account = account
     }
     if let text = arguments["status"] {
       for word in AccountsCommand.list(text) {
         guard let status = TransactionStatus(rawValue: word.lowercased()) else {
-          throw .usage("--status '\(Render.safe(word))': expected booked, pending, authorized, memo or rejected")
+          throw .usage("--status \(Render.quoted(word)): expected booked, pending, authorized, memo or rejected")
         }
         filter.statuses.append(status)
       }

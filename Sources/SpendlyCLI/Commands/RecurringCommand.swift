@@ -48,7 +48,7 @@ struct RecurringCommand: Command {
     case "dates": return try dates(words, arguments, context)
     default:
       guard actions.contains(action) else {
-        throw .usage("recurring: unknown action '\(Render.safe(action))' (\(actions.joined(separator: ", ")))")
+        throw .usage("recurring: unknown action \(Render.quoted(action)) (\(actions.joined(separator: ", ")))")
       }
       return try change(action, words, arguments, context)
     }
@@ -152,7 +152,7 @@ struct RecurringCommand: Command {
         let day: LocalDate
         if let text = rest.first {
           guard let given = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
-            throw CLIError.usage("recurring skip: '\(Render.safe(text))' is no date")
+            throw CLIError.usage("recurring skip: \(Render.quoted(text)) is no date")
           }
           guard schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) == given else {
             let before = schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor)
@@ -186,7 +186,7 @@ struct RecurringCommand: Command {
           return "\(schedule.name) runs on with no end"
         }
         guard let day = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
-          throw CLIError.usage("recurring end: '\(Render.safe(text))' is no date")
+          throw CLIError.usage("recurring end: \(Render.quoted(text)) is no date")
         }
         try store.schedules.end(id: schedule.id, on: day)
         return "\(schedule.name) ends on \(day.readable)"
@@ -248,7 +248,7 @@ struct RecurringCommand: Command {
 
   static func existing(_ text: String, _ context: Context) throws(CLIError) -> Schedule {
     guard let id = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text), id > 0 else {
-      throw .usage("'\(Render.safe(text))' is no schedule id (see: spendly recurring)")
+      throw .usage("\(Render.quoted(text)) is no schedule id (see: spendly recurring)")
     }
     guard let schedule = try reporting({ try context.store().schedules.schedule(id: id) }) else {
       throw .data("no schedule #\(id) (see: spendly recurring)")

@@ -31,13 +31,13 @@ struct ReportCommand: Command {
     let words = arguments.positional.joined(separator: " ")
     guard let file = arguments["html"], !file.isEmpty else {
       throw .usage(
-        "report: give --html FILE (spendly report \(words.isEmpty ? "last month" : words) --html report.html)")
+        "report: give --html FILE (spendly report \(words.isEmpty || words.count > 60 ? "last month" : Render.safe(words)) --html report.html)")
     }
     if file != "-" { try context.refuseProtected(file, command: "report") }
     let text = words.isEmpty ? "this month" : words
     let query = try context.query("spent " + text)
     guard let period = query.period, query.action == .total, query.filter == TransactionFilter() else {
-      throw .usage("report: '\(Render.safe(text))' is no period (this month, last month, 2025, this year)")
+      throw .usage("report: \(Render.quoted(text)) is no period (this month, last month, 2025, this year)")
     }
     let answers = Answers(context: context)
     let figures = try reporting { try answers.reportFigures(query, period: period) }

@@ -255,12 +255,8 @@ final class Shell {
   /// Whether a line the command refused may be an entry: it names none of the command's
   /// actions and no option (then the person meant the command), and it reads as an entry.
   func mayBeEntry(_ command: any Command.Type, _ line: String) -> Bool {
-    guard command != AddCommand.self else { return false }
     let words = ((try? splitWords(line)) ?? []).dropFirst()
-    if words.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("-₹") && Int($0) == nil }) { return false }
-    if let next = words.first, let route = routes.first(where: { $0.command == command }), route.isAction(next) {
-      return false
-    }
+    guard let route = routes.first(where: { $0.command == command }), route.mayBeEntry(words) else { return false }
     return readsAsEntry(line)
   }
 
