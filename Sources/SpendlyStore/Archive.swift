@@ -43,14 +43,15 @@ extension ArchiveRecords {
     }
   }
 
-  static func columns(_ db: Database, _ table: String) throws -> [(name: String, key: Int)] {
-    try db.rows("PRAGMA table_info(\(table))").map { ($0.text(1) ?? "", Int($0.int(5) ?? 0)) }
+  /// A table's columns as the schema declares them (see `TableColumn`).
+  static func columns(_ db: Database, _ table: String) throws -> [TableColumn] {
+    try db.columns(of: table)
   }
 
   /// Calls `body` with each row of `table`, by primary key (every column for a table without one).
   public func rows(_ table: ArchiveTable, _ body: ([ArchiveValue]) throws -> Void) throws {
     let columns = try reading { try Self.columns(database, table.name) }
-    let keys = columns.filter { $0.key > 0 }.sorted { $0.key < $1.key }.map(\.name)
+    let keys = columns.filter { $0.keyPosition > 0 }.sorted { $0.keyPosition < $1.keyPosition }.map(\.name)
     let order = (keys.isEmpty ? table.columns : keys).joined(separator: ", ")
     let statement = try reading {
       try database.statement("SELECT \(table.columns.joined(separator: ", ")) FROM \(table.name) ORDER BY \(order)")

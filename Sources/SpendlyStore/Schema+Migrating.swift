@@ -103,6 +103,7 @@ extension Schema {
         }
         try db.setUserVersion(index + 1)
       }
+      db.forgetColumns()
     }
   }
 }
