@@ -135,7 +135,7 @@ extension Store {
       let copy = try Database(path: staged)
       try Schema.migrate(copy)
       let tables = Set(try copy.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.text(0) })
-      for needed in ArchiveRecords.order + ["month_totals"] where !tables.contains(needed) {
+      for needed in Replacement.tables where !tables.contains(needed) {
         throw StoreError.notADatabase(path, "not a whole Spendly database (it has no \(needed) table)")
       }
     } catch let error as StoreError {

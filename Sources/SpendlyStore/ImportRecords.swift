@@ -227,6 +227,8 @@ extension ImportRecords {
           try log.inserted(.importedFiles, key: .integer(id))
         }
         if let mapping { try saveMapping(log, mapping.text, for: mapping.account) }
+        // SQLite's own checks were off for the import: every row it wrote must point somewhere.
+        if bulk { try ForeignKeys.check(log.db, what: "import of \(file.name)") }
         return plans
       }
     } catch {

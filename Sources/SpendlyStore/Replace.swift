@@ -20,6 +20,17 @@ enum Replacement {
 
   static let keptMarker = "; the database it replaced is kept at "
 
+  /// The tables a replace empties and fills from the checked copy, which a backup must have
+  /// once brought up to this schema (what a row points at comes first).
+  static let tables = ArchiveRecords.order + ["month_totals"]
+
+  /// The tables a replace does not copy row by row, and why (`SchemaCoverageTests` checks every
+  /// table of the schema is in one or the other).
+  static let untouched: [String: String] = [
+    "sqlite_sequence": "copied on its own, after the rows",
+    "applied_migrations": "the copy was migrated to this schema, so it has had the same migrations",
+  ]
+
   /// The copy a replace kept, from its summary.
   static func kept(from summary: String) -> String? {
     let parts = summary.split(separator: keptMarker, maxSplits: 1, omittingEmptySubsequences: false)
@@ -66,11 +77,10 @@ extension Store {
     try write { db in
       if let keep { try keepCopy(at: keep) }
       do {
-        for table in ArchiveRecords.order.reversed() { try db.run("DELETE FROM main.\(table)") }
-        try db.run("DELETE FROM main.month_totals")
+        for table in Replacement.tables.reversed() { try db.run("DELETE FROM main.\(table)") }
         try db.run("DELETE FROM main.sqlite_sequence")
         try db.execute("DROP TRIGGER main.month_totals_insert")
-        for table in ArchiveRecords.order + ["month_totals"] {
+        for table in Replacement.tables {
           let columns = try db.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)])
             .compactMap { $0.text(0) }.map { "\"\($0)\"" }.joined(separator: ", ")
           try db.run("INSERT INTO main.\(table)(\(columns)) SELECT \(columns) FROM incoming.\(table)")

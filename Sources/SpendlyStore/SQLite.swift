@@ -55,6 +55,8 @@ private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.sel
 final class Database {
   let handle: OpaquePointer
   private var cache: [String: Statement] = [:]
+  /// Each table's columns as last read from the schema (see `columns(of:)`).
+  var columnCache: [String: [TableColumn]] = [:]
   private let busy: Unmanaged<BusyBox>
 
   /// Opens (creating if needed) the database at `path`; ":memory:" for an in-memory one.

@@ -1,21 +1,26 @@
-/// One step of the schema: a name that says what it does, and SQL or Swift (for backfills that
-/// SQL alone cannot write), as GRDB's `DatabaseMigrator` registers them.
+/// One step of the schema: a short name that identifies it for good (a database records the
+/// names it has had, see `Schema.migrate`), what it does, and SQL or Swift (for backfills that
+/// SQL alone cannot write).
 struct Migration: Sendable {
   let name: String
+  let purpose: String
   let run: @Sendable (Database) throws -> Void
 
-  static func sql(_ name: String, _ sql: String) -> Migration {
-    Migration(name: name) { db in try db.execute(sql) }
+  static func sql(_ name: String, _ purpose: String, _ sql: String) -> Migration {
+    Migration(name: name, purpose: purpose) { db in try db.execute(sql) }
   }
 }
 
-/// The schema as an ordered list of named migrations; `PRAGMA user_version` records how many
-/// have run, so every database made so far still opens.
+/// The schema as an ordered list of named migrations. A database records the names it has had
+/// in `applied_migrations` (one made before that table has had the first `user_version` of
+/// them), and `PRAGMA user_version` still counts them, which an older Spendly reads to refuse a
+/// newer file.
 ///
-/// Never edit a migration that has shipped: append a new one.
+/// Never edit or rename a migration that has shipped, and never insert one: append a new one.
 enum Schema {
   static let migrations: [Migration] = [
     .sql(
+      "core",
       "categories, methods, settings, the change log, revisions and the current view",
       """
       CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -81,6 +86,7 @@ enum Schema {
         ('Debit Card', 1), ('Bank Transfer', 1), ('Other', 1);
       """),
     .sql(
+      "history-indexes",
       "indexes for the phrase parser's history lookups and for filters and imports",
       """
       CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
@@ -89,12 +95,15 @@ enum Schema {
       CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
       """),
     .sql(
+      "report-index",
       "a covering index for reports over a period (totals, breakdowns, trends)",
       "CREATE INDEX transactions_report ON transactions(date, kind, currency, category_id, method_id, amount);"),
     .sql(
+      "default-income-method",
       "income that names no method is taken as a bank transfer (a setting, so it can change)",
       "INSERT OR IGNORE INTO settings(key, value) VALUES ('default_income_method', 'Bank Transfer');"),
     .sql(
+      "change-rows",
       "one change log for every record: plain words, redo, and the catalog and settings rows each change touched",
       """
       ALTER TABLE changes ADD COLUMN summary TEXT;
@@ -108,16 +117,23 @@ enum Schema {
         after TEXT);
       CREATE INDEX change_rows_by_change ON change_rows(change_id, id);
       """),
-    Migration(name: "plain words for the changes made before the log had them", run: backfillSummaries),
-    Migration(name: "budgets, and each month's totals kept by triggers so a budget never scans transactions") { db in
+    Migration(
+      name: "summary-backfill", purpose: "plain words for the changes made before the log had them",
+      run: backfillSummaries),
+    Migration(
+      name: "budgets-and-month-totals",
+      purpose: "budgets, and each month's totals kept by triggers so a budget never scans transactions"
+    ) { db in
       // The backfill adds up with spendly_sum, which overflows to NULL where sum() would fail.
       try db.defineCheckedSum()
       try db.execute(budgetsAndMonthTotals)
     },
     .sql(
+      "month-totals-by-target",
       "month totals by budget target, so a carry-over chain reads only its own rows",
       "CREATE INDEX month_totals_by_target ON month_totals(currency, kind, category_id, month);"),
     .sql(
+      "schedules",
       "schedules (subscriptions and income sources) with their price changes and skipped occurrences",
       """
       CREATE TABLE schedules(
@@ -140,6 +156,7 @@ enum Schema {
       CREATE INDEX transactions_by_recurring ON transactions(recurring_id, date) WHERE recurring_id IS NOT NULL;
       """),
     .sql(
+      "debts",
       "debts, a Debt category for their payments, and the debt a transaction pays",
       """
       CREATE TABLE debts(
@@ -160,9 +177,11 @@ enum Schema {
           AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE alias = 'Debt' COLLATE NOCASE);
       """),
     .sql(
+      "accounts-and-transfers",
       "accounts with their aliases, methods and statement balances; transfers, statuses and posted dates on transactions",
       accountsAndTransfers),
     .sql(
+      "statement-imports",
       "statement imports: the bank's number of an account, MCCs and a transfer's second reference, imported files, CSV mappings and sync tokens",
       """
       ALTER TABLE accounts ADD COLUMN number TEXT;
@@ -183,6 +202,10 @@ enum Schema {
         account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
         statement_end TEXT, refs INTEGER NOT NULL DEFAULT 0, valid INTEGER NOT NULL DEFAULT 1);
       """),
+    Migration(
+      name: "migration-names",
+      purpose: "the migrations a database has had, recorded by name (those before this one: its user_version)",
+      run: recordMigrationNames),
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
@@ -407,21 +430,6 @@ enum Schema {
         summary = "\(verbs[action] ?? action) \(what)"
       }
       try db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary), .integer(id)])
-    }
-  }
-
-  static var latestVersion: Int { migrations.count }
-
-  /// Brings `db` from its recorded version to the latest, each step in its own transaction.
-  static func migrate(_ db: Database, upTo target: Int = latestVersion) throws {
-    guard db.userVersion < target else { return }
-    for version in 0..<target {
-      try db.transaction {
-        // Re-read inside the write lock: another process may have migrated meanwhile.
-        guard db.userVersion == version else { return }
-        try migrations[version].run(db)
-        try db.setUserVersion(version + 1)
-      }
     }
   }
 }

@@ -2,8 +2,9 @@ import CSQLite
 import SpendlyCore
 
 /// The store's small core: the connection, SQLite transactions (`write { db in }`), the change log
-/// with `undo` and `redo`, and migrations. Each record family (`transactions`, `catalog`,
-/// `settings`, `reports`, `merchants`) is a type of its own over this core (see `RecordFamily`).
+/// with `undo` and `redo`, and migrations (by name, see `Schema.migrate`). Each record family
+/// (transactions, catalog, settings, reports, budgets and the rest) is a type of its own over
+/// this core (see `RecordFamily`).
 public final class Store {
   let database: Database
   public let path: String
@@ -66,6 +67,8 @@ public final class Store {
       if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
       if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
       if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
+      // A migration this Spendly does not know, or one missing before one that ran, is refused here.
+      if version > 0 { _ = try Schema.pending(database) }
       if file != nil, !readOnly {
         switchesToWAL = try database.row("PRAGMA journal_mode")?.text(0) != "wal"
       }

@@ -209,6 +209,8 @@ extension TransactionRecords {
             rolledBack = true
             throw DryRun()
           }
+          // SQLite's own checks were off for the import: every row it wrote must point somewhere.
+          try ForeignKeys.check(log.db, what: "import")
         }
       }
     } catch {

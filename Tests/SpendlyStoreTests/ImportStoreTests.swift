@@ -88,3 +88,33 @@ struct ImportStoreTests {
     }
   }
 }
+
+/// A bulk import turns SQLite's foreign-key checks off for its transaction, and checks every
+/// table it may write before it commits: a row pointing at nothing rolls it all back, named.
+@Suite("Store: a bulk import checks foreign keys before it commits")
+struct ImportForeignKeyTests {
+  @Test func aDanglingRowRollsTheImportBackAndIsNamed() throws {
+    try withTemporaryDirectory { directory in
+      let store = try Store(path: directory + "/spendly.db", clock: { fixedNow })
+      let changes = try store.changeLog().count
+      let error = storeError {
+        _ = try store.transactions.importStream(summary: "imported test.csv", dryRun: false) { stream in
+          _ = try stream.add(expense(250))
+          // Something in the import writes a row pointing at a category that is not there.
+          try store.database.run("INSERT INTO category_aliases(alias, category_id) VALUES ('ghost', 999)")
+        }
+      }
+      guard case .invalid(let problem)? = error else {
+        Issue.record("the import should be refused, got \(String(describing: error))")
+        return
+      }
+      #expect(problem.field.contains("category_aliases row"), "\(problem)")
+      #expect(problem.reason.contains("categories"), "\(problem)")
+      #expect(try store.transactions.count() == 0)
+      #expect(try store.database.row("SELECT 1 FROM category_aliases WHERE alias = 'ghost'") == nil)
+      #expect(try store.changeLog().count == changes)
+      // Foreign keys are on again after it.
+      #expect(try store.database.row("PRAGMA foreign_keys")?.int(0) == 1)
+    }
+  }
+}

@@ -19,6 +19,8 @@ struct ReleaseFixtureTests {
       #expect(try Database(path: path).userVersion == 4)
       let store = try Store(path: path, clock: { fixedNow })
       #expect(store.database.userVersion == Schema.latestVersion)
+      // Its version 4 maps onto the first four migrations' names; the rest ran and are recorded.
+      #expect(try MigrationNameTests.ledger(store) == Schema.migrations.map(\.name))
       let listed = try store.transactions.list()
       #expect(listed.map(\.id) == [3, 2, 1])
       #expect(listed.map { $0.fields.amount.minorUnits } == [15_000_000, 175_000, 42_000])
@@ -113,6 +115,45 @@ struct SecondReleaseFixtureTests {
       #expect(try store.transactions.transaction(id: 8)?.fields.amount.minorUnits == 3_000)
       #expect(try store.database.row("PRAGMA foreign_key_check") == nil)
       #expect(try store.database.row("PRAGMA integrity_check")?.text(0) == "ok")
+    }
+  }
+}
+
+/// `Fixtures/release-0.2.0.sqlite` was made by release 0.2.0 (schema version 12) with
+/// `scripts/make-release-fixtures`: 240 transactions from the bench generator in three
+/// currencies (through the store's one write path), an add, an add undone, and a budget. Today's store opens it, migrates it, and
+/// keeps the same totals, count and undo.
+@Suite("Store: a database made by release 0.2.0")
+struct ReleaseFixture020Tests {
+  static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/release-0.2.0.sqlite").path
+
+  /// Lifetime totals by currency and kind, with counts, straight from the table (any schema).
+  static func totals(_ db: Database) throws -> [String] {
+    try db.rows("SELECT currency, kind, sum(amount), count(*) FROM transactions GROUP BY 1, 2 ORDER BY 1, 2").map {
+      "\($0.text(0) ?? "") \($0.text(1) ?? "") \($0.int(2) ?? 0) \($0.int(3) ?? 0)"
+    }
+  }
+
+  @Test func itMigratesWithTheSameTotalsCountAndUndo() throws {
+    try withTemporaryDirectory { directory throws in
+      let path = directory + "/spendly.db"
+      try FileManager.default.copyItem(atPath: Self.fixture, toPath: path)
+      let made = try Database(path: path)
+      #expect(made.userVersion == 12)
+      let before = try Self.totals(made)
+      #expect(Set(before.map { $0.prefix(3) }) == ["EUR", "INR", "USD"])
+      let store = try Store(path: path, clock: { fixedNow })
+      #expect(store.database.userVersion == Schema.latestVersion)
+      #expect(try MigrationNameTests.ledger(store) == Schema.migrations.map(\.name))
+      #expect(try Self.totals(store.database) == before)
+      #expect(try store.transactions.count() == 241)
+      // Undo walks the release's own history: its last change was the budget.
+      #expect(try store.changeLog().first?.summary == "set budget Food ₹9,000.00 from Nov 2026")
+      #expect(try store.undo().summary == "set budget Food ₹9,000.00 from Nov 2026")
+      #expect(try store.transactions.count() == 241)
+      _ = try store.redo()
+      #expect(try store.database.row("PRAGMA foreign_key_check") == nil)
     }
   }
 }

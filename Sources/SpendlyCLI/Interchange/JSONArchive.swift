@@ -40,7 +40,7 @@ enum JSONImport {
     // (inside the replacing transaction, so no other save falls between the copy and the replace)
     let kept = replace && !empty && !dryRun ? RestoreCommand.keepPath(context) : nil
     var reader = SpendlyJSONReader(bytes: [UInt8](data))
-    let latest = store.archive.schemaVersion
+    let latest = ArchiveRecords.latestSchemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {
       guard header.version != 0 else {
         throw StoreError.invalid(ValidationError(field: "\(name): version", value: "", reason: "missing"))
@@ -75,6 +75,8 @@ enum JSONImport {
             try reader.read(
               header: { header in
                 try checkHeader(header)
+                // An export made at an earlier schema is restored at its own, then migrated forward.
+                try restorer.schema(header.schema)
                 for (table, value) in header.sequences { try restorer.sequence(table, value) }
               },
               table: { table in restorer.saw(table) },

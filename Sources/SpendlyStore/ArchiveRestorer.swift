@@ -1,0 +1,122 @@
+import SpendlyCore
+
+/// Puts rows back during `ArchiveRecords.restore`: a table's rows in any column order the
+/// file gives, each column one the schema has.
+///
+/// A file made at an earlier schema (`schema(_:)`, from its header) is restored at its own: into
+/// a temporary database brought up to that schema by the migrations, then migrated forward
+/// exactly as an old database file is, and its rows copied into the live tables (still inside
+/// the restore's one write transaction, see `finishEarlierSchema`).
+public final class ArchiveRestorer {
+  /// The database being restored.
+  let live: Database
+  /// Where rows go now: the live database, or the temporary one at the file's schema.
+  private(set) var db: Database
+  /// The temporary database and the file's schema version, for a file made at an earlier one.
+  private var earlier: (db: Database, version: Int)?
+  private var known: [String: Set<String>] = [:]
+  public private(set) var rows = 0
+  /// The tables the file had (each export has every one, empty or not).
+  public private(set) var tables: Set<String> = []
+  private var counts: [String: Int] = [:]
+
+  init(db: Database) {
+    live = db
+    self.db = db
+  }
+
+  /// Takes the file's schema version (from its header, before any row or sequence). One earlier
+  /// than this Spendly's is restored at its own schema, then migrated forward.
+  public func schema(_ version: Int) throws {
+    guard version < Schema.latestVersion, earlier == nil else { return }
+    guard version >= 1, rows == 0, tables.isEmpty else {
+      throw ValidationError(field: "schema", value: String(version), reason: "must come before the tables")
+    }
+    // A private temporary file of SQLite's own, gone when it closes.
+    let staged = try Database(path: "")
+    try Schema.migrate(staged, upTo: version)
+    // The migrations seed defaults (categories, methods, settings); the file has its own.
+    for row in try staged.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") {
+      try staged.run("DELETE FROM \(row.text(0) ?? "")")
+    }
+    try staged.run("DELETE FROM sqlite_sequence")
+    try staged.execute("BEGIN")
+    earlier = (staged, version)
+    db = staged
+  }
+
+  /// Inserts one row of `table`, its values named by `columns`.
+  public func insert(_ table: String, columns: [String], values: [ArchiveValue]) throws {
+    guard ArchiveRecords.order.contains(table) else {
+      throw ValidationError(field: "table", value: table, reason: "not a table of Spendly's")
+    }
+    if known[table] == nil { known[table] = Set(try ArchiveRecords.columns(db, table).map(\.name)) }
+    if known[table]!.isEmpty, let earlier {
+      throw ValidationError(
+        field: "table", value: table, reason: "not a table of Spendly's schema \(earlier.version), which the file says it has")
+    }
+    for column in columns where !known[table]!.contains(column) {
+      throw ValidationError(field: "\(table) column", value: column, reason: "not a column of this table")
+    }
+    counts[table, default: 0] += 1
+    do {
+      try Self.insert(db, table, columns: columns, values.map(SQLValue.init))
+    } catch {
+      throw ValidationError(field: "\(table) row \(counts[table]!)", value: "", reason: error.message)
+    }
+    rows += 1
+  }
+
+  static func insert(_ db: Database, _ table: String, columns: [String], _ values: [SQLValue]) throws(DatabaseError) {
+    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    try db.run("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(marks))", values)
+  }
+
+  /// Notes a table the file has (even with no rows).
+  public func saw(_ table: String) { tables.insert(table) }
+
+  /// Sets a table's AUTOINCREMENT counter.
+  public func sequence(_ table: String, _ value: Int64) throws {
+    try db.run("INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", [.text(table), .integer(value)])
+  }
+
+  /// For a file made at an earlier schema: checks it had every table of that schema, migrates
+  /// the temporary database forward (as an old file is migrated), and copies every row and id
+  /// counter into the live tables. Nothing to do for a file at this schema.
+  func finishEarlierSchema() throws {
+    guard let earlier else { return }
+    let (staged, version) = earlier
+    for table in ArchiveRecords.order {
+      let hadIt = !(try ArchiveRecords.columns(staged, table)).isEmpty
+      guard tables.contains(table) || !hadIt else {
+        throw StoreError.invalid(
+          ValidationError(
+            field: "table", value: table, reason: "missing from the file (every export of schema \(version) has it)"))
+      }
+    }
+    try staged.execute("COMMIT")
+    do {
+      // As a store opens an old file: foreign keys on, then every migration it lacks.
+      try staged.execute("PRAGMA foreign_keys = ON")
+      try Schema.migrate(staged)
+    } catch {
+      throw StoreError.invalid(
+        ValidationError(
+          field: "schema", value: String(version), reason: "the file's rows cannot be brought up to this Spendly (\(error))"))
+    }
+    db = live
+    for row in try staged.rows("SELECT name, seq FROM sqlite_sequence ORDER BY name") {
+      try live.run("INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", [SQLValue(row.text(0)), SQLValue(row.int(1))])
+    }
+    for table in ArchiveRecords.order {
+      let columns = try ArchiveRecords.columns(staged, table).map(\.name)
+      let statement = try staged.statement("SELECT \(columns.joined(separator: ", ")) FROM \(table)")
+      defer { statement.reset() }
+      while try statement.step() {
+        try Self.insert(live, table, columns: columns, statement.row().values)
+      }
+      tables.insert(table)
+    }
+    self.earlier = nil
+  }
+}
