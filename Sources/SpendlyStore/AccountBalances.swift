@@ -61,15 +61,21 @@ extension AccountRecords {
       let debits = try row.values[2].checkedTotal(field: "balance", value: name)
       flows[name.lowercased()] = credits - debits
     }
-    return accounts.map {
-      AccountBalance(account: $0, balance: $0.balance(flows: flows[$0.name.lowercased()] ?? 0, on: date))
+    return try accounts.map { (account) throws(StoreError) in
+      AccountBalance(
+        account: account,
+        balance: try StoreError.exact { () throws(FigureTooLarge) in
+          try account.balance(flows: flows[account.name.lowercased()] ?? 0, on: date)
+        })
     }
   }
 
   /// The account's balance at the end of `date` (with `bookedOnly`, as a bank's ledger balance counts).
   public func balance(_ account: Account, on date: LocalDate, bookedOnly: Bool = false) throws(StoreError) -> Int64 {
-    BalanceHistory.balance(
-      account, movements: try days(account, through: date, bookedOnly: bookedOnly).movements, on: date)
+    let movements = try days(account, through: date, bookedOnly: bookedOnly).movements
+    return try StoreError.exact { () throws(FigureTooLarge) in
+      try BalanceHistory.balance(account, movements: movements, on: date)
+    }
   }
 
   /// The account's movements a day at a time through `date`, oldest first (days without any left out).

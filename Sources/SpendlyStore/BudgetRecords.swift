@@ -148,7 +148,9 @@ extension BudgetRecords {
     let rules = all.filter { $0.target == target }
     guard !rules.isEmpty, Budgeting.rule(in: month, among: rules)?.limit != nil else { return nil }
     let spending = try spent(target, from: Budgeting.chainStart(of: rules, in: month), to: month)
-    return Budgeting.status(of: rules, in: month) { spending[$0] ?? 0 }
+    return try StoreError.exact { () throws(FigureTooLarge) in
+      try Budgeting.status(of: rules, in: month) { spending[$0] ?? 0 }
+    }
   }
 
   /// What was spent on `target` in each month from `first` to `last` (months with nothing left

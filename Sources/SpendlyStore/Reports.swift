@@ -119,10 +119,13 @@ extension ReportQueries {
     for total in totals {
       let key = Key(key: total.key, currency: total.currency.code)
       if let existing = table[key] {
-        let sum = Analytics.sum([existing.minorUnits, total.minorUnits])
+        // A merged group that does not fit marks its currency too large (see `TotalProblem`).
+        let sum = try? Money(minorUnits: existing.minorUnits, currency: existing.currency).adding(
+          Money(minorUnits: total.minorUnits, currency: existing.currency))
         if sum == nil { overflowed.insert(total.currency) }
         table[key] = GroupTotal(
-          key: existing.key, currency: existing.currency, minorUnits: sum ?? 0, count: existing.count + total.count)
+          key: existing.key, currency: existing.currency, minorUnits: sum?.minorUnits ?? 0,
+          count: existing.count + total.count)
       } else {
         order.append(key)
         table[key] = total
