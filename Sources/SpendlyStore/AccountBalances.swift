@@ -46,13 +46,22 @@ extension AccountRecords {
   public func balances(asOf date: LocalDate) throws(StoreError) -> [AccountBalance] {
     let accounts = try all()
     let statuses = try statuses()
-    let rows = try reading {
-      try database.rows(
-        """
-        SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
-        FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
-        WHERE m.date <= ? AND (a.opening_date IS NULL OR m.date >= a.opening_date) GROUP BY a.id
-        """, [.text(date.description)])
+    let rows: [Row]
+    do {
+      rows = try reading {
+        try database.rows(
+          """
+          SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+          FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
+          WHERE m.date <= ? AND (a.opening_date IS NULL OR m.date >= a.opening_date) GROUP BY a.id
+          """, [.text(date.description)])
+      }
+    } catch .tooLarge {
+      // An account's credits or debits add up past Int64: each account a day at a time, which
+      // gives its balance exactly or names the figure that does not fit.
+      return try accounts.map { (account) throws(StoreError) in
+        AccountBalance(account: account, balance: try balance(account, on: date))
+      }
     }
     var flows: [String: Int64] = [:]
     for row in rows {
@@ -84,12 +93,17 @@ extension AccountRecords {
     -> [AccountDay]
   {
     let statuses = bookedOnly ? [.booked] : try statuses()
-    let rows = try reading {
-      try database.rows(
-        """
-        SELECT m.date, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
-        FROM (\(movements(statuses, account: true))) m WHERE m.date <= ?2 GROUP BY m.date ORDER BY m.date
-        """, [.text(account.name), .text(date.description)])
+    let rows: [Row]
+    do {
+      rows = try reading {
+        try database.rows(
+          """
+          SELECT m.date, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+          FROM (\(movements(statuses, account: true))) m WHERE m.date <= ?2 GROUP BY m.date ORDER BY m.date
+          """, [.text(account.name), .text(date.description)])
+      }
+    } catch .tooLarge {
+      throw .tooLarge(FigureTooLarge(name: account.name, figure: "movements of one day up to \(date)"))
     }
     var days: [AccountDay] = []
     for row in rows {

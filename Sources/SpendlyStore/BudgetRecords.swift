@@ -169,6 +169,17 @@ extension BudgetRecords {
     let rows: [Row]
     do {
       rows = try database.rows(sql, values)
+    } catch let error where error.isSumTooLarge {
+      // The month totals add up past Int64: add each month up from its transactions instead,
+      // which names the month whose spending does not fit.
+      var result: [YearMonth: Int64] = [:]
+      var month = first
+      while month <= last {
+        let spent = try directSpent(target, in: month)
+        if spent != 0 { result[month] = spent }
+        month = month.adding(months: 1)
+      }
+      return result
     } catch {
       throw failure(error)
     }
@@ -214,6 +225,9 @@ extension BudgetRecords {
     let value: SQLValue
     do {
       value = try database.row(sql, values)?.values[0] ?? .null
+    } catch let error where error.isSumTooLarge {
+      throw .tooLarge(
+        FigureTooLarge(figure: "spending on the \(target.name) budget in \(target.currency.code) for \(month)"))
     } catch {
       throw failure(error)
     }

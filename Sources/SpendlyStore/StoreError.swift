@@ -111,6 +111,8 @@ extension StoreError {
 
   /// What a failed SQLite call means for the person, from its result code (never the SQL).
   static func from(_ error: DatabaseError, path: String) -> StoreError {
+    // A sum past Int64 that the caller did not name more closely.
+    if error.isSumTooLarge { return .tooLarge(FigureTooLarge(figure: "total of the amounts asked for")) }
     switch error.resultCode {
     case .corrupt, .notADatabase: return .damagedFile(path, error.message)
     case .full: return .diskFull
