@@ -52,7 +52,7 @@ struct JournalWriterTests {
       account: "HDFC Savings"),
     TransactionFields(
       kind: .expense, amount: inr(104_650), category: "Food Dining", method: "Credit Card", merchant: "(Pizza) NY",
-      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd), rate: "83.72",
+      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd), rate: ExchangeRate("83.72"),
       account: "Amex: Gold"),
     TransactionFields(
       kind: .expense, amount: inr(99_900), category: "Food & Dining", method: "UPI", date: day(7), status: .memo,
@@ -77,7 +77,7 @@ struct JournalWriterTests {
       merchant: "Lawson 東京", date: day(20), account: "Suica"),
     TransactionFields(
       kind: .expense, amount: Money(minorUnits: 4200, currency: .usd), category: "Rent: Flat", method: "Other",
-      date: day(21), foreignAmount: Money(minorUnits: 3900, currency: .jpy), rate: "0.010769",
+      date: day(21), foreignAmount: Money(minorUnits: 3900, currency: .jpy), rate: ExchangeRate("0.010769"),
       account: "Chase Checking"),
     // Before the account's opening date: Spendly counts it as already in the opening balance.
     TransactionFields(
