@@ -79,3 +79,11 @@ struct MoneyTotalsTests {
     #expect(breakdown.groups.map(\.currency) == [.inr])
   }
 }
+
+extension MoneyTotalsTests {
+  /// A yearly cost once clamped to Int64.max.
+  @Test func aYearlyAmountThatDoesNotFitIsAnError() throws {
+    #expect(try Cadence.monthly.yearly(Self.inr(100)) == Self.inr(1_200))
+    #expect(throws: FigureTooLarge.self) { try Cadence.monthly.yearly(Self.inr(.max / 2)) }
+  }
+}

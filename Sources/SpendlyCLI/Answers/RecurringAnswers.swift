@@ -109,8 +109,9 @@ enum RecurringView {
     var result = MoneyTotals("monthly \(what)", "yearly \(what)")
     for schedule in schedules where schedule.kind == kind && running(schedule, today: today) {
       let monthly = schedule.monthlyEquivalent(on: today)
-      let yearly = schedule.cadence.yearly(schedule.amount(on: today))
-      try exact { () throws(FigureTooLarge) in try result.add(monthly, yearly) }
+      try exact { () throws(FigureTooLarge) in
+        try result.add(monthly, try schedule.cadence.yearly(schedule.amount(on: today)))
+      }
     }
     return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
   }
