@@ -99,3 +99,26 @@ struct TotalOverflowTests {
     #expect(figure.message.hasPrefix("the spending on the Rent budget in KWD for 2026-11 is too large to keep"))
   }
 }
+
+extension TotalOverflowTests {
+  /// An account's credits past Int64 (each day's fit): `spendly_sum` fails the statement, and the
+  /// store works the balance out a day at a time, which names the account whose balance does
+  /// not fit (it once answered the SQL NULL as "too large to add up", naming no figure).
+  @Test func anAccountBalancePastInt64NamesTheAccount() throws {
+    let store = try Store(path: ":memory:", clock: { fixedNow })
+    try store.accounts.add(Account(name: "Gulf", type: .savings, currency: Self.kwd, methods: ["Bank Transfer"]))
+    let largest = AmountParser.maximumMajorUnits * Self.kwd.minorPerMajor
+    let rows = (0..<9_224).map { day in
+      TransactionFields(
+        kind: .income, amount: Money(minorUnits: largest, currency: Self.kwd), category: "Salary",
+        method: "Bank Transfer", date: LocalDate(iso: "2026-11-01")!.adding(days: day % 28), account: "Gulf")
+    }
+    try store.transactions.apply(action: .import, rows.map { TransactionWrite.add($0) })
+    let error = storeError { _ = try store.accounts.balances(asOf: LocalDate(iso: "2026-11-29")!) }
+    guard case .tooLarge(let figure)? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(figure.name == "Gulf", "\(figure.message)")
+  }
+}
