@@ -1,3 +1,5 @@
+import SpendlyCore
+
 /// An error the CLI reports as one line on stderr, with a sysexits exit code.
 struct CLIError: Error, CustomStringConvertible {
   /// What went wrong, which decides the exit code.
@@ -42,4 +44,14 @@ struct CLIError: Error, CustomStringConvertible {
   }
 
   var description: String { message }
+}
+
+/// Runs money arithmetic whose overflow is a `FigureTooLarge` (the one overflow rule): the figure
+/// named, as a data error (exit 65) on one line.
+func exact<T>(_ body: () throws(FigureTooLarge) -> T) throws(CLIError) -> T {
+  do {
+    return try body()
+  } catch {
+    throw .data(Render.safe(error.message))
+  }
 }

@@ -12,6 +12,14 @@ enum Charts {
   }
 
   /// One character per value, scaled between the smallest and the largest.
+  /// The values drawn from `bottom` up: a chart's scale only (no figure is shown from it), so
+  /// the heights are worked out in floating point and any range of balances draws.
+  static func sparkline(_ values: [Int64], above bottom: Int64) -> String {
+    let heights = values.map { Double($0) - Double(bottom) }
+    guard let top = heights.max(), top > 0 else { return String(repeating: "▁", count: values.count) }
+    return String(heights.map { value in sparks[Int((max(value, 0) / top * 7).rounded())] })
+  }
+
   static func sparkline(_ values: [Int64]) -> String {
     guard let top = values.max(), top > 0 else { return String(repeating: "▁", count: values.count) }
     return String(values.map { value in sparks[Int((Double(max(value, 0)) / Double(top) * 7).rounded())] })

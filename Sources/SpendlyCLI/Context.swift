@@ -121,6 +121,8 @@ func reporting<T>(_ body: () throws -> T) throws(CLIError) -> T {
     throw error.cli
   } catch let error as CLIError {
     throw error
+  } catch let error as FigureTooLarge {
+    throw .data(Render.safe(error.message))
   } catch {
     throw CLIError(.software, "\(error)")
   }

@@ -18,7 +18,7 @@ enum Render {
   /// "₹1,046.50 (originally $12.50 at 83.72)": the foreign amount beside the one that counts.
   static func foreign(_ fields: TransactionFields) -> String? {
     guard let foreign = fields.foreignAmount else { return nil }
-    return "originally \(MoneyFormat.string(foreign))" + (fields.rate.map { " at \(safe($0))" } ?? "")
+    return "originally \(MoneyFormat.string(foreign))" + (fields.rate.map { " at \(safe($0.text))" } ?? "")
   }
 
   /// Where the money was: "HDFC Savings → Wallet" for a transfer, the account or method otherwise.
@@ -86,7 +86,7 @@ enum Render {
     }
     if let posted = f.postedDate { lines.append("  posted     \(posted.readable)") }
     if let foreign = f.foreignAmount {
-      lines.append("  foreign    \(MoneyFormat.string(foreign))" + (f.rate.map { " at \($0)" } ?? ""))
+      lines.append("  foreign    \(MoneyFormat.string(foreign))" + (f.rate.map { " at \($0.text)" } ?? ""))
     }
     if let source = f.importSource { lines.append("  imported   \(safe(source))") }
     if let reference = f.externalReference { lines.append("  reference  \(safe(reference))") }
@@ -120,7 +120,7 @@ enum Render {
       ("external_reference", .optional(fields.externalReference)),
       ("foreign_amount", .optional(fields.foreignAmount?.decimalString)),
       ("foreign_currency", .optional(fields.foreignAmount?.currency.code)),
-      ("rate", .optional(fields.rate)),
+      ("rate", .optional(fields.rate?.text)),
       ("account", .optional(fields.account)),
       ("to_account", .optional(fields.counterAccount)),
       ("to_method", .optional(fields.counterMethod)),

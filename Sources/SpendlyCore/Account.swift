@@ -85,12 +85,11 @@ public struct Account: Hashable, Sendable {
 
   /// The balance at the end of `date` as people read it, from the opening balance (once its
   /// day has come) and the sum of `flow`s to that day: what an asset holds, or what is owed on
-  /// a liability. Saturates rather than traps on absurd sums.
-  public func balance(flows: Int64, on date: LocalDate) -> Int64 {
-    let opening = openingDate.map { $0 <= date } ?? true ? self.opening : 0
-    let (result, overflow) =
-      isLiability ? opening.subtractingReportingOverflow(flows) : opening.addingReportingOverflow(flows)
-    if overflow { return (isLiability ? flows < 0 : flows > 0) ? .max : .min }
-    return result
+  /// a liability. A balance that does not fit is an error naming it, never a capped figure.
+  public func balance(flows: Int64, on date: LocalDate) throws(FigureTooLarge) -> Int64 {
+    let opening = Money(minorUnits: openingDate.map { $0 <= date } ?? true ? self.opening : 0, currency: currency)
+    let flows = Money(minorUnits: flows, currency: currency)
+    let tooLarge = FigureTooLarge(name: name, figure: "balance on \(date)")
+    return try (isLiability ? opening.subtracting(flows, or: tooLarge) : opening.adding(flows, or: tooLarge)).minorUnits
   }
 }

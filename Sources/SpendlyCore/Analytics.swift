@@ -38,6 +38,27 @@ public struct Breakdown: RandomAccessCollection, Hashable, Sendable {
   public var startIndex: Int { groups.startIndex }
   public var endIndex: Int { groups.endIndex }
   public subscript(position: Int) -> GroupTotal { groups[position] }
+
+  /// Each currency's total of its groups (what shares are of), through `Money`. A currency
+  /// whose groups add up past what a total holds is left out and marked `tooLarge`, as one
+  /// whose group does not fit: its total is never capped.
+  public mutating func totalled() -> [Currency: Int64] {
+    var totals: [Currency: Money] = [:]
+    var over: Set<Currency> = []
+    for group in groups where !over.contains(group.currency) {
+      do {
+        totals[group.currency] = try (totals[group.currency] ?? .zero(group.currency)).adding(group.money)
+      } catch {
+        over.insert(group.currency)
+      }
+    }
+    for currency in over {
+      problems[currency] = .tooLarge
+      totals[currency] = nil
+    }
+    groups.removeAll { over.contains($0.currency) }
+    return totals.mapValues(\.minorUnits)
+  }
 }
 
 /// The reference analytics: pure functions over transactions. The store answers the same
@@ -95,17 +116,6 @@ public enum Analytics {
       if a.minorUnits != b.minorUnits { return a.minorUnits > b.minorUnits }
       return a.key < b.key
     }
-  }
-
-  /// The sum of `values`, or nil when it would overflow.
-  public static func sum(_ values: [Int64]) -> Int64? {
-    var total: Int64 = 0
-    for value in values {
-      let (next, overflow) = total.addingReportingOverflow(value)
-      if overflow { return nil }
-      total = next
-    }
-    return total
   }
 
   /// `total / days`, rounded half away from zero, in minor units.

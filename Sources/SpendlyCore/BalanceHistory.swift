@@ -12,9 +12,9 @@ public enum BalanceHistory {
 
   /// The balance at the end of `date`.
   public static func balance(_ account: Account, movements: [(date: LocalDate, net: Int64)], on date: LocalDate)
-    -> Int64
+    throws(FigureTooLarge) -> Int64
   {
-    points(account, movements: movements, from: date, to: date, step: .day).first?.balance ?? 0
+    try points(account, movements: movements, from: date, to: date, step: .day).first?.balance ?? 0
   }
 
   /// Days for a range of two months or less, months beyond.
@@ -23,10 +23,11 @@ public enum BalanceHistory {
   }
 
   /// The balance at the end of each step from `from` to `to` (a month's point is its last day,
-  /// or `to`), given each day's net movement (credits less debits) in any order.
+  /// or `to`), given each day's net movement (credits less debits) in any order. A balance that
+  /// no longer fits is an error naming the account and the day.
   public static func points(
     _ account: Account, movements: [(date: LocalDate, net: Int64)], from: LocalDate, to: LocalDate, step: Step
-  ) -> [Point] {
+  ) throws(FigureTooLarge) -> [Point] {
     guard from <= to else { return [] }
     var dates: [LocalDate] = []
     switch step {
@@ -43,13 +44,17 @@ public enum BalanceHistory {
     let sorted = movements.filter { movement in account.openingDate.map { movement.date >= $0 } ?? true }
       .sorted { $0.date < $1.date }
     var index = 0
-    var flows: Int64 = 0
-    return dates.map { date in
+    var flows = Money.zero(account.currency)
+    var points: [Point] = []
+    for date in dates {
       while index < sorted.count, sorted[index].date <= date {
-        flows = Budgeting.saturating(flows, sorted[index].net)
+        flows = try flows.adding(
+          Money(minorUnits: sorted[index].net, currency: account.currency),
+          or: FigureTooLarge(name: account.name, figure: "movements to \(sorted[index].date)"))
         index += 1
       }
-      return Point(date: date, balance: account.balance(flows: flows, on: date))
+      points.append(Point(date: date, balance: try account.balance(flows: flows.minorUnits, on: date)))
     }
+    return points
   }
 }

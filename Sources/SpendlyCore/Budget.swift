@@ -51,21 +51,29 @@ public struct BudgetStatus: Equatable, Sendable {
   /// The rule that set it: an override of this month, or a rule from `source.month` on.
   public let source: BudgetRule
 
-  public init(target: BudgetTarget, month: YearMonth, limit: Int64, carried: Int64, spent: Int64, source: BudgetRule) {
+  /// What may be spent this month: the limit and what was carried.
+  public let available: Int64
+  /// What is left (negative when over).
+  public let left: Int64
+
+  /// Its figures added up through `Money`: an available or left amount that does not fit is an
+  /// error naming it, never a capped figure.
+  public init(target: BudgetTarget, month: YearMonth, limit: Int64, carried: Int64, spent: Int64, source: BudgetRule)
+    throws(FigureTooLarge)
+  {
     self.target = target
     self.month = month
     self.limit = limit
     self.carried = carried
     self.spent = spent
     self.source = source
+    let money = { (minor: Int64) in Money(minorUnits: minor, currency: target.currency) }
+    let available = try money(limit).adding(money(carried), or: Budgeting.tooLarge("available", target, month))
+    self.available = available.minorUnits
+    left = try available.subtracting(money(spent), or: Budgeting.tooLarge("left", target, month)).minorUnits
   }
 
   public var rollover: Bool { source.rollover }
-
-  /// What may be spent this month: the limit and what was carried.
-  public var available: Int64 { Budgeting.saturating(limit, carried) }
-  /// What is left (negative when over).
-  public var left: Int64 { Budgeting.difference(available, spent) }
   public var isOver: Bool { spent > available }
 
   /// The share of what is available that is spent, in tenths of a percent rounded down, as
@@ -115,21 +123,25 @@ public enum Budgeting {
   /// (or overspend) is carried into the next when the budgets of both months roll over, so a
   /// chain runs back to the first month of an unbroken run of rolling-over budgets.
   /// `spent` answers one month's spending on the target.
+  /// A figure of the chain that does not fit is an error naming it.
   public static func status(
-    of rules: [BudgetRule], in month: YearMonth, spent: (YearMonth) throws -> Int64
-  ) rethrows -> BudgetStatus? {
+    of rules: [BudgetRule], in month: YearMonth, spent: (YearMonth) -> Int64
+  ) throws(FigureTooLarge) -> BudgetStatus? {
     guard let rule = rule(in: month, among: rules), let limit = rule.limit else { return nil }
     let start = chainStart(of: rules, in: month)
     var carried: Int64 = 0
     var current = start
     while current < month {
       guard let before = self.rule(in: current, among: rules), let beforeLimit = before.limit else { break }
-      carried = difference(saturating(beforeLimit, carried), try spent(current))
+      let money = { (minor: Int64) in Money(minorUnits: minor, currency: rule.target.currency) }
+      let figure = tooLarge("carried", rule.target, current.adding(months: 1))
+      carried = try money(beforeLimit).adding(money(carried), or: figure)
+        .subtracting(money(spent(current)), or: figure).minorUnits
       current = current.adding(months: 1)
     }
-    return BudgetStatus(
+    return try BudgetStatus(
       target: rule.target, month: month, limit: limit, carried: rule.rollover ? carried : 0,
-      spent: try spent(month), source: rule)
+      spent: spent(month), source: rule)
   }
 
   /// The first month whose spending `status` needs: the first of the unbroken run of
@@ -154,17 +166,8 @@ public enum Budgeting {
     return now == 3 ? .over : now == 2 ? .reached : .warning
   }
 
-  /// Adds minor units, saturating instead of trapping (stored totals are untrusted).
-  public static func saturating(_ a: Int64, _ b: Int64) -> Int64 {
-    let (result, overflow) = a.addingReportingOverflow(b)
-    if overflow { return b > 0 ? .max : .min }
-    return result
-  }
-
-  /// Subtracts minor units, saturating instead of trapping.
-  public static func difference(_ a: Int64, _ b: Int64) -> Int64 {
-    let (result, overflow) = a.subtractingReportingOverflow(b)
-    if overflow { return b < 0 ? .max : .min }
-    return result
+  /// "the amount left on the Food budget in INR for 2026-12 is too large to keep".
+  static func tooLarge(_ what: String, _ target: BudgetTarget, _ month: YearMonth) -> FigureTooLarge {
+    FigureTooLarge(figure: "amount \(what) on the \(target.name) budget in \(target.currency.code) for \(month)")
   }
 }

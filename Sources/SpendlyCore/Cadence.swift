@@ -106,9 +106,11 @@ public enum Cadence: String, CaseIterable, Sendable {
       minorUnits: Self.divideRounded(Int128(amount.minorUnits) * Int128(perYear), by: 12), currency: amount.currency)
   }
 
-  /// The amount a year.
-  public func yearly(_ amount: Money) -> Money {
-    Money(minorUnits: Int64(clamping: Int128(amount.minorUnits) * Int128(perYear)), currency: amount.currency)
+  /// The amount a year: one that does not fit is an error naming it, never a capped figure.
+  public func yearly(_ amount: Money) throws(FigureTooLarge) -> Money {
+    let (product, overflow) = amount.minorUnits.multipliedReportingOverflow(by: perYear)
+    if overflow { throw FigureTooLarge(figure: "yearly amount of \(MoneyFormat.string(amount)) \(word)") }
+    return Money(minorUnits: product, currency: amount.currency)
   }
 
   /// `value / divisor` rounded half away from zero.

@@ -52,25 +52,6 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A debt's figure (its balance on a day, or a total) larger than an amount can be: the
-/// error names it, and the figure is never capped nor left out of a total.
-public struct DebtFigureTooLarge: Error, Equatable, Sendable {
-  /// The debt, or nil for a total.
-  public let name: String?
-  /// "balance on 2038-11-29", "total in INR".
-  public let figure: String
-
-  public init(name: String?, figure: String) {
-    self.name = name
-    self.figure = figure
-  }
-
-  /// "H2: its balance on 2038-11-29 is too large to keep".
-  public var message: String {
-    (name.map { "\($0): its " } ?? "the ") + figure + " is too large to keep (past 92,233,720,368,547,758 units)"
-  }
-}
-
 /// What a debt must be paid each month at least.
 public enum MinimumPayment: Hashable, Sendable {
   /// A fixed amount (minor units).
@@ -183,39 +164,28 @@ public struct Debt: Hashable, Sendable {
   /// balance then, less the payments (date, minor units) made so far. A payment on a due date
   /// comes after that day's interest.
   /// A figure that no longer fits is an error naming the debt and the day, never capped.
-  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) throws(DebtFigureTooLarge) -> Int64 {
-    var balance = self.balance.minorUnits
+  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) throws(FigureTooLarge) -> Int64 {
+    let currency = self.balance.currency
+    var balance = self.balance
     let sorted = payments.filter { $0.0 <= date }.sorted { $0.0 < $1.0 }
     var next = 0
-    func add(_ value: Int64, on day: LocalDate) throws(DebtFigureTooLarge) {
-      let (sum, overflow) = balance.addingReportingOverflow(value)
-      if overflow { throw DebtFigureTooLarge(name: name, figure: "balance on \(day)") }
-      balance = sum
+    func pay(_ payment: (LocalDate, Int64)) throws(FigureTooLarge) {
+      balance = try balance.subtracting(
+        Money(minorUnits: payment.1, currency: currency), or: FigureTooLarge(name: name, figure: "balance on \(payment.0)"))
     }
     for due in dueDates(through: date) {
       while next < sorted.count, sorted[next].0 < due {
-        try add(0 &- sorted[next].1, on: sorted[next].0)
+        try pay(sorted[next])
         next += 1
       }
-      try add(Self.interest(on: balance, apr: apr), on: due)
+      let interest = Money(minorUnits: Self.interest(on: balance.minorUnits, apr: apr), currency: currency)
+      balance = try balance.adding(interest, or: FigureTooLarge(name: name, figure: "balance on \(due)"))
     }
     while next < sorted.count {
-      try add(0 &- sorted[next].1, on: sorted[next].0)
+      try pay(sorted[next])
       next += 1
     }
-    return balance
-  }
-
-  /// Adds figures of one currency (balances, interest, payments) exactly: a sum that no longer
-  /// fits is an error naming `figure` ("total in INR"), never capped and never dropped.
-  public static func sum(_ values: [Int64], figure: String) throws(DebtFigureTooLarge) -> Int64 {
-    var total: Int64 = 0
-    for value in values {
-      let (next, overflow) = total.addingReportingOverflow(value)
-      if overflow { throw DebtFigureTooLarge(name: nil, figure: figure) }
-      total = next
-    }
-    return total
+    return balance.minorUnits
   }
 }
 
@@ -258,7 +228,9 @@ public enum Amortization {
   /// The schedule of `debt` from its starting balance over its term (or `months`): each row
   /// the interest on the balance, principal = payment − interest, the new balance; the last
   /// payment clears the balance exactly. Row 1 falls on the due date of the month after the start.
-  public static func schedule(_ debt: Debt, months: Int) -> [Row] {
+  /// A figure that no longer fits is an error naming it.
+  public static func schedule(_ debt: Debt, months: Int) throws(FigureTooLarge) -> [Row] {
+    let c = debt.balance.currency
     let payment = payment(principal: debt.balance.minorUnits, apr: debt.apr, months: months)
     var balance = debt.balance.minorUnits
     var rows: [Row] = []
@@ -266,7 +238,9 @@ public enum Amortization {
     var index = 1
     while balance > 0 && index <= max(months, 1) * 2 + 12 {
       let interest = Debt.interest(on: balance, apr: debt.apr)
-      let owed = balance + interest
+      let owed = try Money(minorUnits: balance, currency: c).adding(
+        Money(minorUnits: interest, currency: c), or: FigureTooLarge(name: debt.name, figure: "balance in month \(index)")
+      ).minorUnits
       let paid = index >= months || payment >= owed ? owed : payment
       balance = owed - paid
       rows.append(
@@ -277,5 +251,18 @@ public enum Amortization {
       index += 1
     }
     return rows
+  }
+
+  /// What a schedule pays in all and in interest, added up through `Money`: a total that no
+  /// longer fits is an error naming it ("H2: its total paid"), never a capped figure.
+  public static func totals(_ rows: [Row], of debt: Debt) throws(FigureTooLarge) -> (paid: Money, interest: Money) {
+    let c = debt.balance.currency
+    let paid = try Money.total(
+      rows.map { Money(minorUnits: $0.payment, currency: c) }, in: c,
+      or: FigureTooLarge(name: debt.name, figure: "total paid"))
+    let interest = try Money.total(
+      rows.map { Money(minorUnits: $0.interest, currency: c) }, in: c,
+      or: FigureTooLarge(name: debt.name, figure: "total interest"))
+    return (paid, interest)
   }
 }

@@ -12,7 +12,7 @@ public struct BankRow: Sendable, Equatable {
   public var mcc: Int?
   public var pending: Bool
   public var foreign: Money?
-  public var rate: String?
+  public var rate: ExchangeRate?
   /// OFX's TRNTYPE, a CSV's DR/CR: ATM, XFER, PAYMENT tell transfers.
   public var type: String?
   /// The category the file names (QIF's L), used when the catalog has it.

@@ -1,6 +1,7 @@
 /// An exact amount of money: integer minor units of one currency.
 ///
-/// Money is never floating point. Arithmetic that would overflow throws.
+/// Money is never floating point. Arithmetic that would overflow throws: `MoneyError.overflow`,
+/// or with a figure named, `FigureTooLarge` (see `MoneyTotals` for totals per currency).
 public struct Money: Hashable, Sendable {
   public let minorUnits: Int64
   public let currency: Currency
@@ -66,5 +67,95 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownCurrency(let code):
       return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
     }
+  }
+}
+
+/// A figure (a total, a balance, a difference) that no longer fits an amount's Int64 minor
+/// units. The one overflow rule: such a figure is this error, naming it; it is never capped,
+/// never left out of a total and never wrapped.
+public struct FigureTooLarge: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Whose figure it is (a debt, an account), or nil for a total of its own.
+  public let name: String?
+  /// "balance on 2038-11-29", "total of Food in INR".
+  public let figure: String
+
+  public init(name: String? = nil, figure: String) {
+    self.name = name
+    self.figure = figure
+  }
+
+  /// "H2: its balance on 2038-11-29 is too large to keep", "the total of Food in INR is too large to keep".
+  public var message: String {
+    (name.map { "\($0): its " } ?? "the ") + figure + " is too large to keep (past 92,233,720,368,547,758 units)"
+  }
+
+  public var description: String { message }
+}
+
+extension Money {
+  /// `self + other`, or `tooLarge` (the figure named) when the sum does not fit. The currencies
+  /// must be one: a total never mixes them.
+  public func adding(_ other: Money, or tooLarge: @autoclosure () -> FigureTooLarge) throws(FigureTooLarge) -> Money {
+    do {
+      return try adding(other)
+    } catch {
+      guard error == .overflow else { preconditionFailure("\(error)") }
+      throw tooLarge()
+    }
+  }
+
+  /// `self − other`, or `tooLarge` when the difference does not fit.
+  public func subtracting(_ other: Money, or tooLarge: @autoclosure () -> FigureTooLarge) throws(FigureTooLarge)
+    -> Money
+  {
+    do {
+      return try subtracting(other)
+    } catch {
+      guard error == .overflow else { preconditionFailure("\(error)") }
+      throw tooLarge()
+    }
+  }
+
+  /// The sum of `amounts`, all in `currency`, or `tooLarge` once it no longer fits.
+  public static func total(
+    _ amounts: some Sequence<Money>, in currency: Currency, or tooLarge: @autoclosure () -> FigureTooLarge
+  ) throws(FigureTooLarge) -> Money {
+    var sum = Money.zero(currency)
+    for amount in amounts { sum = try sum.adding(amount, or: tooLarge()) }
+    return sum
+  }
+}
+
+/// Amounts added up apart for each currency, in the order the currencies first come: a total
+/// never mixes currencies. Each currency keeps one figure per name given (income and expenses,
+/// a month and a year); a sum that does not fit is `FigureTooLarge` naming the figure and the
+/// currency ("the total of income in INR"), never capped.
+public struct MoneyTotals: Sendable {
+  public private(set) var rows: [(currency: Currency, values: [Money])] = []
+  /// What each figure is a total of: "income", "expenses".
+  public let figures: [String]
+
+  public init(_ figures: String...) {
+    precondition(!figures.isEmpty, "MoneyTotals: name at least one figure")
+    self.figures = figures
+  }
+
+  /// Adds `amounts` (one per figure, all in one currency) to that currency's row.
+  public mutating func add(_ amounts: Money...) throws(FigureTooLarge) {
+    precondition(amounts.count == figures.count, "MoneyTotals: \(figures.count) figures a row")
+    let currency = amounts[0].currency
+    guard let index = rows.firstIndex(where: { $0.currency == currency }) else {
+      rows.append((currency, amounts.map { $0 }))
+      return
+    }
+    for (figure, amount) in amounts.enumerated() {
+      rows[index].values[figure] = try rows[index].values[figure].adding(
+        amount, or: FigureTooLarge(figure: "total of \(figures[figure]) in \(currency.code)"))
+    }
+  }
+
+  /// The totals of one currency (zero when it has none).
+  public func values(_ currency: Currency) -> [Money] {
+    rows.first { $0.currency == currency }?.values ?? figures.map { _ in .zero(currency) }
   }
 }

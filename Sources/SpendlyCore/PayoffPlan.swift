@@ -12,11 +12,11 @@ public enum PayoffPlan {
   /// A debt as the plan starts it: its balance today.
   public struct Start: Sendable {
     public var name: String
-    public var balance: Int64
+    public var balance: Money
     public var apr: DecimalNumber
     public var minimum: MinimumPayment
 
-    public init(name: String, balance: Int64, apr: DecimalNumber, minimum: MinimumPayment) {
+    public init(name: String, balance: Money, apr: DecimalNumber, minimum: MinimumPayment) {
       self.name = name
       self.balance = balance
       self.apr = apr
@@ -54,16 +54,19 @@ public enum PayoffPlan {
     /// More than 100 years.
     case tooLong
     /// A figure of the plan (a balance, its interest, a month's minimums) no longer fits.
-    case tooLarge(DebtFigureTooLarge)
+    case tooLarge(FigureTooLarge)
   }
 
   public static let maximumMonths = 1200
 
+  /// The debts are all in one currency (the budget's).
   public static func simulate(_ debts: [Start], budget: Int64, strategy: Strategy) throws(Refusal) -> Result {
-    var balances = debts.map(\.balance)
+    let currency = debts.first?.balance.currency ?? .inr
+    precondition(debts.allSatisfy { $0.balance.currency == currency }, "PayoffPlan: one currency")
+    var balances = debts.map(\.balance.minorUnits)
     var interest = [Int64](repeating: 0, count: debts.count)
     var paid = [Int64](repeating: 0, count: debts.count)
-    var paidOff = debts.map { $0.balance <= 0 ? 0 : -1 }
+    var paidOff = debts.map { $0.balance.minorUnits <= 0 ? 0 : -1 }
     var history = [[Int64]](repeating: [], count: debts.count)
     var month = 0
     while balances.contains(where: { $0 > 0 }) {
@@ -80,18 +83,18 @@ public enum PayoffPlan {
       for i in debts.indices where balances[i] > 0 {
         let charge = Debt.interest(on: balances[i], apr: debts[i].apr)
         do {
-          balances[i] = try fit(balances[i], charge, debts[i].name, "balance in month \(month)")
+          balances[i] = try fit(currency, balances[i], charge, debts[i].name, "balance in month \(month)")
         } catch {
           // A balance rising until it no longer fits never falls on this budget.
           let h = history[i]
           if h.count >= 13, h[h.count - 13] <= balances[i] { throw .neverFalls([debts[i].name]) }
           throw error
         }
-        interest[i] = try fit(interest[i], charge, debts[i].name, "interest by month \(month)")
+        interest[i] = try fit(currency, interest[i], charge, debts[i].name, "interest by month \(month)")
       }
       // 2. Minimums.
       let minimums = debts.indices.map { debts[$0].minimum.amount(on: balances[$0]) }
-      let due = try fit(minimums, nil, "minimums of month \(month)")
+      let due = try fit(currency, minimums, nil, "minimums of month \(month)")
       if due > budget {
         if month == 1 { throw .budgetShort(shortfall: due - budget, minimums: due) }
         throw .budgetShortLater(month: month, shortfall: due - budget, minimums: due)
@@ -99,7 +102,7 @@ public enum PayoffPlan {
       var left = budget - due
       for i in debts.indices {
         balances[i] -= minimums[i]
-        paid[i] = try fit(paid[i], minimums[i], debts[i].name, "payments by month \(month)")
+        paid[i] = try fit(currency, paid[i], minimums[i], debts[i].name, "payments by month \(month)")
       }
       // 3. The rest, in the strategy's order.
       let order = debts.indices.filter { balances[$0] > 0 }.sorted { x, y in
@@ -118,7 +121,7 @@ public enum PayoffPlan {
       for i in order where left > 0 {
         let extra = min(left, balances[i])
         balances[i] -= extra
-        paid[i] = try fit(paid[i], extra, debts[i].name, "payments by month \(month)")
+        paid[i] = try fit(currency, paid[i], extra, debts[i].name, "payments by month \(month)")
         left -= extra
       }
       for i in debts.indices {
@@ -126,26 +129,30 @@ public enum PayoffPlan {
         history[i].append(balances[i])
       }
     }
-    for m in 0..<month { _ = try fit(history.map { $0[m] }, nil, "balance left in month \(m + 1)") }
+    for m in 0..<month { _ = try fit(currency, history.map { $0[m] }, nil, "balance left in month \(m + 1)") }
     return Result(
       strategy: strategy, months: month,
       debts: debts.indices.map {
         Outcome(name: debts[$0].name, paidOffMonth: paidOff[$0], interest: interest[$0], paid: paid[$0])
-      }, balances: history, totalInterest: try fit(interest, nil, "total interest"),
-      totalPaid: try fit(paid, nil, "total paid"))
+      }, balances: history, totalInterest: try fit(currency, interest, nil, "total interest"),
+      totalPaid: try fit(currency, paid, nil, "total paid"))
   }
 
-  /// `a + b` exactly, or the refusal naming the figure.
-  static func fit(_ a: Int64, _ b: Int64, _ name: String?, _ figure: String) throws(Refusal) -> Int64 {
-    try fit([a, b], name, figure)
+  /// `a + b` exactly (through `Money`), or the refusal naming the figure.
+  static func fit(_ currency: Currency, _ a: Int64, _ b: Int64, _ name: String?, _ figure: String) throws(Refusal)
+    -> Int64
+  {
+    try fit(currency, [a, b], name, figure)
   }
 
-  static func fit(_ values: [Int64], _ name: String?, _ figure: String) throws(Refusal) -> Int64 {
+  static func fit(_ currency: Currency, _ values: [Int64], _ name: String?, _ figure: String) throws(Refusal) -> Int64 {
     do {
-      let total = try Debt.sum(values, figure: figure)
-      return total
+      return try Money.total(
+        values.map { Money(minorUnits: $0, currency: currency) }, in: currency,
+        or: FigureTooLarge(name: name, figure: figure)
+      ).minorUnits
     } catch {
-      throw .tooLarge(DebtFigureTooLarge(name: name, figure: figure))
+      throw .tooLarge(error)
     }
   }
 

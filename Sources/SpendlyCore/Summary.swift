@@ -23,18 +23,21 @@ public struct Summary: Hashable, Sendable {
   /// Income less expenses; both are bounded sums of positive amounts, so this cannot overflow.
   public var savings: Int64 { income - expenses }
 
-  /// Counts one transaction; a total past `largestTotal` marks this currency `tooLarge`.
+  /// Counts one transaction of this currency, added through `Money`; a total past
+  /// `largestTotal` marks this currency `tooLarge` (named as that currency's, never capped).
   public mutating func add(_ fields: TransactionFields) {
+    precondition(fields.amount.currency == currency, "Summary: one currency")
     guard fields.kind != .transfer else { return }  // moved money is neither income nor spending
     count += 1
     guard problem == nil else { return }
-    let (sum, overflow) = (fields.kind == .income ? income : expenses).addingReportingOverflow(fields.amount.minorUnits)
-    if overflow || sum > Summary.largestTotal {
-      mark(.tooLarge)
-    } else if fields.kind == .income {
-      income = sum
+    let total = Money(minorUnits: fields.kind == .income ? income : expenses, currency: currency)
+    guard let sum = try? total.adding(fields.amount), sum.minorUnits <= Summary.largestTotal else {
+      return mark(.tooLarge)
+    }
+    if fields.kind == .income {
+      income = sum.minorUnits
     } else {
-      expenses = sum
+      expenses = sum.minorUnits
     }
   }
 

@@ -74,8 +74,8 @@ public struct TransactionFields: Hashable, Sendable {
   public var status: TransactionStatus
   /// The charge in its original currency, for a card charge abroad.
   public var foreignAmount: Money?
-  /// The conversion rate as decimal text ("83.25"), never a float.
-  public var rate: String?
+  /// The conversion rate, exact decimal text ("83.25"), never a float.
+  public var rate: ExchangeRate?
   /// The account the money left (expense, transfer) or reached (income); nil without accounts.
   public var account: String?
   /// A transfer's other end: the account money reached (or came from, for a credit).
@@ -95,7 +95,7 @@ public struct TransactionFields: Hashable, Sendable {
     kind: Kind, amount: Money, category: String, method: String, merchant: String? = nil,
     note: String? = nil, date: LocalDate, time: LocalTime? = nil, recurringID: Int64? = nil,
     importSource: String? = nil, externalReference: String? = nil, status: TransactionStatus = .booked,
-    foreignAmount: Money? = nil, rate: String? = nil, debtID: Int64? = nil, account: String? = nil,
+    foreignAmount: Money? = nil, rate: ExchangeRate? = nil, debtID: Int64? = nil, account: String? = nil,
     counterAccount: String? = nil, counterMethod: String? = nil, entry: Entry? = nil, postedDate: LocalDate? = nil
   ) {
     self.kind = kind

@@ -77,12 +77,7 @@ public enum Validator {
     if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
       throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
     }
-    if let rate = fields.rate {
-      let parts = rate.split(separator: ".", omittingEmptySubsequences: false)
-      guard (1...2).contains(parts.count),
-        parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } })
-      else { throw ValidationError(field: "rate", value: rate, reason: "must be a decimal like 83.72") }
-    }
+    // A rate is checked where it is made (`ExchangeRate`): no text reaches here unchecked.
     return try AccountRules.resolve(result, catalog: catalog)
   }
 

@@ -99,7 +99,8 @@ public enum CAMTFormat {
     {
       row.foreign = Money(minorUnits: minor, currency: foreign)
       row.rate =
-        details?.value("AmtDtls", "InstdAmt", "CcyXchg", "XchgRate").flatMap(DecimalNumber.init(text:))?.description
+        details?.value("AmtDtls", "InstdAmt", "CcyXchg", "XchgRate").flatMap(DecimalNumber.init(text:))
+        .flatMap { ExchangeRate($0.description) }
     }
     return row
   }

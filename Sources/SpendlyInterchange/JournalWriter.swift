@@ -89,7 +89,7 @@ public struct JournalWriter: Sendable {
     var text = ""
     if let foreign = fields.foreignAmount, foreign.currency != currency {
       metadata.append(("foreign", flavor.amount(foreign.minorUnits, foreign.currency)))
-      if let rate = JournalFlavor.rate(fields.rate) {
+      if let rate = JournalFlavor.rate(fields.rate?.text) {
         metadata.append(("rate", rate))
         text += price(on: fields.date, of: foreign.currency, rate: rate, in: currency)
       }

@@ -172,14 +172,14 @@ public enum OFXFormat {
         let home = ExchangeMath.multiply(minor, from: rowCurrency, by: rate, to: currency)
       else { throw StatementError(line: converted.line, "CURRATE \(TextSanitizer.quoted(rateText)) is not a rate") }
       row.foreign = Money(minorUnits: abs(minor), currency: rowCurrency)
-      row.rate = rate.description
+      row.rate = ExchangeRate(rate.description)
       row.amount = home
     } else if let original, let code = original.value("CURSYM"), let foreign = Currency.named(code),
       let rateText = original.value("CURRATE"), let rate = DecimalNumber(text: rateText), !rate.isZero,
       let away = ExchangeMath.divide(minor, from: currency, by: rate, to: foreign)
     {
       row.foreign = Money(minorUnits: abs(away), currency: foreign)
-      row.rate = rate.description
+      row.rate = ExchangeRate(rate.description)
     }
     return row
   }

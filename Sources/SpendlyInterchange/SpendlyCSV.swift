@@ -391,10 +391,8 @@ public struct SpendlyCSVReader {
       }
     }
     if let value = text("Rate") {
-      guard value.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), value.contains(where: \.isNumber) else {
-        throw fail("Rate", "a decimal number (83.72)")
-      }
-      result.rate = value
+      guard let rate = ExchangeRate(value) else { throw fail("Rate", "a decimal number (83.72)") }
+      result.rate = rate
     }
     result.externalReference = text("External Reference")
     result.importSource = text("Import Source")

@@ -61,7 +61,7 @@ public struct StatementRow: Sendable, Equatable {
   public var pending = false
   /// The original charge, in its currency, and the rate the bank used (decimal text).
   public var foreign: Money?
-  public var rate: String?
+  public var rate: ExchangeRate?
   /// OFX's TRNTYPE (DEBIT, ATM, XFER, …), or the CSV's DR/CR text.
   public var type: String?
   /// The category the file names (QIF's L), and the account a QIF transfer goes to (L[Savings]).

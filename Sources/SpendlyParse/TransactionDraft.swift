@@ -74,7 +74,7 @@ public struct TransactionDraft: Sendable, Equatable {
     if kind != .transfer || base?.kind != .transfer { result.entry = kind.entry }
     if let foreignAmount, foreignAmount != base?.foreignAmount {
       result.foreignAmount = foreignAmount
-      result.rate = ExchangeRate.text(amount, per: foreignAmount)
+      result.rate = ExchangeRate.between(amount, per: foreignAmount)
     }
     if let recurringID { result.recurringID = recurringID }
     if let debtID { result.debtID = debtID }

@@ -46,13 +46,22 @@ extension AccountRecords {
   public func balances(asOf date: LocalDate) throws(StoreError) -> [AccountBalance] {
     let accounts = try all()
     let statuses = try statuses()
-    let rows = try reading {
-      try database.rows(
-        """
-        SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
-        FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
-        WHERE m.date <= ? AND (a.opening_date IS NULL OR m.date >= a.opening_date) GROUP BY a.id
-        """, [.text(date.description)])
+    let rows: [Row]
+    do {
+      rows = try reading {
+        try database.rows(
+          """
+          SELECT a.name, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+          FROM (\(movements(statuses, account: false))) m JOIN accounts a ON a.id = m.account
+          WHERE m.date <= ? AND (a.opening_date IS NULL OR m.date >= a.opening_date) GROUP BY a.id
+          """, [.text(date.description)])
+      }
+    } catch .tooLarge {
+      // An account's credits or debits add up past Int64: each account a day at a time, which
+      // gives its balance exactly or names the figure that does not fit.
+      return try accounts.map { (account) throws(StoreError) in
+        AccountBalance(account: account, balance: try balance(account, on: date))
+      }
     }
     var flows: [String: Int64] = [:]
     for row in rows {
@@ -61,15 +70,21 @@ extension AccountRecords {
       let debits = try row.values[2].checkedTotal(field: "balance", value: name)
       flows[name.lowercased()] = credits - debits
     }
-    return accounts.map {
-      AccountBalance(account: $0, balance: $0.balance(flows: flows[$0.name.lowercased()] ?? 0, on: date))
+    return try accounts.map { (account) throws(StoreError) in
+      AccountBalance(
+        account: account,
+        balance: try StoreError.exact { () throws(FigureTooLarge) in
+          try account.balance(flows: flows[account.name.lowercased()] ?? 0, on: date)
+        })
     }
   }
 
   /// The account's balance at the end of `date` (with `bookedOnly`, as a bank's ledger balance counts).
   public func balance(_ account: Account, on date: LocalDate, bookedOnly: Bool = false) throws(StoreError) -> Int64 {
-    BalanceHistory.balance(
-      account, movements: try days(account, through: date, bookedOnly: bookedOnly).movements, on: date)
+    let movements = try days(account, through: date, bookedOnly: bookedOnly).movements
+    return try StoreError.exact { () throws(FigureTooLarge) in
+      try BalanceHistory.balance(account, movements: movements, on: date)
+    }
   }
 
   /// The account's movements a day at a time through `date`, oldest first (days without any left out).
@@ -78,12 +93,17 @@ extension AccountRecords {
     -> [AccountDay]
   {
     let statuses = bookedOnly ? [.booked] : try statuses()
-    let rows = try reading {
-      try database.rows(
-        """
-        SELECT m.date, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
-        FROM (\(movements(statuses, account: true))) m WHERE m.date <= ?2 GROUP BY m.date ORDER BY m.date
-        """, [.text(account.name), .text(date.description)])
+    let rows: [Row]
+    do {
+      rows = try reading {
+        try database.rows(
+          """
+          SELECT m.date, spendly_sum(m.amount) FILTER (WHERE m.inflow), spendly_sum(m.amount) FILTER (WHERE NOT m.inflow)
+          FROM (\(movements(statuses, account: true))) m WHERE m.date <= ?2 GROUP BY m.date ORDER BY m.date
+          """, [.text(account.name), .text(date.description)])
+      }
+    } catch .tooLarge {
+      throw .tooLarge(FigureTooLarge(name: account.name, figure: "movements of one day up to \(date)"))
     }
     var days: [AccountDay] = []
     for row in rows {

@@ -135,7 +135,7 @@ extension ArchiveRecords {
       try db.run(
         """
         INSERT INTO month_totals
-          SELECT substr(date, 1, 7), category_id, currency, kind, status, coalesce(spendly_sum(amount), 1e19), count(*)
+          SELECT substr(date, 1, 7), category_id, currency, kind, status, spendly_month_total(amount), count(*)
           FROM transactions WHERE kind != 'transfer' GROUP BY 1, 2, 3, 4, 5
         """)
       try db.execute(Schema.monthTotalsInsertTrigger)

@@ -148,7 +148,9 @@ extension BudgetRecords {
     let rules = all.filter { $0.target == target }
     guard !rules.isEmpty, Budgeting.rule(in: month, among: rules)?.limit != nil else { return nil }
     let spending = try spent(target, from: Budgeting.chainStart(of: rules, in: month), to: month)
-    return Budgeting.status(of: rules, in: month) { spending[$0] ?? 0 }
+    return try StoreError.exact { () throws(FigureTooLarge) in
+      try Budgeting.status(of: rules, in: month) { spending[$0] ?? 0 }
+    }
   }
 
   /// What was spent on `target` in each month from `first` to `last` (months with nothing left
@@ -167,6 +169,17 @@ extension BudgetRecords {
     let rows: [Row]
     do {
       rows = try database.rows(sql, values)
+    } catch let error where error.isSumTooLarge {
+      // The month totals add up past Int64: add each month up from its transactions instead,
+      // which names the month whose spending does not fit.
+      var result: [YearMonth: Int64] = [:]
+      var month = first
+      while month <= last {
+        let spent = try directSpent(target, in: month)
+        if spent != 0 { result[month] = spent }
+        month = month.adding(months: 1)
+      }
+      return result
     } catch {
       throw failure(error)
     }
@@ -212,6 +225,9 @@ extension BudgetRecords {
     let value: SQLValue
     do {
       value = try database.row(sql, values)?.values[0] ?? .null
+    } catch let error where error.isSumTooLarge {
+      throw .tooLarge(
+        FigureTooLarge(figure: "spending on the \(target.name) budget in \(target.currency.code) for \(month)"))
     } catch {
       throw failure(error)
     }

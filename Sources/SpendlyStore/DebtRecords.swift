@@ -163,11 +163,7 @@ extension DebtRecords {
 
   /// The balance on `date`, or a refusal naming the figure that no longer fits.
   static func balance(_ debt: Debt, on date: LocalDate, _ payments: [(LocalDate, Int64)]) throws(StoreError) -> Int64 {
-    do {
-      return try debt.balance(on: date, payments: payments)
-    } catch {
-      throw .invalid(ValidationError(field: "balance", value: "", reason: error.message))
-    }
+    try StoreError.exact { () throws(FigureTooLarge) in try debt.balance(on: date, payments: payments) }
   }
 
   static func values(_ debt: Debt) -> [SQLValue] {

@@ -222,6 +222,8 @@ extension ReportQueries {
     do {
       result =
         try database.row("SELECT spendly_sum(t.amount) FROM transactions t \(clause)", values)?.values[0] ?? .null
+    } catch let error where error.isSumTooLarge {
+      throw .tooLarge(FigureTooLarge(figure: "total" + (filter.currency.map { " in \($0.code)" } ?? "")))
     } catch {
       throw failure(error)
     }

@@ -2,43 +2,81 @@ import SpendlyCore
 
 /// The analytics questions answered by SQL aggregation, for speed on large data.
 /// Results match `Analytics` (the pure reference) exactly, in the same order. Sums go through
-/// `spendly_sum`, so a currency whose total cannot be added up is marked alone (see `TotalProblem`).
+/// `spendly_sum`, which fails its statement when a total passes Int64; the totals are then asked
+/// a currency at a time, so a currency whose total cannot be added up is marked alone (see
+/// `TotalProblem`) and the others are answered.
 extension ReportQueries {
   /// Income, expenses and counts per currency.
   public func summaries(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
-    let (clause, values) = try whereClause(try counting(filter))
-    do {
-      var table: [String: Summary] = [:]
-      for row in try database.rows(
-        "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
-          + "GROUP BY t.currency, t.kind", values)
-      {
-        let currency = Currency.stored(row.text(0))
-        var summary = table[currency.code] ?? Summary(currency: currency)
-        summary.count += Int(row.int(3) ?? 0)
-        let kind = row.text(1).flatMap(Kind.init(rawValue:))
-        switch (kind, row.values[2].checkedSum) {
-        case (nil, _): summary.mark(.damaged)
-        case (_, .failure(let problem)): summary.mark(problem)
-        case (_, .success(let total)) where total > Summary.largestTotal: summary.mark(.tooLarge)
-        case (_, .success(_)) where summary.problem != nil: break
-        case (.income?, .success(let total)): summary.income = total
-        case (.expense?, .success(let total)): summary.expenses = total
-        case (.transfer?, _): break  // asked for transfers: they are neither income nor spending
-        }
-        table[currency.code] = summary
+    let counted = try counting(filter)
+    return try perCurrency(counted) { (one) throws(StoreError) -> [Summary] in
+      try summaryRows(one)
+    } tooLarge: { (currency, one) throws(StoreError) -> [Summary] in
+      var summary = Summary(currency: currency)
+      summary.count = Int(try count(one))
+      summary.mark(.tooLarge)
+      return [summary]
+    }.sorted { $0.currency.code < $1.currency.code }
+  }
+
+  private func summaryRows(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
+    let (clause, values) = try whereClause(filter)
+    var table: [String: Summary] = [:]
+    for row in try rows(
+      "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
+        + "GROUP BY t.currency, t.kind", values)
+    {
+      let currency = Currency.stored(row.text(0))
+      var summary = table[currency.code] ?? Summary(currency: currency)
+      summary.count += Int(row.int(3) ?? 0)
+      let kind = row.text(1).flatMap(Kind.init(rawValue:))
+      switch (kind, row.values[2].checkedSum) {
+      case (nil, _): summary.mark(.damaged)
+      case (_, .failure(let problem)): summary.mark(problem)
+      case (_, .success(let total)) where total > Summary.largestTotal: summary.mark(.tooLarge)
+      case (_, .success(_)) where summary.problem != nil: break
+      case (.income?, .success(let total)): summary.income = total
+      case (.expense?, .success(let total)): summary.expenses = total
+      case (.transfer?, _): break  // asked for transfers: they are neither income nor spending
       }
-      return table.values.sorted { $0.currency.code < $1.currency.code }
-    } catch {
-      throw failure(error)
+      table[currency.code] = summary
     }
+    return Array(table.values)
   }
 
   /// Totals by group and currency (see `Analytics.breakdown`).
   public func breakdown(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int = 0) throws(StoreError)
     -> Breakdown
   {
-    let (clause, values) = try whereClause(try counting(filter))
+    let counted = try counting(filter)
+    var names: [Int64: String] = [:]
+    if grouping == .category || grouping == .method {
+      let table = grouping == .category ? "categories" : "methods"
+      for row in try rows("SELECT id, name FROM \(table)", []) {
+        if let id = row.int(0), let name = row.text(1) { names[id] = name }
+      }
+    }
+    let parts = try perCurrency(counted) { (one) throws(StoreError) -> [Breakdown] in
+      [try groupRows(one, by: grouping, weekStart: weekStart, names: names)]
+    } tooLarge: { (currency, _) throws(StoreError) -> [Breakdown] in
+      [Breakdown(problems: [currency: .tooLarge])]
+    }
+    var totals: [GroupTotal] = []
+    var problems: [Currency: TotalProblem] = [:]
+    for part in parts {
+      totals += part.groups
+      problems.merge(part.problems) { first, _ in first }
+    }
+    let (merged, overflowed) = merged(totals)
+    for currency in overflowed where problems[currency] == nil { problems[currency] = .tooLarge }
+    return Breakdown(
+      Analytics.sorted(merged.filter { problems[$0.currency] == nil }, by: grouping), problems: problems)
+  }
+
+  private func groupRows(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int, names: [Int64: String])
+    throws(StoreError) -> Breakdown
+  {
+    let (clause, values) = try whereClause(filter)
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
     let key: String
     switch grouping {
@@ -54,34 +92,67 @@ extension ReportQueries {
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values
     var totals: [GroupTotal] = []
     var problems: [Currency: TotalProblem] = [:]
+    for row in try rows(
+      "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2",
+      parameters)
+    {
+      let currency = Currency.stored(row.text(1))
+      let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
+      switch row.values[2].checkedSum {
+      case .success(let total):
+        totals.append(GroupTotal(key: name, currency: currency, minorUnits: total, count: Int(row.int(3) ?? 0)))
+      case .failure(let problem):
+        if problems[currency] != .damaged { problems[currency] = problem }
+      }
+    }
+    return Breakdown(totals, problems: problems)
+  }
+
+  /// `answer` of the whole filter; when a sum in it passes Int64 (`spendly_sum` fails the
+  /// statement), `answer` of each currency alone, and `tooLarge` of the one whose sum passes.
+  private func perCurrency<T>(
+    _ filter: TransactionFilter, _ answer: (TransactionFilter) throws(StoreError) -> [T],
+    tooLarge: (Currency, TransactionFilter) throws(StoreError) -> [T]
+  ) throws(StoreError) -> [T] {
     do {
-      var names: [Int64: String] = [:]
-      if grouping == .category || grouping == .method {
-        let table = grouping == .category ? "categories" : "methods"
-        for row in try database.rows("SELECT id, name FROM \(table)") {
-          if let id = row.int(0), let name = row.text(1) { names[id] = name }
+      return try answer(filter)
+    } catch .tooLarge {
+      var all: [T] = []
+      for currency in try currencies(filter) {
+        var one = filter
+        one.currency = currency
+        do {
+          all += try answer(one)
+        } catch .tooLarge {
+          all += try tooLarge(currency, one)
         }
       }
-      let rows = try database.rows(
-        "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2",
-        parameters)
-      for row in rows {
-        let currency = Currency.stored(row.text(1))
-        let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
-        switch row.values[2].checkedSum {
-        case .success(let total):
-          totals.append(GroupTotal(key: name, currency: currency, minorUnits: total, count: Int(row.int(3) ?? 0)))
-        case .failure(let problem):
-          if problems[currency] != .damaged { problems[currency] = problem }
-        }
-      }
+      return all
+    }
+  }
+
+  /// The currencies of the rows `filter` matches.
+  private func currencies(_ filter: TransactionFilter) throws(StoreError) -> [Currency] {
+    if let currency = filter.currency { return [currency] }
+    let (clause, values) = try whereClause(filter)
+    return try rows("SELECT DISTINCT t.currency FROM transactions t \(clause)", values).map {
+      Currency.stored($0.text(0))
+    }
+  }
+
+  /// How many rows `filter` matches.
+  private func count(_ filter: TransactionFilter) throws(StoreError) -> Int64 {
+    let (clause, values) = try whereClause(filter)
+    return try rows("SELECT count(*) FROM transactions t \(clause)", values).first?.int(0) ?? 0
+  }
+
+  /// The rows of `sql`, a database failure as the store's error (a sum past Int64 as `.tooLarge`).
+  private func rows(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [Row] {
+    do {
+      return try database.rows(sql, values)
     } catch {
       throw failure(error)
     }
-    let (merged, overflowed) = merged(totals)
-    for currency in overflowed where problems[currency] == nil { problems[currency] = .tooLarge }
-    return Breakdown(
-      Analytics.sorted(merged.filter { problems[$0.currency] == nil }, by: grouping), problems: problems)
   }
 
   /// The filter as every total applies it: transfers out unless asked for, and only the
@@ -119,10 +190,13 @@ extension ReportQueries {
     for total in totals {
       let key = Key(key: total.key, currency: total.currency.code)
       if let existing = table[key] {
-        let sum = Analytics.sum([existing.minorUnits, total.minorUnits])
+        // A merged group that does not fit marks its currency too large (see `TotalProblem`).
+        let sum = try? Money(minorUnits: existing.minorUnits, currency: existing.currency).adding(
+          Money(minorUnits: total.minorUnits, currency: existing.currency))
         if sum == nil { overflowed.insert(total.currency) }
         table[key] = GroupTotal(
-          key: existing.key, currency: existing.currency, minorUnits: sum ?? 0, count: existing.count + total.count)
+          key: existing.key, currency: existing.currency, minorUnits: sum?.minorUnits ?? 0,
+          count: existing.count + total.count)
       } else {
         order.append(key)
         table[key] = total

@@ -299,55 +299,74 @@ private struct CheckedSum {
   var flags: Int32
 }
 
+extension DatabaseError {
+  /// What `spendly_sum` fails its statement with when a sum passes Int64.
+  static let sumTooLarge = "spendly_sum: a total too large to keep"
+
+  /// A `spendly_sum` that passed Int64: the store names the figure (see `StoreError.tooLarge`).
+  var isSumTooLarge: Bool { message == Self.sumTooLarge }
+}
+
 extension Database {
-  /// Registers `spendly_sum(x)`: the sum of positive integers as an integer; NULL once it passes
-  /// Int64 (SQLite's own sum() fails the whole statement instead), and the text 'damaged' when a
-  /// value is not a positive integer. So each group, and each currency, answers for itself.
+  /// Registers `spendly_sum(x)`: the sum of positive integers as an integer, and the text
+  /// 'damaged' when a value is not a positive integer. A sum that passes Int64 fails the
+  /// statement with `DatabaseError.sumTooLarge`, which the store turns into the error naming
+  /// the figure: the one overflow rule, as in `Money`. Never NULL, never capped.
+  ///
+  /// Also `spendly_month_total(x)`, the same sum for the `month_totals` cache alone: there a sum
+  /// past Int64 is kept as the REAL 1e19, as the triggers keep one, so that a budget adds that
+  /// month up again from its transactions with `spendly_sum` (and so meets the error).
   func defineCheckedSum() throws(DatabaseError) {
-    let rc = sqlite3_create_function_v2(
-      handle, "spendly_sum", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, nil,
-      { context, _, arguments in
-        guard
-          let state = sqlite3_aggregate_context(context, Int32(MemoryLayout<CheckedSum>.size))?
-            .assumingMemoryBound(to: CheckedSum.self), let value = arguments?[0]
-        else { return sqlite3_result_error_nomem(context) }
-        let amount = sqlite3_value_int64(value)
-        guard sqlite3_value_type(value) == SQLITE_INTEGER, amount > 0 else { return state.pointee.flags |= 2 }
-        let (next, overflow) = state.pointee.sum.addingReportingOverflow(amount)
-        if overflow { state.pointee.flags |= 1 } else { state.pointee.sum = next }
-      },
-      { context in
-        let state = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: CheckedSum.self).pointee
-        let flags = state?.flags ?? 0
-        if flags & 2 != 0 {
-          sqlite3_result_text(context, "damaged", -1, SQLITE_TRANSIENT)
-        } else if flags & 1 != 0 {
-          sqlite3_result_null(context)
-        } else {
-          sqlite3_result_int64(context, state?.sum ?? 0)
-        }
-      }, nil)
-    guard rc == SQLITE_OK else { throw error(rc, "create function spendly_sum") }
+    for (name, cache) in [("spendly_sum", false), ("spendly_month_total", true)] {
+      let rc = sqlite3_create_function_v2(
+        handle, name, 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, cache ? UnsafeMutableRawPointer(bitPattern: 1) : nil,
+        nil,
+        { context, _, arguments in
+          guard
+            let state = sqlite3_aggregate_context(context, Int32(MemoryLayout<CheckedSum>.size))?
+              .assumingMemoryBound(to: CheckedSum.self), let value = arguments?[0]
+          else { return sqlite3_result_error_nomem(context) }
+          let amount = sqlite3_value_int64(value)
+          guard sqlite3_value_type(value) == SQLITE_INTEGER, amount > 0 else { return state.pointee.flags |= 2 }
+          let (next, overflow) = state.pointee.sum.addingReportingOverflow(amount)
+          if overflow { state.pointee.flags |= 1 } else { state.pointee.sum = next }
+        },
+        { context in
+          let state = sqlite3_aggregate_context(context, 0)?.assumingMemoryBound(to: CheckedSum.self).pointee
+          let flags = state?.flags ?? 0
+          if flags & 2 != 0 {
+            sqlite3_result_text(context, "damaged", -1, SQLITE_TRANSIENT)
+          } else if flags & 1 != 0 {
+            if sqlite3_user_data(context) != nil {
+              sqlite3_result_double(context, 1e19)
+            } else {
+              sqlite3_result_error(context, DatabaseError.sumTooLarge, -1)
+            }
+          } else {
+            sqlite3_result_int64(context, state?.sum ?? 0)
+          }
+        }, nil)
+      guard rc == SQLITE_OK else { throw error(rc, "create function \(name)") }
+    }
   }
 }
 
 extension SQLValue {
-  /// A `spendly_sum` result: the total, or why there is none.
+  /// A `spendly_sum` result: the total, or why there is none (a damaged stored amount; one
+  /// past Int64 failed the statement instead).
   var checkedSum: Result<Int64, TotalProblem> {
     switch self {
     case .integer(let total): return .success(total)
-    case .null: return .failure(.tooLarge)
-    case .text: return .failure(.damaged)
+    default: return .failure(.damaged)
     }
   }
-  /// A checked sum, or the error that says why it cannot be given (a total that passed Int64,
-  /// or a damaged stored amount), for `field` of `value`.
+  /// A checked sum, or the error that says it cannot be given (a damaged stored amount), for
+  /// `field` of `value`.
   func checkedTotal(field: String, value: String) throws(StoreError) -> Int64 {
     switch checkedSum {
     case .success(let total): return total
-    case .failure(let problem):
-      let reason = problem == .tooLarge ? "is too large to add up" : "includes a damaged stored amount"
-      throw .invalid(ValidationError(field: field, value: value, reason: reason))
+    case .failure:
+      throw .invalid(ValidationError(field: field, value: value, reason: "includes a damaged stored amount"))
     }
   }
 

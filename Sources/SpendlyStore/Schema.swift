@@ -124,7 +124,7 @@ enum Schema {
       name: "budgets-and-month-totals",
       purpose: "budgets, and each month's totals kept by triggers so a budget never scans transactions"
     ) { db in
-      // The backfill adds up with spendly_sum, which overflows to NULL where sum() would fail.
+      // The backfill adds up with spendly_month_total, which keeps a sum past Int64 as 1e19 (as the triggers do).
       try db.defineCheckedSum()
       try db.execute(budgetsAndMonthTotals)
     },
@@ -358,7 +358,7 @@ enum Schema {
     try db.run(
       """
       INSERT INTO month_totals
-        SELECT substr(date, 1, 7), category_id, currency, kind, status, coalesce(spendly_sum(amount), 1e19), count(*)
+        SELECT substr(date, 1, 7), category_id, currency, kind, status, spendly_month_total(amount), count(*)
         FROM transactions WHERE kind != 'transfer' AND substr(date, 1, 7) IN (SELECT month FROM temp.bulk_months)
         GROUP BY 1, 2, 3, 4, 5
       """)
@@ -382,7 +382,7 @@ enum Schema {
       PRIMARY KEY (month, category_id, currency, kind, status)) WITHOUT ROWID;
     INSERT INTO month_totals
       SELECT substr(date, 1, 7), category_id, currency, kind, status,
-        coalesce(spendly_sum(amount), 1e19), count(*)
+        spendly_month_total(amount), count(*)
       FROM transactions GROUP BY 1, 2, 3, 4, 5;
     CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions BEGIN
       INSERT INTO month_totals VALUES

@@ -4,6 +4,8 @@ import SpendlyCore
 /// Why a store operation failed. Each case reads as one line for the person.
 public enum StoreError: Error, CustomStringConvertible {
   case invalid(ValidationError)
+  /// A figure (a total, a balance) that no longer fits an amount: named, never capped.
+  case tooLarge(FigureTooLarge)
   case notFound(Int64)
   case nothingToUndo
   case nothingToRedo
@@ -34,6 +36,7 @@ public enum StoreError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .invalid(let error): return error.description
+    case .tooLarge(let error): return error.message
     case .notFound(let id): return "id '\(id)': no transaction #\(id)"
     case .nothingToUndo: return "nothing to undo"
     case .replaceNotUndoable(_, let kept):
@@ -72,6 +75,15 @@ public enum StoreError: Error, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// Runs money arithmetic whose overflow is a `FigureTooLarge`, as a store error.
+  static func exact<T>(_ body: () throws(FigureTooLarge) -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw .tooLarge(error)
+    }
+  }
+
   /// What SQLite's report of a damaged file (a failed call or `integrity_check`) says, as a
   /// phrase about the file: never SQLite's own lines, which name pages, cells and indexes.
   public static func damage(_ detail: String) -> String {
@@ -105,6 +117,8 @@ extension StoreError {
 
   /// What a failed SQLite call means for the person, from its result code (never the SQL).
   static func from(_ error: DatabaseError, path: String) -> StoreError {
+    // A sum past Int64 that the caller did not name more closely.
+    if error.isSumTooLarge { return .tooLarge(FigureTooLarge(figure: "total of the amounts asked for")) }
     switch error.resultCode {
     case .corrupt, .notADatabase: return .damagedFile(path, error.message)
     case .full: return .diskFull

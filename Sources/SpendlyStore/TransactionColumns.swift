@@ -37,7 +37,7 @@ enum TransactionColumns {
     Column(name: "status") { f, _ in .text(f.status.rawValue) },
     Column(name: "foreign_amount") { f, _ in SQLValue(f.foreignAmount?.minorUnits) },
     Column(name: "foreign_currency") { f, _ in SQLValue(f.foreignAmount?.currency.code) },
-    Column(name: "rate") { f, _ in SQLValue(f.rate) },
+    Column(name: "rate") { f, _ in SQLValue(f.rate?.text) },
     Column(name: "debt_id") { f, _ in SQLValue(f.debtID) },
     Column(name: "account_id") { _, ids in SQLValue(ids.account) },
     Column(name: "counter_account_id") { _, ids in SQLValue(ids.counterAccount) },
@@ -158,13 +158,7 @@ enum TransactionColumns {
         TransactionStatus(rawValue: $0)
       },
       foreignAmount: foreign,
-      rate: try reader.optional(rate, "rate", "a decimal rate") { text in
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        let valid =
-          (1...2).contains(parts.count)
-          && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-        return valid ? text : nil
-      }, debtID: try reader.optionalInteger(debtID, "debt_id"),
+      rate: try reader.optional(rate, "rate", "a decimal rate") { ExchangeRate($0) }, debtID: try reader.optionalInteger(debtID, "debt_id"),
       account: try reader.optionalJoined(accountName, id: accountID, "account_id", "an account"),
       counterAccount: try reader.optionalJoined(
         counterAccountName, id: counterAccountID, "counter_account_id", "an account"),

@@ -59,14 +59,14 @@ struct BudgetingTests {
     let rules = [Self.from("2026-10", 8000, rollover: true)]
     let spent = Self.spending(["2026-10": 6000, "2026-11": 9000, "2026-12": 7500, "2027-01": 12000])
     let carried = { (month: String) in
-      Budgeting.status(of: rules, in: Self.month(month), spent: spent)!.carried / 100
+      try Budgeting.status(of: rules, in: Self.month(month), spent: spent)!.carried / 100
     }
-    #expect(carried("2026-10") == 0)
-    #expect(carried("2026-11") == 2000)  // 8000 - 6000
-    #expect(carried("2026-12") == 1000)  // 8000 + 2000 - 9000
-    #expect(carried("2027-01") == 1500)  // 8000 + 1000 - 7500
-    #expect(carried("2027-02") == -2500)  // 8000 + 1500 - 12000: an overspend carries too
-    let february = try #require(Budgeting.status(of: rules, in: Self.month("2027-02"), spent: spent))
+    #expect(try carried("2026-10") == 0)
+    #expect(try carried("2026-11") == 2000)  // 8000 - 6000
+    #expect(try carried("2026-12") == 1000)  // 8000 + 2000 - 9000
+    #expect(try carried("2027-01") == 1500)  // 8000 + 1000 - 7500
+    #expect(try carried("2027-02") == -2500)  // 8000 + 1500 - 12000: an overspend carries too
+    let february = try #require(try Budgeting.status(of: rules, in: Self.month("2027-02"), spent: spent))
     #expect(february.available == 5500 * 100)
     #expect(february.left == 5500 * 100)
     #expect(february.rollover)
@@ -74,71 +74,82 @@ struct BudgetingTests {
 
   /// A month whose budget does not roll over breaks the chain: nothing carries into it, and
   /// what follows starts again from it.
-  @Test func aMonthWithoutRolloverBreaksTheChain() {
+  @Test func aMonthWithoutRolloverBreaksTheChain() throws {
     let rules = [
       Self.from("2026-10", 8000, rollover: true), Self.only("2026-12", 5000, rollover: false),
     ]
     let spent = Self.spending(["2026-10": 6000, "2026-11": 6000, "2026-12": 1000])
-    let status = { (month: String) in Budgeting.status(of: rules, in: Self.month(month), spent: spent)! }
-    #expect(status("2026-11").carried == 2000 * 100)
-    #expect(status("2026-12").carried == 0)
-    #expect(status("2026-12").rollover == false)
-    #expect(status("2027-01").carried == 0)
-    #expect(status("2027-02").carried == 8000 * 100)
+    let status = { (month: String) in try Budgeting.status(of: rules, in: Self.month(month), spent: spent)! }
+    #expect(try status("2026-11").carried == 2000 * 100)
+    #expect(try status("2026-12").carried == 0)
+    #expect(try status("2026-12").rollover == false)
+    #expect(try status("2027-01").carried == 0)
+    #expect(try status("2027-02").carried == 8000 * 100)
   }
 
   /// No budget before the first rule, and none in a cleared month; a cleared month ends a chain.
-  @Test func clearedMonthsHaveNoBudget() {
+  @Test func clearedMonthsHaveNoBudget() throws {
     let rules = [Self.from("2026-10", 8000, rollover: true), Self.only("2026-11", nil)]
     let spent = Self.spending(["2026-10": 1000])
-    #expect(Budgeting.status(of: rules, in: Self.month("2026-09"), spent: spent) == nil)
-    #expect(Budgeting.status(of: rules, in: Self.month("2026-11"), spent: spent) == nil)
-    #expect(Budgeting.status(of: rules, in: Self.month("2026-12"), spent: spent)?.carried == 0)
+    #expect(try Budgeting.status(of: rules, in: Self.month("2026-09"), spent: spent) == nil)
+    #expect(try Budgeting.status(of: rules, in: Self.month("2026-11"), spent: spent) == nil)
+    #expect(try Budgeting.status(of: rules, in: Self.month("2026-12"), spent: spent)?.carried == 0)
   }
 
   @Test func percentagesRoundAsShown() throws {
     let rule = Self.from("2026-12", 8000)
     let status = { (rupees: Int64) in
-      BudgetStatus(
+      try BudgetStatus(
         target: Self.food, month: Self.month("2026-12"), limit: 800_000, carried: 0, spent: rupees * 100, source: rule)
     }
-    #expect(status(6000).wholePercent == 75)
-    #expect(status(6500).percentTenths == 812)  // 81.25 rounds down, as the text shows it
-    #expect(status(7999).percentTenths == 999)  // never 100.0 before it is
-    #expect(status(6500).wholePercent == 81)
-    #expect(status(7999).wholePercent == 99)  // never shown as 100% before it is
-    #expect(status(8500).left == -50_000)
-    #expect(status(8500).isOver)
-    let zero = BudgetStatus(
+    #expect(try status(6000).wholePercent == 75)
+    #expect(try status(6500).percentTenths == 812)  // 81.25 rounds down, as the text shows it
+    #expect(try status(7999).percentTenths == 999)  // never 100.0 before it is
+    #expect(try status(6500).wholePercent == 81)
+    #expect(try status(7999).wholePercent == 99)  // never shown as 100% before it is
+    #expect(try status(8500).left == -50_000)
+    #expect(try status(8500).isOver)
+    let zero = try BudgetStatus(
       target: Self.food, month: Self.month("2026-12"), limit: 0, carried: 0, spent: 0, source: rule)
     #expect(zero.percentTenths == nil)
   }
 
   /// 6,000 then 500 then 2,000 against 8,000: 75% (no mark), 81% (the warning), over.
-  @Test func savesCrossMarksOnce() {
+  @Test func savesCrossMarksOnce() throws {
     let rule = Self.from("2026-12", 8000)
     let status = { (rupees: Int64) in
-      BudgetStatus(
+      try BudgetStatus(
         target: Self.food, month: Self.month("2026-12"), limit: 800_000, carried: 0, spent: rupees * 100, source: rule)
     }
-    #expect(Budgeting.crossing(from: status(0), to: status(6000)) == nil)
-    #expect(Budgeting.crossing(from: status(6000), to: status(6500)) == .warning)
-    #expect(Budgeting.crossing(from: status(6500), to: status(7000)) == nil)
-    #expect(Budgeting.crossing(from: status(6500), to: status(8500)) == .over)
-    #expect(Budgeting.crossing(from: status(8500), to: status(9000)) == nil)
-    #expect(Budgeting.crossing(from: status(1000), to: status(9000)) == .over)
-    #expect(Budgeting.crossing(from: nil, to: status(6400)) == .warning)
-    #expect(Budgeting.crossing(from: status(8000), to: status(8001)) == .over)
+    #expect(Budgeting.crossing(from: try status(0), to: try status(6000)) == nil)
+    #expect(Budgeting.crossing(from: try status(6000), to: try status(6500)) == .warning)
+    #expect(Budgeting.crossing(from: try status(6500), to: try status(7000)) == nil)
+    #expect(Budgeting.crossing(from: try status(6500), to: try status(8500)) == .over)
+    #expect(Budgeting.crossing(from: try status(8500), to: try status(9000)) == nil)
+    #expect(Budgeting.crossing(from: try status(1000), to: try status(9000)) == .over)
+    #expect(Budgeting.crossing(from: nil, to: try status(6400)) == .warning)
+    #expect(Budgeting.crossing(from: try status(8000), to: try status(8001)) == .over)
   }
 
-  /// Stored totals are untrusted: extreme values saturate instead of trapping.
-  @Test func extremeTotalsNeverTrap() {
+  /// Stored totals are untrusted: a figure past Int64 is an error naming it, never a capped one
+  /// (it once saturated to Int64.min, shown as an overspend).
+  @Test func extremeTotalsAreAnErrorNamingThem() throws {
     let rules = [Self.from("2026-10", 8000, rollover: true)]
-    let status = Budgeting.status(of: rules, in: Self.month("2026-12")) { _ in .max }
-    #expect(status?.left == .min)
-    #expect(status?.percentTenths == nil)
-    #expect(status?.isOver == true)
-    let plain = Budgeting.status(of: [Self.from("2026-10", 8000)], in: Self.month("2026-12")) { _ in .max }
-    #expect(plain?.wholePercent == Int64.max / 800_000 * 100 + (Int64.max % 800_000) * 100 / 800_000)
+    #expect(
+      throws: FigureTooLarge(figure: "amount carried on the Food budget in INR for 2026-12")
+    ) { try Budgeting.status(of: rules, in: Self.month("2026-12")) { _ in .max } }
+    let plain = [Self.from("2026-10", 8000)]
+    #expect(throws: FigureTooLarge(figure: "amount left on the Food budget in INR for 2026-12")) {
+      try Budgeting.status(of: plain, in: Self.month("2026-12")) { _ in .min }
+    }
+    do {
+      _ = try Budgeting.status(of: plain, in: Self.month("2026-12")) { _ in .min }
+    } catch {
+      #expect(error.message.hasPrefix("the amount left on the Food budget in INR for 2026-12 is too large to keep"))
+    }
+    // What fits is exact, however large.
+    let big = try #require(try Budgeting.status(of: plain, in: Self.month("2026-12")) { _ in .max })
+    #expect(big.left == 800_000 - .max)
+    #expect(big.wholePercent == Int64.max / 800_000 * 100 + (Int64.max % 800_000) * 100 / 800_000)
   }
 }

@@ -44,10 +44,10 @@ struct DebtTests {
 
   /// ₹5,00,000 at 9.5% for 60 months: P·r / (1 − (1 + r)^−60) = ₹10,500.93 (r = 9.5/1200),
   /// ending at exactly 0.00 with ₹1,30,055.82 of interest.
-  @Test func amortizationOfAFiveYearLoan() {
+  @Test func amortizationOfAFiveYearLoan() throws {
     let debt = Self.loan(500_000, "9.5")
     #expect(Amortization.payment(principal: 50_000_000, apr: Self.rate("9.5"), months: 60) == 1_050_093)
-    let rows = Amortization.schedule(debt, months: 60)
+    let rows = try Amortization.schedule(debt, months: 60)
     #expect(rows.count == 60)
     #expect(
       rows.first
@@ -61,14 +61,14 @@ struct DebtTests {
     #expect(rows.allSatisfy { $0.principal == $0.payment - $0.interest })
   }
 
-  @Test func amortizationAtZeroAndOfOneMonth() {
-    let free = Amortization.schedule(Self.loan(20_000, "0", currency: .usd), months: 48)
+  @Test func amortizationAtZeroAndOfOneMonth() throws {
+    let free = try Amortization.schedule(Self.loan(20_000, "0", currency: .usd), months: 48)
     #expect(free.count == 48)
     #expect(free.first?.payment == 41_667)  // $416.67
     #expect(free.last?.payment == Int64(2_000_000 - 41_667 * 47))  // $416.51 clears it
     #expect(free.last?.balance == 0)
     #expect(free.allSatisfy { $0.interest == 0 })
-    let once = Amortization.schedule(Self.loan(1_000, "12"), months: 1)
+    let once = try Amortization.schedule(Self.loan(1_000, "12"), months: 1)
     #expect(
       once == [
         Amortization.Row(
@@ -118,15 +118,17 @@ struct DebtTests {
     let debt = Debt(
       id: 1, name: "H2", kind: .loan, balance: Money(minorUnits: 99_999_999_999_900, currency: .inr),
       start: Self.day("2026-11-29"), apr: DecimalNumber(text: "99.999999")!, minimum: .fixed(100), dueDay: 31)
-    #expect(throws: DebtFigureTooLarge.self) { try debt.balance(on: Self.day("2038-11-29"), payments: []) }
+    #expect(throws: FigureTooLarge.self) { try debt.balance(on: Self.day("2038-11-29"), payments: []) }
     do {
       _ = try debt.balance(on: Self.day("2038-11-29"), payments: [])
     } catch {
       #expect(error.name == "H2")
       #expect(error.message.hasPrefix("H2: its balance on "))
     }
-    #expect(throws: DebtFigureTooLarge.self) { try Debt.sum([.max, 1], figure: "total of debts in INR") }
-    #expect(try Debt.sum([5, 7], figure: "t") == 12)
+    let inr = { (minor: Int64) in Money(minorUnits: minor, currency: .inr) }
+    let total = FigureTooLarge(figure: "total of debts in INR")
+    #expect(throws: total) { try Money.total([inr(.max), inr(1)], in: .inr, or: total) }
+    #expect(try Money.total([inr(5), inr(7)], in: .inr, or: total) == inr(12))
   }
 
   /// Debt names: the exact name, else a unique prefix of it or of one of its words.
@@ -140,9 +142,9 @@ struct DebtTests {
   }
 
   static let portfolio = [
-    PayoffPlan.Start(name: "Card", balance: 15_000_000, apr: rate("36"), minimum: .percent(rate("5"), floor: 50_000)),
-    PayoffPlan.Start(name: "Personal loan", balance: 5_000_000, apr: rate("14"), minimum: .fixed(1_000_000)),
-    PayoffPlan.Start(name: "Car loan", balance: 60_000_000, apr: rate("9"), minimum: .fixed(1_500_000)),
+    PayoffPlan.Start(name: "Card", balance: Money(minorUnits: 15_000_000, currency: .inr), apr: rate("36"), minimum: .percent(rate("5"), floor: 50_000)),
+    PayoffPlan.Start(name: "Personal loan", balance: Money(minorUnits: 5_000_000, currency: .inr), apr: rate("14"), minimum: .fixed(1_000_000)),
+    PayoffPlan.Start(name: "Car loan", balance: Money(minorUnits: 60_000_000, currency: .inr), apr: rate("9"), minimum: .fixed(1_500_000)),
   ]
 
   /// A card at 36% (5% or ₹500), a personal loan at 14% and a car loan at 9% on ₹40,000 a month.
@@ -166,28 +168,28 @@ struct DebtTests {
     #expect(throws: PayoffPlan.Refusal.budgetShort(shortfall: 72_500, minimums: 3_272_500)) {
       _ = try PayoffPlan.simulate(Self.portfolio, budget: 3_200_000, strategy: .avalanche)
     }
-    let growing = [PayoffPlan.Start(name: "Shark", balance: 10_000_000, apr: Self.rate("60"), minimum: .fixed(100_000))]
+    let growing = [PayoffPlan.Start(name: "Shark", balance: Money(minorUnits: 10_000_000, currency: .inr), apr: Self.rate("60"), minimum: .fixed(100_000))]
     #expect(throws: PayoffPlan.Refusal.neverFalls(["Shark"])) {
       _ = try PayoffPlan.simulate(growing, budget: 100_000, strategy: .avalanche)
     }
     // A month after the first can fall short when a balance grows under its minimum.
     let short = [
       PayoffPlan.Start(
-        name: "Card", balance: 1_000_000, apr: Self.rate("36"), minimum: .percent(Self.rate("1"), floor: 0)),
-      PayoffPlan.Start(name: "Loan", balance: 500_000, apr: Self.rate("0"), minimum: .fixed(100_000)),
+        name: "Card", balance: Money(minorUnits: 1_000_000, currency: .inr), apr: Self.rate("36"), minimum: .percent(Self.rate("1"), floor: 0)),
+      PayoffPlan.Start(name: "Loan", balance: Money(minorUnits: 500_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100_000)),
     ]
     #expect(throws: PayoffPlan.Refusal.budgetShortLater(month: 2, shortfall: 203, minimums: 110_503)) {
       _ = try PayoffPlan.simulate(short, budget: 110_300, strategy: .avalanche)
     }
     // A balance that rises for years and then falls is slow, not stuck.
     let rising = [
-      PayoffPlan.Start(name: "A", balance: 12_000_000, apr: Self.rate("1"), minimum: .fixed(9_900)),
-      PayoffPlan.Start(name: "B", balance: 100_000, apr: Self.rate("0"), minimum: .fixed(100)),
+      PayoffPlan.Start(name: "A", balance: Money(minorUnits: 12_000_000, currency: .inr), apr: Self.rate("1"), minimum: .fixed(9_900)),
+      PayoffPlan.Start(name: "B", balance: Money(minorUnits: 100_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100)),
     ]
     #expect(throws: PayoffPlan.Refusal.tooLong) {
       _ = try PayoffPlan.simulate(rising, budget: 10_100, strategy: .snowball)
     }
-    let slow = [PayoffPlan.Start(name: "Slow", balance: 100_000_000, apr: Self.rate("0"), minimum: .fixed(50_000))]
+    let slow = [PayoffPlan.Start(name: "Slow", balance: Money(minorUnits: 100_000_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(50_000))]
     #expect(throws: PayoffPlan.Refusal.tooLong) {
       _ = try PayoffPlan.simulate(slow, budget: 50_000, strategy: .avalanche)
     }

@@ -52,7 +52,7 @@ struct JournalWriterTests {
       account: "HDFC Savings"),
     TransactionFields(
       kind: .expense, amount: inr(104_650), category: "Food Dining", method: "Credit Card", merchant: "(Pizza) NY",
-      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd), rate: "83.72",
+      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd), rate: ExchangeRate("83.72"),
       account: "Amex: Gold"),
     TransactionFields(
       kind: .expense, amount: inr(99_900), category: "Food & Dining", method: "UPI", date: day(7), status: .memo,
@@ -77,7 +77,7 @@ struct JournalWriterTests {
       merchant: "Lawson 東京", date: day(20), account: "Suica"),
     TransactionFields(
       kind: .expense, amount: Money(minorUnits: 4200, currency: .usd), category: "Rent: Flat", method: "Other",
-      date: day(21), foreignAmount: Money(minorUnits: 3900, currency: .jpy), rate: "0.010769",
+      date: day(21), foreignAmount: Money(minorUnits: 3900, currency: .jpy), rate: ExchangeRate("0.010769"),
       account: "Chase Checking"),
     // Before the account's opening date: Spendly counts it as already in the opening balance.
     TransactionFields(
@@ -148,7 +148,7 @@ struct JournalWriterTests {
       for account in Self.accounts {
         let name = "^" + Self.journalName(account, .ledger) + "$"
         let balance = try Self.ledgerBalance(file, name, depth: nil)[account.currency.code] ?? 0
-        #expect(balance == Self.expectedBalance(account, fields, pendingExcluded), "ledger \(account.name)")
+        #expect(try balance == Self.expectedBalance(account, fields, pendingExcluded), "ledger \(account.name)")
       }
     }
   }
@@ -168,7 +168,7 @@ struct JournalWriterTests {
       for account in Self.accounts {
         let name = "^" + Self.journalName(account, .hledger) + "$"
         let balance = try Self.hledgerBalance(file, name)[account.currency.code] ?? 0
-        #expect(balance == Self.expectedBalance(account, fields, pendingExcluded), "hledger \(account.name)")
+        #expect(try balance == Self.expectedBalance(account, fields, pendingExcluded), "hledger \(account.name)")
       }
     }
   }
@@ -192,7 +192,7 @@ struct JournalWriterTests {
       if catalog.accounts.isEmpty { continue }
       for account in Self.accounts {
         let balance = balances[Self.journalName(account, .beancount)]?[account.currency.code] ?? 0
-        #expect(balance == Self.expectedBalance(account, fields, pendingExcluded), "beancount \(account.name)")
+        #expect(try balance == Self.expectedBalance(account, fields, pendingExcluded), "beancount \(account.name)")
       }
     }
   }
@@ -313,7 +313,7 @@ struct JournalWriterTests {
 
   /// The account's balance as Spendly reads it (rows it draws on by their method included), as
   /// the journal holds it: what an asset holds, what is owed on a liability as a credit.
-  static func expectedBalance(_ account: Account, _ fields: [TransactionFields], _ pendingExcluded: Bool) -> Int64 {
+  static func expectedBalance(_ account: Account, _ fields: [TransactionFields], _ pendingExcluded: Bool) throws -> Int64 {
     let flows = fields.filter { $0.amount.currency == account.currency }.map { row in
       var row = row
       row.account = row.account ?? withAccounts.account(forMethod: row.method)?.name
@@ -322,7 +322,7 @@ struct JournalWriterTests {
       }
       return account.flow(row, pendingExcluded: pendingExcluded)
     }.reduce(0, +)
-    let balance = account.balance(flows: flows, on: day(31, 12))
+    let balance = try account.balance(flows: flows, on: day(31, 12))
     return account.isLiability ? -balance : balance
   }
 

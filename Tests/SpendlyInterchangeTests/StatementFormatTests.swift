@@ -46,7 +46,7 @@ struct StatementFormatTests {
     #expect(statement.rows.count == 5)
     let pizza = statement.rows[1]
     #expect(pizza.foreign == Money(minorUnits: 1250, currency: .usd))
-    #expect(pizza.rate == "83.72")
+    #expect(pizza.rate?.text == "83.72")
     #expect(statement.rows.last?.pending == true)
     #expect(statement.rows.last?.reference == nil)
   }

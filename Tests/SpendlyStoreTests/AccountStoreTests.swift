@@ -217,7 +217,7 @@ struct AccountStoreTests {
         // The day-by-day history ends where the balance is.
         let account = accounts[seed % accounts.count]
         let days = try store.accounts.days(account, through: asOf)
-        let points = BalanceHistory.points(
+        let points = try BalanceHistory.points(
           account, movements: days.map { ($0.date, $0.credits - $0.debits) }, from: asOf, to: asOf, step: .day)
         #expect(points.first?.balance == balances.first { $0.account.name == account.name }?.balance)
       }

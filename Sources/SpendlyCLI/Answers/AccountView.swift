@@ -26,30 +26,35 @@ enum AccountView {
   /// Assets, liabilities and net worth of one currency.
   struct Totals {
     let currency: Currency
-    var assets: Int64 = 0
-    var liabilities: Int64 = 0
-    var netWorth: Int64 { Budgeting.saturating(assets, liabilities == .min ? .max : -liabilities) }
+    let assets: Int64
+    let liabilities: Int64
+    let netWorth: Int64
   }
 
-  static func totals(_ balances: [AccountBalance]) -> [Totals] {
-    var table: [String: Totals] = [:]
-    for item in balances {
-      let currency = item.account.currency
-      var totals = table[currency.code] ?? Totals(currency: currency)
-      if item.account.isLiability {
-        totals.liabilities = Budgeting.saturating(totals.liabilities, item.balance)
-      } else {
-        totals.assets = Budgeting.saturating(totals.assets, item.balance)
+  /// Per currency, added up through `MoneyTotals`: a total that does not fit is an error naming
+  /// it, never a capped figure.
+  static func totals(_ balances: [AccountBalance]) throws(CLIError) -> [Totals] {
+    try exact { () throws(FigureTooLarge) in
+      var sums = MoneyTotals("assets", "liabilities")
+      for item in balances {
+        let balance = Money(minorUnits: item.balance, currency: item.account.currency)
+        let zero = Money.zero(balance.currency)
+        try item.account.isLiability ? sums.add(zero, balance) : sums.add(balance, zero)
       }
-      table[currency.code] = totals
+      return try sums.rows.sorted { $0.currency.code < $1.currency.code }.map { (row) throws(FigureTooLarge) in
+        let net = try row.values[0].subtracting(
+          row.values[1], or: FigureTooLarge(figure: "net worth in \(row.currency.code)"))
+        return Totals(
+          currency: row.currency, assets: row.values[0].minorUnits, liabilities: row.values[1].minorUnits,
+          netWorth: net.minorUnits)
+      }
     }
-    return table.values.sorted { $0.currency.code < $1.currency.code }
   }
 
   /// `spendly accounts`: each account's balance today, then per currency the totals.
   static func list(_ context: Context) throws(CLIError) -> Rendered {
     let balances = try reporting { try context.store().accounts.balances(asOf: context.today) }
-    let totals = totals(balances)
+    let totals = try totals(balances)
     let output = context.output
     return Rendered(
       text: {

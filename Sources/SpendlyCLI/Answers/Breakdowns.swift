@@ -6,11 +6,10 @@ import SpendlyStore
 extension Answers {
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws -> Rendered {
     let period = query.period ?? .month(containing: today, label: "this month")
-    let breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
-    let all = breakdown.groups
+    var breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
     // Shares are of everything in the period; "top merchants" lists only named ones.
-    var totals: [String: Int64] = [:]
-    for (code, group) in sections(all) { totals[code] = Analytics.sum(group.map(\.minorUnits)) ?? .max }
+    let totals = Dictionary(uniqueKeysWithValues: breakdown.totalled().map { ($0.key.code, $0.value) })
+    let all = breakdown.groups
     let named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
     let shown = sections(named).map { ($0.0, Array($0.1.prefix(top ?? $0.1.count))) }
     let rows = shown.flatMap(\.1)

@@ -29,12 +29,13 @@ enum DebtView {
     // Each currency's total, exact: one that no longer fits is an error, never a capped figure.
     var totals: [(Currency, Int64)] = []
     for currency in debts.map(\.balance.currency).uniqued() {
-      let values = debts.filter { $0.balance.currency == currency }.map { balances[$0.id] ?? 0 }
-      do {
-        totals.append((currency, try Debt.sum(values, figure: "total of debts in \(currency.code)")))
-      } catch {
-        throw .data(Render.safe(error.message))
+      let values = debts.filter { $0.balance.currency == currency }.map {
+        Money(minorUnits: balances[$0.id] ?? 0, currency: currency)
       }
+      let total = try exact { () throws(FigureTooLarge) in
+        try Money.total(values, in: currency, or: FigureTooLarge(figure: "total of debts in \(currency.code)"))
+      }
+      totals.append((currency, total.minorUnits))
     }
     let json = JSON.object([
       (
@@ -93,10 +94,10 @@ enum DebtView {
   }
 
   /// The amortization table of a loan, with what it pays in all and in interest.
-  static func schedule(_ debt: Debt, rows: [Amortization.Row], output: Output) -> Rendered {
+  static func schedule(_ debt: Debt, rows: [Amortization.Row], output: Output) throws(CLIError) -> Rendered {
     let c = debt.balance.currency
-    let paid = rows.reduce(Int64(0)) { Budgeting.saturating($0, $1.payment) }
-    let interest = rows.reduce(Int64(0)) { Budgeting.saturating($0, $1.interest) }
+    let totals = try exact { () throws(FigureTooLarge) in try Amortization.totals(rows, of: debt) }
+    let (paid, interest) = (totals.paid.minorUnits, totals.interest.minorUnits)
     let json = JSON.object([
       ("name", .string(debt.name)), ("currency", .string(c.code)), ("principal", plain(debt.balance.minorUnits, c)),
       ("apr", .string(debt.apr.description)), ("months", .int(Int64(rows.count))),

@@ -30,13 +30,14 @@ extension Answers {
       }
     }
     let rows = sections.flatMap(\.1.items)
+    let moved = kind == .transfer ? try movedTotals(rows) : []
     let json = { () -> JSON in
       .object(
         [
           ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
           ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
           ("transactions", .array(rows.map(Render.json))),
-        ] + (kind == .transfer ? [("moved", movedJSON(rows))] : []))
+        ] + (kind == .transfer ? [("moved", movedJSON(moved))] : []))
     }
     return Rendered(
       text: {
@@ -64,28 +65,30 @@ extension Answers {
         }
         if kind == .transfer {
           // What was moved, per currency: never income or spending, so only here.
-          let moved = Dictionary(grouping: rows.map(\.fields.amount), by: \.currency)
-          for (currency, amounts) in moved.sorted(by: { $0.key.code < $1.key.code }) {
-            let total = Analytics.sum(amounts.map(\.minorUnits)).map {
-              MoneyFormat.string(Money(minorUnits: $0, currency: currency))
-            }
-            lines.append(
-              "  moved \(total ?? "too much to add up") in \(amounts.count) transfer\(amounts.count == 1 ? "" : "s")")
+          for (total, count) in moved {
+            lines.append("  moved \(MoneyFormat.string(total)) in \(count) transfer\(count == 1 ? "" : "s")")
           }
         }
         return lines
       }, json: json, warnings: { [sections] in sections.flatMap { Render.warnings($0.1) } })
   }
 
-  /// What transfers moved, per currency (neither income nor spending).
-  func movedJSON(_ rows: [Transaction]) -> JSON {
+  /// What transfers moved, per currency (neither income nor spending), with their count: a total
+  /// that does not fit is an error naming it, never left out.
+  func movedTotals(_ rows: [Transaction]) throws(FigureTooLarge) -> [(total: Money, count: Int)] {
     let moved = Dictionary(grouping: rows.map(\.fields.amount), by: \.currency)
-    return .array(
-      moved.sorted { $0.key.code < $1.key.code }.map { currency, amounts in
-        let total = Analytics.sum(amounts.map(\.minorUnits))
-        return .object([
-          ("currency", .string(currency.code)), ("count", .int(Int64(amounts.count))),
-          ("amount", total.map { .string(MoneyFormat.plain($0, exponent: currency.exponent)) } ?? .null),
+    return try moved.sorted { $0.key.code < $1.key.code }.map { (currency, amounts) throws(FigureTooLarge) in
+      let total = try Money.total(amounts, in: currency, or: FigureTooLarge(figure: "total moved in \(currency.code)"))
+      return (total, amounts.count)
+    }
+  }
+
+  func movedJSON(_ moved: [(total: Money, count: Int)]) -> JSON {
+    .array(
+      moved.map { total, count in
+        .object([
+          ("currency", .string(total.currency.code)), ("count", .int(Int64(count))),
+          ("amount", .string(total.decimalString)),
         ])
       })
   }

@@ -101,13 +101,19 @@ enum RecurringView {
   }
 
   /// Per currency: the monthly equivalent and the yearly cost of the running schedules of `kind`.
-  static func totals(_ schedules: [Schedule], kind: Kind, today: LocalDate) -> [(Currency, Int64, Int64)] {
-    var result = PerCurrency(width: 2)
+  /// A total that does not fit is an error naming it ("the total of monthly subscriptions in INR").
+  static func totals(_ schedules: [Schedule], kind: Kind, today: LocalDate) throws(CLIError)
+    -> [(Currency, Int64, Int64)]
+  {
+    let what = kind == .expense ? "subscriptions" : "income sources"
+    var result = MoneyTotals("monthly \(what)", "yearly \(what)")
     for schedule in schedules where schedule.kind == kind && running(schedule, today: today) {
       let monthly = schedule.monthlyEquivalent(on: today)
-      result.add(monthly.currency, monthly.minorUnits, schedule.cadence.yearly(schedule.amount(on: today)).minorUnits)
+      try exact { () throws(FigureTooLarge) in
+        try result.add(monthly, try schedule.cadence.yearly(schedule.amount(on: today)))
+      }
     }
-    return result.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
+    return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
   }
 
   static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> JSON {
@@ -126,13 +132,19 @@ enum RecurringView {
   /// a year per currency, and the net of both (income sources less subscriptions).
   static func costs(
     _ schedules: [Schedule], kind: Kind?, today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
-  ) -> Rendered {
-    let subscriptions = totals(schedules, kind: .expense, today: today)
-    let income = totals(schedules, kind: .income, today: today)
-    var sum = PerCurrency(width: 2)
-    for (currency, monthly, yearly) in income { sum.add(currency, monthly, yearly) }
-    for (currency, monthly, yearly) in subscriptions { sum.add(currency, -monthly, -yearly) }
-    let net = sum.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
+  ) throws(CLIError) -> Rendered {
+    let subscriptions = try totals(schedules, kind: .expense, today: today)
+    let income = try totals(schedules, kind: .income, today: today)
+    var sum = MoneyTotals("monthly net recurring", "yearly net recurring")
+    try exact { () throws(FigureTooLarge) in
+      for (currency, monthly, yearly) in income {
+        try sum.add(Money(minorUnits: monthly, currency: currency), Money(minorUnits: yearly, currency: currency))
+      }
+      for (currency, monthly, yearly) in subscriptions {
+        try sum.add(Money(minorUnits: -monthly, currency: currency), Money(minorUnits: -yearly, currency: currency))
+      }
+    }
+    let net = sum.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
     let kinds: [Kind] = kind.map { [$0] } ?? [.expense, .income]
     let document = { () -> JSON in
       var pairs: [(String, JSON)] = []
@@ -195,14 +207,16 @@ enum RecurringView {
   }
 
   /// Income and expense totals per currency of some occurrences, and the net.
-  static func sums(_ items: [(Schedule, LocalDate)]) -> [(Currency, income: Int64, expenses: Int64)] {
-    var result = PerCurrency(width: 2)
+  /// A total that does not fit is an error naming it ("the total of upcoming income in INR").
+  static func sums(_ items: [(Schedule, LocalDate)]) throws(CLIError) -> [(Currency, income: Int64, expenses: Int64)] {
+    var result = MoneyTotals("upcoming income", "upcoming charges")
     for (schedule, date) in items {
       let amount = schedule.amount(on: date)
+      let zero = Money.zero(amount.currency)
       let income = schedule.kind == .income
-      result.add(amount.currency, income ? amount.minorUnits : 0, income ? 0 : amount.minorUnits)
+      try exact { () throws(FigureTooLarge) in try result.add(income ? amount : zero, income ? zero : amount) }
     }
-    return result.rows.map { ($0.currency, $0.values[0], $0.values[1]) }
+    return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
   }
 
   /// "2 due: Netflix ₹649.00 (31 Jan), Rent ₹25,000.00 (1 Feb) · 'due' to review".
@@ -220,7 +234,7 @@ enum RecurringView {
 extension Answers {
   /// "what do my subscriptions cost", "income sources", "net recurring".
   func recurring(_ kind: Kind?) throws -> Rendered {
-    RecurringView.costs(
+    try RecurringView.costs(
       try store.schedules.all(), kind: kind, today: today, output: output, linked: try store.schedules.linkedDates())
   }
 }

@@ -25,6 +25,8 @@ struct ReportFigures {
     /// The running subscriptions' monthly equivalent and yearly cost.
     var subscriptions: (monthly: Int64, yearly: Int64)?
     var debts: [(debt: Debt, balance: Int64, due: LocalDate)] = []
+    /// The debts' balances added up (checked to fit when the figures were gathered).
+    var debtTotal: Int64 = 0
   }
 
   let period: Period
@@ -49,7 +51,8 @@ extension Answers {
     spent.measure = .spent
     let summaries = ordered(try store.reports.summaries(all.effectiveFilter(period: period)))
     let spentFilter = spent.effectiveFilter(period: period)
-    let categories = try store.reports.breakdown(spentFilter, by: .category)
+    var categories = try store.reports.breakdown(spentFilter, by: .category)
+    let spentTotals = categories.totalled()
     let methods = try store.reports.breakdown(spentFilter, by: .method)
     let merchants = try store.reports.breakdown(spentFilter, by: .merchant)
     // A one-month period's trend is the twelve months up to it; a longer one's, its own months.
@@ -69,7 +72,7 @@ extension Answers {
     let upcoming = schedules.filter { RecurringView.running($0, today: today) }
       .flatMap { schedule in schedule.occurrences(from: today.adding(days: 1), to: last).map { (schedule, $0) } }
       .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-    let subscriptions = RecurringView.totals(schedules, kind: .expense, today: today)
+    let subscriptions = try RecurringView.totals(schedules, kind: .expense, today: today)
     let debts = try store.debts.all()
     let balances = try DebtsCommand.balances(debts, context)
 
@@ -84,7 +87,8 @@ extension Answers {
     }
     codes = codes.filter { $0 == home } + codes.filter { $0 != home }
 
-    let sections = codes.map { currency -> ReportFigures.Section in
+    // Every total through `Money`: one that does not fit is an error naming it, never capped.
+    let sections = try codes.map { (currency) throws(FigureTooLarge) -> ReportFigures.Section in
       var section = ReportFigures.Section(currency: currency)
       section.summary = summaries.first { $0.currency == currency }
       section.problem =
@@ -94,7 +98,7 @@ extension Answers {
       section.methods = methods.filter { $0.currency == currency }
       section.merchants = Array(
         merchants.filter { $0.currency == currency && $0.key != "—" }.prefix(Self.reportMerchants))
-      section.spent = Analytics.sum(section.categories.map(\.minorUnits)) ?? .max
+      section.spent = spentTotals[currency] ?? 0
       section.months = fill(months.filter { $0.currency == currency }, .month, trendPeriod)
       section.budgets = budgets.filter { $0.target.currency == currency }
       section.upcoming = upcoming.filter { $0.0.amount(on: $0.1).currency == currency }
@@ -102,6 +106,11 @@ extension Answers {
       section.debts = debts.filter { $0.balance.currency == currency }.map {
         (debt: $0, balance: balances[$0.id] ?? 0, due: $0.nextDue(onOrAfter: today))
       }
+      section.debtTotal =
+        try Money.total(
+          section.debts.map { Money(minorUnits: $0.balance, currency: currency) }, in: currency,
+          or: FigureTooLarge(figure: "total of debts in \(currency.code)")
+        ).minorUnits
       return section
     }
     return ReportFigures(

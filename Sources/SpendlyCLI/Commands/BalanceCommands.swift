@@ -28,8 +28,9 @@ struct BalanceCommand: Command {
     let store = try context.store()
     let days = try reporting { try store.accounts.days(account, through: to) }
     let step = BalanceHistory.step(from: from, to: to)
-    let points = BalanceHistory.points(
-      account, movements: days.movements, from: from, to: to, step: step)
+    let points = try exact { () throws(FigureTooLarge) in
+      try BalanceHistory.points(account, movements: days.movements, from: from, to: to, step: step)
+    }
     let checks = try StatementCheck.all(account, store: store, days: days).filter {
       (from...to).contains($0.statement.asOf)
     }
@@ -46,7 +47,7 @@ struct BalanceCommand: Command {
         let low = min(0, balances.min() ?? 0)
         let high = balances.max() ?? 0
         let bottom = balances.min() ?? 0
-        lines.append("  " + Charts.sparkline(balances.map { Budgeting.difference($0, bottom) }))
+        lines.append("  " + Charts.sparkline(balances, above: bottom))
         var table = Table(
           headers: [step == .day ? "Day" : "Month", "Balance", ""], alignments: [.left, .right, .left])
         for point in points {
@@ -86,17 +87,34 @@ struct BalanceCommand: Command {
 struct StatementCheck {
   let statement: StatementBalance
   let computed: Int64
+  /// The statement less the computed balance, through `Money`: one that does not fit is an
+  /// error naming it, never a capped figure.
+  let difference: Int64
 
-  var difference: Int64 { Budgeting.saturating(statement.amount, computed == .min ? .max : -computed) }
+  init(_ account: Account, statement: StatementBalance, computed: Int64) throws(CLIError) {
+    self.statement = statement
+    self.computed = computed
+    let money = { (minor: Int64) in Money(minorUnits: minor, currency: account.currency) }
+    difference = try exact { () throws(FigureTooLarge) in
+      try money(statement.amount).subtracting(
+        money(computed),
+        or: FigureTooLarge(name: account.name, figure: "difference from the statement of \(statement.asOf)")
+      ).minorUnits
+    }
+  }
 
   /// Every statement balance of the account, each with the balance computed at the end of its day.
   static func all(_ account: Account, store: Store, days: [AccountDay]) throws(CLIError) -> [StatementCheck] {
     let statements = try reporting { try store.accounts.statements(account.name) }
     let movements = days.movements
-    return statements.map { statement in
-      StatementCheck(
-        statement: statement, computed: BalanceHistory.balance(account, movements: movements, on: statement.asOf))
+    var checks: [StatementCheck] = []
+    for statement in statements {
+      let computed = try exact { () throws(FigureTooLarge) in
+        try BalanceHistory.balance(account, movements: movements, on: statement.asOf)
+      }
+      checks.append(try StatementCheck(account, statement: statement, computed: computed))
     }
+    return checks
   }
 
   func line(_ currency: Currency, output: Output) -> String {
@@ -158,7 +176,7 @@ struct ReconcileCommand: Command {
     let store = try context.store()
     try reporting { try store.accounts.recordStatement(account.name, statement) }
     let computed = try reporting { try store.accounts.balance(account, on: date) }
-    let check = StatementCheck(statement: statement, computed: computed)
+    let check = try StatementCheck(account, statement: statement, computed: computed)
     let output = context.output
     return Rendered(
       text: { ["recorded " + Render.safe(account.name) + ":", check.line(account.currency, output: output)] },

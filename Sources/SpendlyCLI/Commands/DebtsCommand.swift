@@ -202,7 +202,8 @@ struct DebtsCommand: Command {
         "debts schedule: \(Render.safe(debt.name)) has no term (debts edit '\(Render.safe(debt.name))' --term 60), or see 'debts plan'"
       )
     }
-    return DebtView.schedule(debt, rows: Amortization.schedule(debt, months: term), output: context.output)
+    let rows = try exact { () throws(FigureTooLarge) in try Amortization.schedule(debt, months: term) }
+    return try DebtView.schedule(debt, rows: rows, output: context.output)
   }
 
   static func plan(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -235,7 +236,9 @@ struct DebtsCommand: Command {
     let out = debts.filter { $0.balance.currency != budget.currency && (balances[$0.id] ?? 0) > 0 }.map(\.name)
     guard !included.isEmpty else { throw .data("debts plan: no debt in \(budget.currency.code) has a balance to pay") }
     let starts = included.map {
-      PayoffPlan.Start(name: $0.name, balance: balances[$0.id] ?? 0, apr: $0.apr, minimum: $0.effectiveMinimum)
+      PayoffPlan.Start(
+        name: $0.name, balance: Money(minorUnits: balances[$0.id] ?? 0, currency: $0.balance.currency), apr: $0.apr,
+        minimum: $0.effectiveMinimum)
     }
     var plans: [PayoffPlan.Result] = []
     for strategy in strategies {

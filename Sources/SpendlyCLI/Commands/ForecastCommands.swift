@@ -63,21 +63,28 @@ struct UpcomingCommand: Command {
     let items = schedules.filter { RecurringView.running($0, today: today) }
       .flatMap { schedule in schedule.occurrences(from: today.adding(days: 1), to: last).map { (schedule, $0) } }
       .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-    let sums = RecurringView.sums(items)
+    // Each currency's net, through `Money`: one that does not fit is an error naming it.
+    let sums = try RecurringView.sums(items).map { (currency, income, expenses) throws(CLIError) in
+      let net = try exact { () throws(FigureTooLarge) in
+        try Money(minorUnits: income, currency: currency).subtracting(
+          Money(minorUnits: expenses, currency: currency), or: FigureTooLarge(figure: "upcoming net in \(currency.code)"))
+      }
+      return (currency, income, expenses, net)
+    }
     let json = JSON.object([
       ("from", .string(today.adding(days: 1).description)), ("to", .string(last.description)),
       ("occurrences", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
       (
         "totals",
         .array(
-          sums.map { currency, income, expenses in
+          sums.map { currency, income, expenses, net in
             .object([
               ("currency", .string(currency.code)),
               ("income", .string(MoneyFormat.plain(income, exponent: currency.exponent))),
               ("income_minor", .int(income)),
               ("expenses", .string(MoneyFormat.plain(expenses, exponent: currency.exponent))),
               ("expenses_minor", .int(expenses)),
-              ("net_minor", .int(Budgeting.saturating(income, -expenses))),
+              ("net_minor", .int(net.minorUnits)),
             ])
           })
       ),
@@ -85,8 +92,7 @@ struct UpcomingCommand: Command {
     guard !items.isEmpty else { return .lines(["  nothing recurring in the next \(days) days"], json: json) }
     var lines = [context.output.style("  Next \(days) days (to \(last.readable))", .bold)]
     lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
-    for (currency, income, expenses) in sums {
-      let net = Money(minorUnits: Budgeting.saturating(income, -expenses), currency: currency)
+    for (currency, income, expenses, net) in sums {
       lines.append(
         "  \(currency.code): income \(MoneyFormat.string(Money(minorUnits: income, currency: currency))) · charges \(MoneyFormat.string(Money(minorUnits: expenses, currency: currency))) · net \(MoneyFormat.string(net, signed: true))"
       )

@@ -102,7 +102,7 @@ struct HTMLReport {
     }
     if !s.budgets.isEmpty { html += budgets(s.budgets) }
     if !s.upcoming.isEmpty || s.subscriptions != nil { html += upcoming(s) }
-    if !s.debts.isEmpty { html += debts(s.debts, currency: c) }
+    if !s.debts.isEmpty { html += debts(s.debts, total: s.debtTotal, currency: c) }
     html.append("</section>")
     return html
   }
@@ -259,16 +259,17 @@ struct HTMLReport {
     return html
   }
 
-  private func debts(_ debts: [(debt: Debt, balance: Int64, due: LocalDate)], currency: Currency) -> [String] {
+  /// `total` is the section's, checked to fit when the figures were gathered.
+  private func debts(_ debts: [(debt: Debt, balance: Int64, due: LocalDate)], total: Int64, currency: Currency)
+    -> [String]
+  {
     var html = [
       "<div class=\"panel wide\">", "<h3>Debts</h3>", "<table>",
       "<thead><tr><th>Debt</th><th>Kind</th><th class=\"num\">Balance</th><th class=\"num\">APR</th>"
         + "<th class=\"num\">Minimum</th><th>Next due</th></tr></thead>",
       "<tbody>",
     ]
-    var total: Int64 = 0
     for (debt, balance, due) in debts {
-      total = Budgeting.saturating(total, balance)
       html.append(
         "<tr><td>\(e(debt.name))</td><td>\(e(debt.kind.rawValue))</td>"
           + "<td class=\"num\">\(figure("debt_balance", balance, currency, key: debt.name))</td>"
