@@ -47,7 +47,8 @@ enum AmountMarks {
     for (word, side) in [([UInt8]("dr".utf8), AmountReader.Side.debit), (Array("cr".utf8), .credit)]
     where hasSuffix(bytes, word) {
       let rest = bytes.dropLast(2)
-      if let before = rest.last, isLetter(before) { continue }
+      // A letter before it is part of a word, unless that word is a currency code (1200 INRDr).
+      if let before = rest.last, isLetter(before), symbol(endOf: rest) == nil { continue }
       return (rest, side)
     }
     return nil
@@ -71,7 +72,9 @@ enum AmountMarks {
     for mark in marks where hasPrefix(bytes, mark.bytes) {
       let rest = bytes.dropFirst(mark.bytes.count)
       if mark.isWord {
-        guard let next = rest.first, next &- 0x30 < 10 || next == 0x20 else { continue }
+        // A digit, a space or a sign after it: Rs 420, BD−12 (never a longer word: RSVP).
+        guard let next = rest.first, next &- 0x30 < 10 || next == 0x20 || next == 0x2D || next == 0x2B || next == 0xE2
+        else { continue }
       }
       return (rest, mark.currency)
     }
