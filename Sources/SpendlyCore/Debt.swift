@@ -10,17 +10,18 @@ public struct DecimalNumber: Hashable, Sendable, CustomStringConvertible {
     self.scale = scale
   }
 
-  /// Reads "10.5", "36", "0.25" (up to 6 decimals, at most 1,000,000).
+  /// Reads "10.5", "36", "0.25" (up to 6 decimals, at most 7 whole digits), with the amount
+  /// reader's digit scanning in the `decimal` style; the scale is the decimals as written.
   public init?(text: some StringProtocol) {
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), !parts[0].isEmpty || parts.count == 2,
-      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), parts.count == 1 || !parts[1].isEmpty,
-      parts.count == 1 || parts[1].count <= 6, parts[0].count <= 7
+    let bytes = Substring(text).utf8
+    let point = bytes.firstIndex(of: UInt8(ascii: "."))
+    let wholeDigits = point.map { bytes.distance(from: bytes.startIndex, to: $0) } ?? bytes.count
+    let decimals = point.map { bytes.distance(from: $0, to: bytes.endIndex) - 1 } ?? 0
+    guard wholeDigits <= 7, decimals <= 6, point == nil || decimals > 0,
+      let value = try? AmountReader.number(bytes, style: .decimal, exponent: decimals)
     else { return nil }
-    let fraction = parts.count == 2 ? String(parts[1]) : ""
-    guard let value = Int64(String(parts[0]) + fraction) else { return nil }
     units = value
-    scale = fraction.count
+    scale = decimals
   }
 
   /// 10^scale.

@@ -152,23 +152,17 @@ public enum BankCSVFormat {
     var statement = Statement(currency: currency, format: "CSV")
     var lastBalance: StatementAmount?
     var undated: Int?
-    func number(_ text: String, _ line: Int, _ what: String, exponent: Int) throws(StatementError) -> Int64? {
-      var trimmed = text.trimmingSpaces()
+    let style = AmountStyle.bankCSV(decimalComma: mapping.decimalComma, thousands: mapping.thousands)
+    // "250.00 DR", "₹1,200.00", "1200 INR": the reader takes the marks beside the number.
+    func number(_ text: String, _ line: Int, _ what: String, exponent: Int, side: AmountReader.Side? = nil)
+      throws(StatementError) -> Int64?
+    {
+      let trimmed = text.trimmingSpaces()
       if trimmed.isEmpty { return nil }
-      // "250.00 DR", "1,000.00 CR": the mark after the number gives the sign.
-      let upper = trimmed.uppercased()
-      var sign: Int64?
-      if upper.hasSuffix("DR") || upper.hasSuffix("CR") {
-        sign = upper.hasSuffix("DR") ? -1 : 1
-        trimmed = String(trimmed.dropLast(2)).trimmingSpaces()
+      guard let value = StatementValues.amount(trimmed, style: style, exponent: exponent, side: side) else {
+        throw StatementError(line: line, "\(what) \(TextSanitizer.quoted(trimmed)) is not an amount")
       }
-      let cleaned = trimmed.filter { !$0.isLetter }.trimmingSpaces()  // "₹1,200.00", "1200 INR"
-      guard
-        let value = StatementValues.amount(
-          cleaned.filter { !"₹$€£¥".contains($0) }, exponent: exponent, decimalComma: mapping.decimalComma,
-          thousands: mapping.thousands)
-      else { throw StatementError(line: line, "\(what) \(TextSanitizer.quoted(trimmed)) is not an amount") }
-      return sign.map { $0 * abs(value) } ?? value
+      return value
     }
     while let (line, fields) = reader.next() {
       if let open = reader.unclosedQuote { throw StatementError(line: open, "a quoted field is never closed") }
@@ -199,17 +193,19 @@ public enum BankCSVFormat {
       let exponent = rowCurrency.exponent
       var amount: Int64
       if let amountColumn {
-        guard let value = try number(field(amountColumn) ?? "", line, "amount", exponent: exponent) else {
-          throw StatementError(line: line, "no amount")
-        }
-        amount = value
+        // A DR/CR column is the sign, given apart from the number.
+        var side: AmountReader.Side?
         if let marker = field(drcrColumn)?.uppercased() {
           switch marker {
-          case "DR", "D", "DEBIT", "DR.": amount = -abs(amount)
-          case "CR", "C", "CREDIT", "CR.": amount = abs(amount)
+          case "DR", "D", "DEBIT", "DR.": side = .debit
+          case "CR", "C", "CREDIT", "CR.": side = .credit
           default: throw StatementError(line: line, "\(TextSanitizer.quoted(marker)) in the DR/CR column: expected DR or CR")
           }
         }
+        guard let value = try number(field(amountColumn) ?? "", line, "amount", exponent: exponent, side: side) else {
+          throw StatementError(line: line, "no amount")
+        }
+        amount = value
       } else {
         let out = try number(field(debitColumn) ?? "", line, "debit", exponent: exponent) ?? 0
         let into = try number(field(creditColumn) ?? "", line, "credit", exponent: exponent) ?? 0

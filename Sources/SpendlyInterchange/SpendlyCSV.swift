@@ -350,14 +350,10 @@ public struct SpendlyCSVReader {
       amountText = String(amountText.dropFirst())
     }
     let amount: Money
-    if let minor = Self.plainAmount(amountText, exponent: chosen.exponent) {
-      amount = Money(minorUnits: minor, currency: chosen)
-    } else {
-      do {
-        amount = try AmountParser.parse(amountText, currency: chosen)
-      } catch {
-        throw fail("Amount", "\(error)")
-      }
+    do {
+      amount = try AmountReader.read(amountText, style: .entry, currency: chosen).money
+    } catch {
+      throw fail("Amount", "\(error)")
     }
     if text("Currency") != nil, amount.currency != chosen {
       throw fail("Amount", "its symbol says \(amount.currency.code), the Currency column \(chosen.code)")
@@ -385,7 +381,7 @@ public struct SpendlyCSVReader {
         throw fail("Foreign Currency", "a foreign amount needs its currency code")
       }
       do {
-        result.foreignAmount = try AmountParser.parse(value, currency: foreign)
+        result.foreignAmount = try AmountReader.read(value, style: .entry, currency: foreign).money
       } catch {
         throw fail("Foreign Amount", "\(error)")
       }
@@ -408,27 +404,6 @@ public struct SpendlyCSVReader {
       result.counterMethod = counter
     }
     return result
-  }
-
-  /// An amount as Spendly writes it ("420.00": digits, a point and exactly the currency's
-  /// decimals), read straight from its bytes; nil for anything else (the phrase parser reads it).
-  static func plainAmount(_ text: String, exponent: Int) -> Int64? {
-    var value: Int64 = 0
-    var digits = 0
-    var decimals = -1
-    for byte in text.utf8 {
-      if byte == 0x2E {
-        guard decimals < 0 else { return nil }
-        decimals = 0
-        continue
-      }
-      guard (0x30...0x39).contains(byte), digits < 15 else { return nil }
-      value = value * 10 + Int64(byte - 0x30)
-      digits += 1
-      if decimals >= 0 { decimals += 1 }
-    }
-    guard digits > 0, decimals == (exponent == 0 ? -1 : exponent) else { return nil }
-    return value
   }
 
   /// "09:30", "13:05:00" (seconds dropped), "1:05 PM", "01:05:00 PM", as spreadsheets save them.

@@ -2,106 +2,26 @@ import SpendlyCore
 
 /// Numbers and dates as statements write them, read exactly (never through a float).
 public enum StatementValues {
-  /// "-1,234.56", "+420", "1.234,56" (with `decimalComma`), "(12.00)" as minor units of a
-  /// currency with `exponent` digits; nil when it is not a number or has too many digits.
+  /// "-1,234.56", "+420", "1.234,56" (with `decimalComma`), "(12.00)", "420.00-" as minor units
+  /// of a currency with `exponent` digits, read by `AmountReader` in the statement style; nil
+  /// when it is not a number or has too many digits.
   public static func amount(_ text: String, exponent: Int, decimalComma: Bool = false, thousands: Character? = nil)
     -> Int64?
   {
-    if !decimalComma, thousands == nil, let fast = plainAmount(text.utf8, exponent: exponent) { return fast }
-    var body = text.trimmingSpaces()
-    var negative = false
-    if body.hasPrefix("(") && body.hasSuffix(")") {
-      negative = true
-      body = String(body.dropFirst().dropLast())
-    }
-    if body.hasPrefix("-") || body.hasPrefix("−") {
-      negative.toggle()
-      body = String(body.dropFirst())
-    } else if body.hasPrefix("+") {
-      body = String(body.dropFirst())
-    }
-    if body.hasSuffix("-") {  // "420.00-", as some banks write a debit
-      negative.toggle()
-      body = String(body.dropLast())
-    }
-    let point: Character = decimalComma ? "," : "."
-    let grouping: Character? = thousands ?? (decimalComma ? "." : ",")
-    var whole: Int64 = 0
-    var fraction: [Int64] = []
-    var seenPoint = false
-    var digits = 0
-    for character in body {
-      if character == point {
-        guard !seenPoint else { return nil }
-        seenPoint = true
-      } else if character == grouping || character == " " || character == "'" || character == "\u{00A0}" {
-        guard !seenPoint else { return nil }
-      } else if let digit = character.wholeNumberValue, character.isASCII {
-        digits += 1
-        guard digits <= 17 else { return nil }
-        if seenPoint { fraction.append(Int64(digit)) } else { whole = whole * 10 + Int64(digit) }
-      } else {
-        return nil
-      }
-    }
-    guard digits > 0, fraction.count <= exponent || fraction.dropFirst(exponent).allSatisfy({ $0 == 0 }) else {
-      return nil
-    }
-    var minor = whole
-    for place in 0..<exponent {
-      let (scaled, overflow) = minor.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return nil }
-      minor = scaled + (place < fraction.count ? fraction[place] : 0)
-    }
-    return negative ? -minor : minor
+    let style =
+      !decimalComma && thousands == nil ? plainStyle : AmountStyle.statement(decimalComma: decimalComma, thousands: thousands)
+    return amount(text, style: style, exponent: exponent)
   }
 
-  /// "-1234.56", "+420", "1,234.56": the common form, read on the bytes; nil for any other
-  /// (which the general reader then tries).
-  static func plainAmount(_ bytes: String.UTF8View, exponent: Int) -> Int64? {
-    var negative = false
-    var whole: Int64 = 0
-    var fraction: Int64 = 0
-    var fractionDigits = 0
-    var digits = 0
-    var seenPoint = false
-    var index = bytes.startIndex
-    if index < bytes.endIndex, bytes[index] == 0x2D || bytes[index] == 0x2B {
-      negative = bytes[index] == 0x2D
-      index = bytes.index(after: index)
-    }
-    while index < bytes.endIndex {
-      let byte = bytes[index]
-      switch byte {
-      case 0x30...0x39:
-        digits += 1
-        guard digits <= 17 else { return nil }
-        if seenPoint {
-          fractionDigits += 1
-          guard fractionDigits <= exponent else { return nil }
-          fraction = fraction * 10 + Int64(byte - 0x30)
-        } else {
-          whole = whole * 10 + Int64(byte - 0x30)
-        }
-      case 0x2E where !seenPoint: seenPoint = true
-      case 0x2C where !seenPoint: break
-      default: return nil
-      }
-      index = bytes.index(after: index)
-    }
-    guard digits > 0 else { return nil }
-    var minor = whole
-    for _ in 0..<exponent {
-      let (scaled, overflow) = minor.multipliedReportingOverflow(by: 10)
-      guard !overflow else { return nil }
-      minor = scaled
-    }
-    var scale: Int64 = 1
-    for _ in 0..<(exponent - fractionDigits) { scale *= 10 }
-    let (sum, overflow) = minor.addingReportingOverflow(fraction * scale)
-    guard !overflow else { return nil }
-    return negative ? -sum : sum
+  /// `text` in `style` at `exponent` decimals (signed), or nil.
+  public static func amount(_ text: String, style: AmountStyle, exponent: Int, side: AmountReader.Side? = nil)
+    -> Int64?
+  {
+    var currency = Currency(code: "", symbol: "", exponent: exponent, name: "")
+    return try? AmountReader.scan(Substring(text).utf8, style: style, currency: &currency, side: side)
   }
+
+  static let plainStyle = AmountStyle.statement()
 
   /// "20261129", "20261129120000.000[+5.30:IST]": OFX dates (the day only).
   public static func ofxDate(_ text: String) -> LocalDate? {

@@ -136,19 +136,17 @@ extension PhraseRun {
         range = (i - 1)..<range.upperBound
       }
     }
-    let exponent = currency >= 0 ? Currency.all[currency].exponent : defaultCurrency.exponent
-    var minor = PhraseRun.plainMinorUnits(body, exponent: exponent, multiplier: multiplier)
-    if minor == nil {
-      do {
-        let chosen = currency >= 0 ? Currency.all[currency] : defaultCurrency
-        minor = try AmountParser.parse(String(decoding: body, as: UTF8.self), currency: chosen, multiplier: multiplier)
-          .minorUnits
-      } catch {
-        throw PhraseError("amount: \(error)", column: tokens[i].column, length: tokens[i].length)
-      }
+    let chosen = currency >= 0 ? Currency.all[currency] : defaultCurrency
+    let minor: Int64
+    do {
+      minor = try AmountReader.number(body, style: .phrase, exponent: chosen.exponent, multiplier: multiplier)
+    } catch {
+      let shown = String(decoding: body, as: UTF8.self)
+      throw PhraseError(
+        "amount: \(error.error(shown, currency: chosen))", column: tokens[i].column, length: tokens[i].length)
     }
     return AmountCandidate(
-      tokens: range, minorUnits: minor!, currency: currency, marked: currency >= 0 || sign != nil || multiplier != 1,
+      tokens: range, minorUnits: minor, currency: currency, marked: currency >= 0 || sign != nil || multiplier != 1,
       sign: sign)
   }
 
@@ -162,65 +160,6 @@ extension PhraseRun {
     let head = bytes[..<digit]
     let info = parser.info(String(decoding: head, as: UTF8.self))
     return info.currency >= 0 ? (head.count, Int(info.currency)) : nil
-  }
-
-  /// Minor units of digits with an optional fraction within the currency's decimals and
-  /// optional western or Indian grouping (420, 1.5, 1,250.50, 1,50,000): the common case,
-  /// without allocating. Anything else (bad grouping, too many digits, zero, too large)
-  /// returns nil and goes to AmountParser, which decides the same way and words the errors.
-  static func plainMinorUnits<Bytes: Collection<UInt8>>(_ body: Bytes, exponent: Int, multiplier: Int64) -> Int64? {
-    var value: Int64 = 0
-    var digits = 0
-    var decimals = -1  // digits after the point; -1 before one
-    var group = 0  // digits in the current group of the integer part
-    var commas = 0
-    var firstGroup = 0
-    var middleAllThree = true
-    var middleAllTwo = true
-    var startsWithZero = false
-    for byte in body {
-      if byte == 0x2C {  // ,
-        if decimals >= 0 || group == 0 { return nil }
-        if commas == 0 {
-          firstGroup = group
-        } else {
-          middleAllThree = middleAllThree && group == 3
-          middleAllTwo = middleAllTwo && group == 2
-        }
-        commas += 1
-        group = 0
-        continue
-      }
-      if byte == 0x2E {  // .
-        if decimals >= 0 { return nil }
-        decimals = 0
-        continue
-      }
-      guard byte >= 0x30 && byte <= 0x39, digits < 15 else { return nil }
-      if decimals >= 0 {
-        decimals += 1
-        if decimals > exponent { return nil }
-      } else {
-        if digits == 0 && byte == 0x30 { startsWithZero = true }
-        group += 1
-      }
-      value = value * 10 + Int64(byte - 0x30)
-      digits += 1
-    }
-    if commas > 0 {
-      guard !startsWithZero, (1...3).contains(firstGroup), group == 3,
-        middleAllThree || (firstGroup <= 2 && middleAllTwo)
-      else { return nil }
-    }
-    guard digits > 0, decimals != 0 else { return nil }
-    var scale: Int64 = 1
-    for _ in 0..<(exponent - max(decimals, 0)) { scale *= 10 }
-    var unit: Int64 = 1
-    for _ in 0..<exponent { unit *= 10 }
-    let (scaled, overflow) = value.multipliedReportingOverflow(by: scale)
-    let (minor, overflow2) = scaled.multipliedReportingOverflow(by: multiplier)
-    guard !overflow, !overflow2, minor > 0, minor / unit <= AmountParser.maximumMajorUnits else { return nil }
-    return minor
   }
 }
 

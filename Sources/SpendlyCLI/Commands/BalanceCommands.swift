@@ -157,21 +157,23 @@ struct ReconcileCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional
-    guard words.count >= 2, let amountText = words.popLast() else {
+    guard words.count >= 2, var amountText = words.popLast() else {
       throw .usage("reconcile: give the account and the statement's balance, like: reconcile hdfc 48,250.50")
+    }
+    // "52,080.00 Cr" typed as two words: the mark goes with the number.
+    if ["dr", "cr"].contains(amountText.lowercased()), words.count >= 2, let number = words.popLast() {
+      amountText = number + " " + amountText
     }
     let (account, rest) = try AccountsCommand.named(words, context, command: "reconcile")
     try AccountsCommand.noRest(rest, "reconcile")
-    let negative = amountText.hasPrefix("-")
-    let money = try DebtsCommand.amount(
-      negative ? String(amountText.dropFirst()) : amountText, "amount", account.currency, context)
+    let money = try balance(amountText, account.currency)
     guard money.currency == account.currency else {
       throw .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
     }
     let date = try FieldOptions.date(arguments, "on", context: context) ?? context.today
     guard date <= context.today else { throw .data("--on \(date): a statement balance is of a day that has come") }
     let statement = StatementBalance(
-      kind: arguments.has("available") ? .available : .booked, amount: negative ? -money.minorUnits : money.minorUnits,
+      kind: arguments.has("available") ? .available : .booked, amount: money.minorUnits,
       asOf: date, source: "typed")
     let store = try context.store()
     try reporting { try store.accounts.recordStatement(account.name, statement) }
@@ -188,5 +190,15 @@ struct ReconcileCommand: Command {
               return []
             }())
       })
+  }
+
+  /// A statement balance as typed: signed by a minus, parentheses or Dr/Cr ("52,080.00 Cr" is a
+  /// credit, "52,080.00 Dr" a debit), never multiplied; in the account's currency unless marked.
+  static func balance(_ text: String, _ currency: Currency) throws(CLIError) -> Money {
+    do {
+      return try AmountReader.read(text, style: .balance, currency: currency).money
+    } catch {
+      throw .data("amount: " + Render.safe(error.description))
+    }
   }
 }

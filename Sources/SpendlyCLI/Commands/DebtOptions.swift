@@ -23,7 +23,9 @@ extension DebtsCommand {
     -> Money
   {
     // Zero is a fine floor, minimum (with a term) or balance, though no transaction's amount.
-    if field != "amount", field != "budget", text.allSatisfy({ $0 == "0" || $0 == "." }), text.contains("0") {
+    if field != "amount", field != "budget", (try? AmountReader.read(text, style: zeroAllowed, currency: currency))?
+      .minorUnits == 0
+    {
       return Money(minorUnits: 0, currency: currency)
     }
     let parser = try context.phraseParser()
@@ -33,6 +35,13 @@ extension DebtsCommand {
       throw .data("\(field): " + error.message.replacingFirst("amount: ", with: ""))
     }
   }
+
+  /// The phrase style with zero allowed: a debt's floor, minimum or balance may be zero.
+  static let zeroAllowed: AmountStyle = {
+    var style = AmountStyle.phrase
+    style.allowsZero = true
+    return style
+  }()
 
   static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
     guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
