@@ -116,6 +116,9 @@ extension ArchiveRecords {
       let restorer = ArchiveRestorer(db: db)
       try db.execute("DROP TRIGGER month_totals_insert")
       try body(restorer)
+      // An export made before merchants had keys has none: every row gets the key it would have.
+      try db.run("UPDATE transactions SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL")
+      try db.run("UPDATE revisions SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL")
       try db.run(
         """
         INSERT INTO month_totals

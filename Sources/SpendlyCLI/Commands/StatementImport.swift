@@ -284,7 +284,7 @@ struct StatementImport {
     // QIF names its accounts: "ICICI Current".
     if id.contains(where: \.isLetter),
       let named = accounts.first(where: {
-        $0.name.lowercased() == id.lowercased() || $0.aliases.contains { $0.lowercased() == id.lowercased() }
+        NameKey.same($0.name, id) || $0.aliases.contains { NameKey.same($0, id) }
       })
     {
       return named
