@@ -149,7 +149,7 @@ public struct ImportPlanner {
       if let count = seenInFile[row.reference] {
         plan.warnings.append("line \(row.line): reference \(row.reference) appears twice in the file; both are kept")
         seenInFile[row.reference] = count + 1
-        row.reference += "#\(count + 1)"
+        row.reference = ExternalReference(row.reference, ordinal: count + 1).stored
       } else {
         seenInFile[row.reference] = 1
       }

@@ -125,11 +125,10 @@ struct StatementImport {
         let tokenEnd = token.end, coverage.lowerBound <= tokenEnd
       {
         let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
-        // A reference seen twice in one file is stored as "ref#2": compared by its file form.
+        // A reference seen twice in one file is stored with its ordinal: compared by its file form.
         let stored = Set(
-          try reporting { try store.imports.references(account.name, in: overlap) }.map { reference in
-            let parts = reference.split(separator: "#")
-            return parts.count == 2 && parts[1].allSatisfy(\.isNumber) ? String(parts[0]) : reference
+          try reporting { try store.imports.references(account.name, in: overlap) }.map {
+            ExternalReference(stored: $0).reference
           })
         let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
         if !stored.isSubset(of: here) {
