@@ -160,7 +160,8 @@ struct StatementImport {
           ImportPlanner(
             account: account, existing: existing, allowDuplicates: allow, source: source, method: method,
             categorize: { row, kind in
-              let key = "\(kind.rawValue)|\(row.mcc ?? -1)|\(row.category ?? "")|\(row.payee ?? "")|\(row.memo ?? "")"
+              let key = CategoryMemo.Key(
+                kind: kind, mcc: row.mcc, category: row.category, payee: row.payee, memo: row.memo)
               if let known = remembered.answers[key] { return known }
               let answer = categories.category(row, kind: kind)
               remembered.answers[key] = answer
@@ -217,7 +218,13 @@ struct StatementImport {
   /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
   /// stable reference for each row the file gives none (the same payee, day and amount counted).
   static func bankRows(_ statement: Statement, key: String, account: (String) -> String? = { _ in nil }) -> [BankRow] {
-    var ordinals: [String: Int] = [:]
+    /// Rows without a reference of their own, counted by what their made-up reference is made of.
+    struct Unreferenced: Hashable {
+      let date: LocalDate
+      let amount: Int64
+      let payee: String?
+    }
+    var ordinals: [Unreferenced: Int] = [:]
     var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
     func clean(_ text: String?) -> String? {
       guard let text else { return nil }
@@ -230,7 +237,7 @@ struct StatementImport {
       let payee = clean(row.payee) ?? clean(row.memo)
       var reference = row.reference
       if reference == nil {
-        let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
+        let base = Unreferenced(date: row.date, amount: row.amount, payee: payee)
         ordinals[base, default: 0] += 1
         reference = StatementValues.hashReference(
           account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
@@ -340,5 +347,13 @@ struct StatementImport {
 
 /// Category answers already worked out in one import, by what decides them.
 final class CategoryMemo {
-  var answers: [String: (String, CategorySource)] = [:]
+  /// What decides a row's category.
+  struct Key: Hashable {
+    let kind: Kind
+    let mcc: Int?
+    let category: String?
+    let payee: String?
+    let memo: String?
+  }
+  var answers: [Key: (String, CategorySource)] = [:]
 }
