@@ -69,9 +69,15 @@ struct BudgetNotice {
   /// The budgets the expenses among `fields` count against, each once.
   private static func affected(_ fields: [TransactionFields], context: Context) throws(CLIError) -> [BudgetStatus] {
     var result: [BudgetStatus] = []
-    var seen = Set<String>()
+    /// A budget an expense may count against: its category, currency and month.
+    struct Target: Hashable {
+      let category: NameKey
+      let currency: Currency
+      let month: YearMonth
+    }
+    var seen = Set<Target>()
     for item in fields where item.kind == .expense {
-      let key = "\(item.category.lowercased())|\(item.amount.currency.code)|\(YearMonth(item.date))"
+      let key = Target(category: NameKey(item.category), currency: item.amount.currency, month: YearMonth(item.date))
       guard seen.insert(key).inserted else { continue }
       let statuses = try reporting {
         try context.store().budgets.affected(

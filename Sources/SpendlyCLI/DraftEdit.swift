@@ -54,7 +54,7 @@ enum DraftEdit {
         throw .data(error.message)
       }
       draft.missing.removeAll { $0 == .amount }
-      draft.warnings.removeAll { $0.contains("amount") }
+      draft.warnings.removeAll(where: \.isAboutAmount)
     case .kind:
       guard let kind = Kind(rawValue: text.lowercased()) else {
         throw .data("kind '\(text)': expected expense, income or transfer")

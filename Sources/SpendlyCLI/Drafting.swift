@@ -78,7 +78,7 @@ enum DraftView {
     for field in draft.missing {
       lines.append("  missing: \(field.rawValue)")
     }
-    for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning), .yellow)) }
+    for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning.description), .yellow)) }
     if let label = draft.recurringLabel {
       lines.append(output.style("  ↻ \(Render.safe(label)): saving logs it as that period's charge", .cyan))
     }
@@ -103,7 +103,7 @@ enum DraftView {
       ("foreign_currency", .optional(draft.foreignAmount?.currency.code)),
       ("inferred", .array(TransactionDraft.names(draft.inferred).map { .string($0) })),
       ("missing", .array(draft.missing.map { .string($0.rawValue) })),
-      ("warnings", .array(draft.warnings.map { .string($0) })),
+      ("warnings", .array(draft.warnings.map { .string($0.description) })),
     ])
   }
 }

@@ -74,9 +74,9 @@ public struct Account: Hashable, Sendable {
       return 0
     }
     var entry: Entry?
-    if fields.account?.lowercased() == name.lowercased() {
+    if NameKey.same(fields.account, name) {
       entry = fields.entry
-    } else if fields.kind == .transfer, fields.counterAccount?.lowercased() == name.lowercased() {
+    } else if fields.kind == .transfer, NameKey.same(fields.counterAccount, name) {
       entry = fields.entry.opposite
     }
     guard let entry else { return 0 }

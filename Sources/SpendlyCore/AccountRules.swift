@@ -25,7 +25,7 @@ public enum AccountRules {
     catalog: Catalog, method: String?, currency: Currency, date: LocalDate, other: String?, transfer: Bool = false
   ) -> Account? {
     let candidates = catalog.accounts.filter {
-      $0.currency == currency && $0.isOpen(on: date) && $0.name.lowercased() != other?.lowercased()
+      $0.currency == currency && $0.isOpen(on: date) && !NameKey.same($0.name, other)
     }
     guard var order = fallbackTypes(method) else { return nil }
     // Money moved "to savings" from an unnamed account: a bank, else the cash at hand.

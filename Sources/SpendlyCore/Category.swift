@@ -57,63 +57,59 @@ public struct Catalog: Sendable {
   public let methods: [PaymentMethod]
   /// The person's accounts, in the order they were added; empty for a person who keeps none.
   public let accounts: [Account]
-  private let categoryIndex: [String: Int]
-  private let methodIndex: [String: Int]
-  private let accountIndex: [String: Int]
+  private let categoryIndex: [NameKey: Int]
+  private let methodIndex: [NameKey: Int]
+  private let accountIndex: [NameKey: Int]
+  /// Each category's and method's name as spelled, when no other word spelled so names something else.
+  private let spelledCategories: [String: Int]
+  private let spelledMethods: [String: Int]
 
   public init(categories: [Category], methods: [PaymentMethod], accounts: [Account] = []) {
     self.categories = categories
     self.methods = methods
     self.accounts = accounts
-    var accountIndex: [String: Int] = [:]
-    for (i, account) in accounts.enumerated() {
-      for word in [account.name] + account.aliases where accountIndex[word.lowercased()] == nil {
-        accountIndex[word.lowercased()] = i
+    /// Each word (a name or an alias) by its `NameKey`; the first to claim a key keeps it.
+    func index(_ words: [[String]]) -> [NameKey: Int] {
+      var index: [NameKey: Int] = [:]
+      for (i, names) in words.enumerated() {
+        for word in names where index[NameKey(word)] == nil { index[NameKey(word)] = i }
       }
+      return index
     }
-    self.accountIndex = accountIndex
-    var categoryIndex: [String: Int] = [:]
-    for (i, category) in categories.enumerated() {
-      for word in [category.name] + category.aliases where categoryIndex[word.lowercased()] == nil {
-        categoryIndex[word.lowercased()] = i
-      }
+    accountIndex = index(accounts.map { [$0.name] + $0.aliases })
+    categoryIndex = index(categories.map { [$0.name] + $0.aliases })
+    methodIndex = index(methods.map { [$0.name] + $0.aliases })
+    var spelledCategories: [String: Int] = [:]
+    for (i, category) in categories.enumerated() where categoryIndex[NameKey(category.name)] == i {
+      spelledCategories[category.name] = spelledCategories[category.name] ?? i
     }
-    var methodIndex: [String: Int] = [:]
-    for (i, method) in methods.enumerated() {
-      for word in [method.name] + method.aliases where methodIndex[word.lowercased()] == nil {
-        methodIndex[word.lowercased()] = i
-      }
+    var spelledMethods: [String: Int] = [:]
+    for (i, method) in methods.enumerated() where methodIndex[NameKey(method.name)] == i {
+      spelledMethods[method.name] = spelledMethods[method.name] ?? i
     }
-    // Each name as spelled, too, when no other word spelled so names something else.
-    for (i, category) in categories.enumerated() where categoryIndex[category.name] == nil {
-      if categoryIndex[category.name.lowercased()] == i { categoryIndex[category.name] = i }
-    }
-    for (i, method) in methods.enumerated() where methodIndex[method.name] == nil {
-      if methodIndex[method.name.lowercased()] == i { methodIndex[method.name] = i }
-    }
-    self.categoryIndex = categoryIndex
-    self.methodIndex = methodIndex
+    self.spelledCategories = spelledCategories
+    self.spelledMethods = spelledMethods
   }
 
   public static let defaults = Catalog(categories: Category.defaults, methods: PaymentMethod.defaults)
 
   public func category(named word: String) -> Category? {
     // A name as the catalog spells it (what stored rows and exports carry) is found as it is.
-    (categoryIndex[word] ?? categoryIndex[word.lowercased()]).map { categories[$0] }
+    (spelledCategories[word] ?? categoryIndex[NameKey(word)]).map { categories[$0] }
   }
 
   public func method(named word: String) -> PaymentMethod? {
-    (methodIndex[word] ?? methodIndex[word.lowercased()]).map { methods[$0] }
+    (spelledMethods[word] ?? methodIndex[NameKey(word)]).map { methods[$0] }
   }
 
   /// The account a name or alias names, any case.
   public func account(named word: String) -> Account? {
-    accountIndex[word.lowercased()].map { accounts[$0] }
+    accountIndex[NameKey(word)].map { accounts[$0] }
   }
 
   /// The account the method `name` draws on, if one does.
   public func account(forMethod name: String) -> Account? {
-    accounts.first { $0.methods.contains { $0.lowercased() == name.lowercased() } }
+    accounts.first { $0.methods.contains { NameKey.same($0, name) } }
   }
 
   public func categories(on side: Category.Side) -> [Category] { categories.filter { $0.side == side } }

@@ -122,16 +122,16 @@ public struct ImportPlanner {
 
   public func plan(_ rows: [BankRow], covering coverage: ClosedRange<LocalDate>?) -> ImportPlan {
     var plan = ImportPlan()
-    let name = account.name.lowercased()
+    let name = NameKey(account.name)
     func onAccount(_ t: Transaction) -> Bool {
-      t.fields.account?.lowercased() == name || t.fields.counterAccount?.lowercased() == name
+      t.fields.account.map(NameKey.init) == name || t.fields.counterAccount.map(NameKey.init) == name
     }
     var byReference: [String: Int] = [:]
     for (index, t) in existing.enumerated() where onAccount(t) {
-      if let reference = t.fields.externalReference, t.fields.account?.lowercased() == name {
+      if let reference = t.fields.externalReference, t.fields.account.map(NameKey.init) == name {
         byReference[reference] = index
       }
-      if let reference = t.fields.counterReference, t.fields.counterAccount?.lowercased() == name {
+      if let reference = t.fields.counterReference, t.fields.counterAccount.map(NameKey.init) == name {
         byReference[reference] = index
       }
     }
@@ -149,7 +149,7 @@ public struct ImportPlanner {
       if let count = seenInFile[row.reference] {
         plan.warnings.append("line \(row.line): reference \(row.reference) appears twice in the file; both are kept")
         seenInFile[row.reference] = count + 1
-        row.reference += "#\(count + 1)"
+        row.reference = ExternalReference(row.reference, ordinal: count + 1).stored
       } else {
         seenInFile[row.reference] = 1
       }
@@ -183,7 +183,7 @@ public struct ImportPlanner {
       // this row is its other side, and gains nothing but its reference.
       if let index = near.first(where: { index in
         let t = existing[index].fields
-        return t.kind == .transfer && t.counterAccount?.lowercased() == name && t.counterReference == nil
+        return t.kind == .transfer && t.counterAccount.map(NameKey.init) == name && t.counterReference == nil
           && direction(t) == rowEntry
       }) {
         used.insert(index)
@@ -213,7 +213,7 @@ public struct ImportPlanner {
         candidates.filter {
           let t = existing[$0].fields
           return t.importSource == nil && t.externalReference == nil && t.kind != .transfer
-            && (t.account == nil || t.account?.lowercased() == name)
+            && (t.account == nil || t.account.map(NameKey.init) == name)
             && (t.merchant == nil || similar(row.payee, t))  // "Bescom" is not "Amazon Retail"
         })
       {
@@ -263,7 +263,7 @@ public struct ImportPlanner {
     if let coverage {
       for (index, t) in existing.enumerated()
       where !used.contains(index) && onAccount(t) && t.fields.importSource != nil && t.fields.status.isUnsettled
-        && coverage.contains(t.fields.date) && t.fields.account?.lowercased() == name
+        && coverage.contains(t.fields.date) && t.fields.account.map(NameKey.init) == name
       {
         plan.removals.append(t.id)
       }
@@ -273,7 +273,7 @@ public struct ImportPlanner {
 
   /// Money out of the account (debit) or into it (credit), as a stored transaction moves it.
   func direction(_ fields: TransactionFields) -> Entry {
-    if fields.kind == .transfer, fields.counterAccount?.lowercased() == account.name.lowercased() {
+    if fields.kind == .transfer, NameKey.same(fields.counterAccount, account.name) {
       return fields.entry.opposite
     }
     return fields.entry

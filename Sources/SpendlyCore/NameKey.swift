@@ -1,31 +1,35 @@
-extension TransactionFilter {
-  /// A merchant name as it is compared: lowercased, with only its letters, marks and digits
-  /// ("Joe's Café-Bar" → "joescafébar"), so case, punctuation, spaces and hidden characters
-  /// never decide whether two names are one. Marks stay: "cafe" is not "café".
-  public static func nameKey(_ text: String) -> String {
-    if text.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII, the common case (and once a row in SQL): bytes only.
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(text.utf8.count)
-      for byte in text.utf8 {
-        switch byte {
-        case 0x41...0x5A: bytes.append(byte + 0x20)
-        case 0x61...0x7A, 0x30...0x39: bytes.append(byte)
-        default: continue
-        }
-      }
-      return String(decoding: bytes, as: UTF8.self)
+/// A name as Spendly compares it: lowercased (Unicode, not ASCII only) and in Unicode's composed
+/// form (NFC), so "Café", "CAFÉ" and "cafe\u{301}" are one name. The store keeps this key beside
+/// every category, method, account, alias, debt and merchant (the `*_key` columns, filled by the
+/// SQL function `spendly_name_key`, which is this), so Swift and SQL can never disagree.
+public struct NameKey: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// The folded text, as stored in the `*_key` columns.
+  public let text: String
+
+  public init(_ name: String) {
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      // ASCII, the common case: already composed; only A-Z fold.
+      text = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+    } else {
+      // The standard library's own NFC (what String equality compares), so the stored bytes
+      // agree with Swift's `==`; no Foundation in Core.
+      text = String(decoding: name.lowercased()._nfcCodeUnits, as: UTF8.self)
     }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.lowercased().unicodeScalars {
-      let properties = scalar.properties
-      switch properties.generalCategory {
-      case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .nonspacingMark,
-        .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
-        scalars.append(scalar)
-      default: continue
-      }
-    }
-    return String(scalars)
   }
+
+  /// Whether two names are one name.
+  public static func same(_ a: String?, _ b: String?) -> Bool {
+    switch (a, b) {
+    case (nil, nil): true
+    case (let a?, let b?): NameKey(a) == NameKey(b)
+    default: false
+    }
+  }
+
+  public static func < (a: NameKey, b: NameKey) -> Bool { Array(a.text.utf8).lexicographicallyPrecedes(b.text.utf8) }
+
+  public var description: String { text }
+
+  /// Whether the name begins with `prefix` (both as keys).
+  public func hasPrefix(_ prefix: NameKey) -> Bool { text.utf8.starts(with: prefix.text.utf8) }
 }

@@ -4,12 +4,18 @@
 public enum NameMatch {
   /// The names `text` may mean: the exact one (any case) alone, else every prefix match.
   public static func candidates(_ text: String, among names: [String]) -> [String] {
-    let typed = text.lowercased()
-    guard !typed.isEmpty else { return [] }
-    if let exact = names.first(where: { $0.lowercased() == typed }) { return [exact] }
+    let typed = NameKey(text)
+    guard !typed.text.isEmpty else { return [] }
+    if let exact = exact(text, among: names) { return [exact] }
     return names.filter { name in
-      let lowered = name.lowercased()
-      return lowered.hasPrefix(typed) || lowered.split(separator: " ").contains { $0.hasPrefix(typed) }
+      let key = NameKey(name)
+      return key.hasPrefix(typed) || key.text.split(separator: " ").contains { NameKey(String($0)).hasPrefix(typed) }
     }
+  }
+
+  /// The name that `text` is, in any case or Unicode form, if one is.
+  public static func exact(_ text: String, among names: [String]) -> String? {
+    let typed = NameKey(text)
+    return names.first { NameKey($0) == typed }
   }
 }

@@ -59,10 +59,10 @@ public struct TransactionFilter: Sendable, Equatable {
   /// The reference semantics, used by the pure analytics and checked against the SQL.
   public func matches(_ fields: TransactionFields) -> Bool {
     if let kind, fields.kind != kind { return false }
-    if !categories.isEmpty, !categories.contains(where: { $0.lowercased() == fields.category.lowercased() }) {
+    if !categories.isEmpty, !categories.contains(where: { NameKey.same($0, fields.category) }) {
       return false
     }
-    if let method, fields.method.lowercased() != method.lowercased() { return false }
+    if let method, !NameKey.same(fields.method, method) { return false }
     if let merchant, !TransactionFilter.sameName(fields.merchant, merchant) { return false }
     if let text, !TransactionFilter.mentions(fields.merchant, text) && !TransactionFilter.mentions(fields.note, text) {
       return false
@@ -72,9 +72,7 @@ public struct TransactionFilter: Sendable, Equatable {
     if let to, fields.date > to { return false }
     if let minimumAmount, fields.amount.minorUnits < minimumAmount { return false }
     if let maximumAmount, fields.amount.minorUnits > maximumAmount { return false }
-    if let account, fields.account?.lowercased() != account.lowercased(),
-      fields.counterAccount?.lowercased() != account.lowercased()
-    {
+    if let account, !NameKey.same(fields.account, account), !NameKey.same(fields.counterAccount, account) {
       return false
     }
     if !statuses.isEmpty, !statuses.contains(fields.status) { return false }
@@ -88,7 +86,7 @@ public struct TransactionFilter: Sendable, Equatable {
   public static func sameName(_ name: String?, _ wanted: String) -> Bool {
     guard let name else { return false }
     let key = nameKey(wanted)
-    if key.isEmpty { return name.lowercased() == wanted.lowercased() }
+    if key.isEmpty { return NameKey.same(name, wanted) }
     return nameKey(name).hasPrefix(key)
   }
 

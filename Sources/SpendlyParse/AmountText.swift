@@ -17,7 +17,7 @@ extension PhraseParser {
     run.explicitCurrency = currency
     try run.amount()
     guard let money = run.draft.amount else {
-      if run.draft.warnings.contains(where: { $0.contains("could each be") }) {
+      if run.draft.warnings.contains(where: { if case .severalAmounts = $0 { true } else { false } }) {
         throw PhraseError("amount: '\(shown)' holds more than one number; give one", column: 1, length: text.count)
       }
       throw fail(.notANumber(shown))

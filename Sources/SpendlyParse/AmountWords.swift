@@ -40,14 +40,14 @@ extension PhraseRun {
     guard pool.count == 1, let chosen = pool.first else {
       draft.missing.append(.amount)
       if pool.isEmpty {
-        draft.warnings.append("no amount in the phrase (example: 420 upi food)")
+        draft.warnings.append(.noAmount)
       } else {
         let shown = pool.prefix(3).map { "'" + tokenText($0.tokens) + "'" }.joined(separator: " and ")
         let advice =
           markedCount == 0
           ? "mark one with a currency, like \(parser.settings.currency.symbol.trimmingSpaces())\(tokenText(pool.last!.tokens))"
           : "keep one"
-        draft.warnings.append("\(shown) could each be the amount; \(advice)")
+        draft.warnings.append(.severalAmounts(shown: shown, advice: advice))
       }
       if let marked = pool.first(where: { $0.currency >= 0 }), explicitCurrency == nil {
         draft.currency = currency(of: marked)

@@ -89,9 +89,9 @@ struct PhraseRun {
   /// A date after today, or a time later than now today, is allowed but said.
   mutating func futureWarnings() {
     if draft.date > now.date {
-      draft.warnings.append("\(draft.date.readable) is in the future")
+      draft.warnings.append(.futureDate("\(draft.date.readable)"))
     } else if draft.date == now.date, timeGiven, let time = draft.time, time > now.time {
-      draft.warnings.append("\(time) today is later than now (\(now.time))")
+      draft.warnings.append(.laterToday(time: "\(time)", now: "\(now.time)"))
     }
   }
 
@@ -250,7 +250,7 @@ struct PhraseRun {
     if others.isEmpty {  // one method word: no conflict, nothing to allocate
       if let explicit = draft.method {
         if explicit != first.name {
-          draft.warnings.append("two payment methods: took \(explicit) (method:), not \(first.name)")
+          draft.warnings.append(.methodOverridden(took: "\(explicit)", not: "\(first.name)"))
         }
         return
       }
@@ -261,7 +261,7 @@ struct PhraseRun {
     let names = found.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
     if let explicit = draft.method {
       if let other = names.first(where: { $0 != explicit }) {
-        draft.warnings.append("two payment methods: took \(explicit) (method:), not \(other)")
+        draft.warnings.append(.methodOverridden(took: "\(explicit)", not: "\(other)"))
       }
       return
     }
@@ -270,10 +270,10 @@ struct PhraseRun {
       chosen = found.first(where: { !$0.generic }) ?? first
       draft.inferred.insert(.method)
       let words = found.map { "'" + tokenText($0.range) + "'" }.joined(separator: " and ")
-      draft.warnings.append("two payment methods, \(words): took \(chosen.name) (say 'via …' to choose)")
+      draft.warnings.append(.methodsUnmarked(words: words, took: "\(chosen.name)"))
     } else if names.count > 1 {
       let rest = names.filter { $0 != chosen.name }.joined(separator: ", ")
-      draft.warnings.append("two payment methods: took \(chosen.name) (via), not \(rest)")
+      draft.warnings.append(.methodMarked(took: "\(chosen.name)", not: rest))
     }
     draft.method = chosen.name
     for word in found where word.name == chosen.name { use(word.range) }

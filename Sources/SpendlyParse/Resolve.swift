@@ -44,8 +44,8 @@ extension PhraseRun {
   /// The side of the catalog's category at `index`.
   func side(_ index: Int) -> Category.Side { parser.catalog.categories[index].side }
 
-  func contradiction(_ category: Category) -> String {
-    "dropped category \(category.name): it is an \(category.side.rawValue) category and this is an \(draft.kind.rawValue)"
+  func contradiction(_ category: Category) -> DraftWarning {
+    .droppedCategory(name: category.name, side: category.side, kind: draft.kind)
   }
 
   /// A word that suggests a category of the right side (lunch → Food), inferred.

@@ -25,7 +25,7 @@ public struct TransactionDraft: Sendable, Equatable {
   public var time: LocalTime?
   public var inferred: Set<DraftField> = []
   public var missing: [DraftField] = []
-  public var warnings: [String] = []
+  public var warnings: [DraftWarning] = []
   /// True when the phrase had any word with a meaning for an entry (an amount, a category or a
   /// word suggesting one, a method, a merchant, a kind marker, a date): "hello" has none.
   public var recognized = false

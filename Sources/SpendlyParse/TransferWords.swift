@@ -143,8 +143,7 @@ extension PhraseRun {
         }
       }
       if found == nil, marker != nil, let names = parser.ambiguousAccountWords[tokens[i].word] {
-        draft.warnings.append(
-          "'\(tokens[i].text)' could be \(names.joined(separator: " or ")): say which (its name or an alias)")
+        draft.warnings.append(.ambiguousAccount(word: tokens[i].text, accounts: names))
       }
       if let (name, n) = found {
         if transferRoute == nil {
@@ -163,7 +162,7 @@ extension PhraseRun {
       } else if transferRoute != nil, marker != nil, tokens[i].info.method < 0, !parser.catalog.accounts.isEmpty,
         tokens[i].info.flags.isEmpty, !tokens[i].hasDigit, parser.ambiguousAccountWords[tokens[i].word] == nil
       {
-        draft.warnings.append("'\(tokens[i].text)' is none of your accounts (see: spendly accounts)")
+        draft.warnings.append(.notAnAccount(word: tokens[i].text))
         if marker == true { unknownEnds.from = true } else { unknownEnds.to = true }
       } else if transferRoute != nil, let marker, tokens[i].info.method >= 0 {
         let method = parser.catalog.methods[Int(tokens[i].info.method)].name
@@ -317,7 +316,7 @@ extension PhraseParser {
       if draft.kind == .transfer, !account.type.isBank,
         draft.method.map({ AccountRules.fallbackTypes($0) == [[.current, .savings]] }) ?? false
       {
-        draft.warnings.append("took it from \(account.name), your only other account; say 'from ACCOUNT' if not")
+        draft.warnings.append(.onlyOtherAccount(account.name))
       }
     }
     if draft.kind == .transfer, draft.counterAccount == nil, let counter {
@@ -325,7 +324,7 @@ extension PhraseParser {
       draft.inferred.insert(.to)
     }
     if draft.kind == .transfer, let account = draft.account, account == draft.counterAccount {
-      draft.warnings.append("from and to are both \(account): a transfer needs two accounts (change one)")
+      draft.warnings.append(.sameAccountBothEnds(account))
     }
     markMissingEnds(&draft)
   }
@@ -345,7 +344,9 @@ extension PhraseParser {
 
   /// After a field changed: the accounts that were inferred are inferred again from the new fields.
   public func reinferAccounts(_ draft: inout TransactionDraft) {
-    draft.warnings.removeAll { $0.hasPrefix("from and to are both") }
+    draft.warnings.removeAll {
+      if case .sameAccountBothEnds = $0 { true } else { false }
+    }
     if draft.inferred.contains(.account) {
       draft.account = nil
       draft.inferred.remove(.account)

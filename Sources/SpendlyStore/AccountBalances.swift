@@ -26,9 +26,9 @@ extension AccountRecords {
   /// end on it, the other way round. Only counted statuses (see `TransactionStatus.counts`).
   private func movements(_ statuses: [TransactionStatus], account: Bool) -> String {
     let list = statuses.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-    let only = account ? " AND account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)" : ""
+    let only = account ? " AND account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?1))" : ""
     let onlyCounter =
-      account ? " AND counter_account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)" : ""
+      account ? " AND counter_account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?1))" : ""
     return """
       SELECT account_id AS account, date, amount, entry = 'credit' AS inflow FROM transactions
         WHERE account_id IS NOT NULL AND status IN (\(list))\(only)

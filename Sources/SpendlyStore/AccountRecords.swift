@@ -99,14 +99,14 @@ extension AccountRecords {
   {
     guard let old = try account(named: name) else { throw .unknown("account", name) }
     var updated = updated
-    if updated.name.lowercased() != old.name.lowercased(),
-      !updated.aliases.contains(where: { $0.lowercased() == old.name.lowercased() })
+    if !NameKey.same(updated.name, old.name),
+      !updated.aliases.contains(where: { NameKey.same($0, old.name) })
     {
       updated.aliases.append(old.name)
     }
     let account = try checked(updated, replacing: old.name)
     try change(action, summary: summary) { log in
-      guard let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(old.name)])?.int(0)
+      guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(old.name)])?.int(0)
       else { throw StoreError.unknown("account", name) }
       try log.track(.accounts, key: .integer(id)) {
         try log.db.run(
@@ -129,7 +129,7 @@ extension AccountRecords {
       try log.db.run(
         """
         INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)
-        SELECT \(Store.freshID("statement_balances")), id, ?, ?, ?, ? FROM accounts WHERE name = ? COLLATE NOCASE
+        SELECT \(Store.freshID("statement_balances")), id, ?, ?, ?, ? FROM accounts WHERE name_key = spendly_name_key(?)
         """,
         [
           .text(balance.kind.rawValue), .integer(balance.amount), .text(balance.asOf.description),
@@ -145,7 +145,7 @@ extension AccountRecords {
       try database.rows(
         """
         SELECT s.kind, s.amount, s.as_of, s.source FROM statement_balances s JOIN accounts a ON a.id = s.account_id
-        WHERE a.name = ? COLLATE NOCASE ORDER BY s.as_of, s.id
+        WHERE a.name_key = spendly_name_key(?) ORDER BY s.as_of, s.id
         """, [.text(name)]
       ).map { row in
         let reader = RowReader(row: row, name: "statement balance of \(name)")
@@ -194,7 +194,7 @@ extension AccountRecords {
             field: "methods", value: text,
             reason: "unknown payment method (known: \(catalog.methods.map(\.name).joined(separator: ", ")))")
         }
-        if let owner = catalog.account(forMethod: method.name), owner.name.lowercased() != old?.lowercased() {
+        if let owner = catalog.account(forMethod: method.name), !NameKey.same(owner.name, old) {
           throw ValidationError(
             field: "methods", value: method.name, reason: "already draws on \(owner.name) (edit that account first)")
         }
@@ -204,7 +204,7 @@ extension AccountRecords {
       throw .invalid(error)
     }
     for word in [result.name] + result.aliases {
-      if let other = catalog.account(named: word), other.name.lowercased() != old?.lowercased() {
+      if let other = catalog.account(named: word), !NameKey.same(other.name, old) {
         throw .duplicateName("account", word)
       }
       // "food" as an account would take "300 upi food" away from the category.
@@ -222,7 +222,7 @@ extension AccountRecords {
     let db = log.db
     for alias in old?.aliases ?? [] where !account.aliases.contains(alias) {
       try log.track(.accountAliases, key: .text(alias)) {
-        try db.run("DELETE FROM account_aliases WHERE alias = ?", [.text(alias)])
+        try db.run("DELETE FROM account_aliases WHERE alias_key = spendly_name_key(?)", [.text(alias)])
       }
     }
     for alias in account.aliases where !(old?.aliases.contains(alias) ?? false) {

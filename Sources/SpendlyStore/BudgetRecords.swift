@@ -133,7 +133,7 @@ extension BudgetRecords {
     let all = try rules()
     guard !all.isEmpty else { return [] }
     var result: [BudgetStatus] = []
-    let name = all.first { $0.target.category?.lowercased() == category.lowercased() }?.target.category
+    let name = all.first { NameKey.same($0.target.category, category) }?.target.category
     var targets = [BudgetTarget(category: nil, currency: currency)]
     if let name { targets.insert(BudgetTarget(category: name, currency: currency), at: 0) }
     for target in targets {
@@ -208,7 +208,7 @@ extension BudgetRecords {
   /// A category budget counts its category's rows only (overall: every category).
   static func narrow(_ sql: inout String, _ values: inout [SQLValue], to target: BudgetTarget) {
     guard let category = target.category else { return }
-    sql += " AND t.category_id = (SELECT id FROM categories WHERE name = ? COLLATE NOCASE)"
+    sql += " AND t.category_id = (SELECT id FROM categories WHERE name_key = spendly_name_key(?))"
     values.append(.text(category))
   }
 

@@ -98,11 +98,11 @@ extension CatalogRecords {
       guard let (id, current) = try self.named(db, old, kind: kind) else {
         throw StoreError.unknown(kind.rawValue, old)
       }
-      let sameWord = current.lowercased() == new.lowercased()
+      let sameWord = NameKey.same(current, new)
       // Renaming to one of its own aliases (renaming back) frees that alias first.
       try log.track(kind.aliasTable, key: .text(new)) {
         try db.run(
-          "DELETE FROM \(kind.aliasTable.rawValue) WHERE alias = ? AND \(kind.aliasColumn) = ?",
+          "DELETE FROM \(kind.aliasTable.rawValue) WHERE alias_key = spendly_name_key(?) AND \(kind.aliasColumn) = ?",
           [.text(new), .integer(id)])
       }
       if !sameWord, try wordTaken(db, new, kind: kind) { throw StoreError.duplicateName(kind.rawValue, new) }
@@ -135,8 +135,8 @@ extension CatalogRecords {
   private func wordTaken(_ db: Database, _ word: String, kind: CatalogKind) throws -> Bool {
     let sql =
       kind == .category
-      ? "SELECT 1 FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM category_aliases WHERE alias = ?1"
-      : "SELECT 1 FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL SELECT 1 FROM method_aliases WHERE alias = ?1"
+      ? "SELECT 1 FROM categories WHERE name_key = spendly_name_key(?1) UNION ALL SELECT 1 FROM category_aliases WHERE alias_key = spendly_name_key(?1)"
+      : "SELECT 1 FROM methods WHERE name_key = spendly_name_key(?1) UNION ALL SELECT 1 FROM method_aliases WHERE alias_key = spendly_name_key(?1)"
     return try db.row(sql, [.text(word)]) != nil
   }
 

@@ -23,7 +23,7 @@ extension DebtRecords {
       try database.rows(
         """
         SELECT id, name, kind, balance, currency, start_date, apr, min_amount, min_percent, min_floor, due_day, term
-        FROM debts \(name == nil ? "" : "WHERE name = ? COLLATE NOCASE") ORDER BY id
+        FROM debts \(name == nil ? "" : "WHERE name_key = spendly_name_key(?)") ORDER BY id
         """, name.map { [.text($0)] } ?? []
       ).map { row in
         let reader = RowReader(row: row, name: "debt #\(row.text(0) ?? "?")")

@@ -74,11 +74,11 @@ extension TransactionFilter {
 extension TransactionFilter {
   /// A condition the merchant index can answer, true of every merchant `wanted` names, so
   /// `spendly_same_name` runs on few rows: a name whose first character is an ASCII letter or
-  /// digit starts with the name key's first character (any case); the others (punctuation or
+  /// digit has a `merchant_key` starting with the name key's first character; the others (punctuation or
   /// non-ASCII first: "'t Hoekje", "Über") lie in the ranges around the letters and digits.
   static func merchantRange(_ wanted: String) -> (String, [SQLValue]) {
     guard let first = nameKey(wanted).unicodeScalars.first, first.isASCII else { return ("", []) }
-    let m = "t.merchant COLLATE NOCASE"
+    let m = "t.merchant_key"
     let range =
       "(\(m) >= ? AND \(m) < ? OR \(m) < '0' OR \(m) >= ':' AND \(m) < 'a' OR \(m) >= '{') AND "
     return (range, [.text(String(Character(first))), .text(String(Character(Unicode.Scalar(first.value + 1)!)))])

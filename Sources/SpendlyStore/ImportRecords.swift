@@ -127,7 +127,7 @@ extension ImportRecords {
             let imported = try log.db.rows(
               """
               SELECT id FROM transactions WHERE import_source IS NOT NULL AND date BETWEEN ? AND ?
-                AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
+                AND account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?))
               """,
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
@@ -136,7 +136,7 @@ extension ImportRecords {
             let linked = try log.db.rows(
               """
               SELECT id FROM transactions WHERE import_source IS NULL AND external_ref IS NOT NULL
-                AND date BETWEEN ? AND ? AND account_id = (SELECT id FROM accounts WHERE name = ? COLLATE NOCASE)
+                AND date BETWEEN ? AND ? AND account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?))
               """,
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
@@ -185,7 +185,7 @@ extension ImportRecords {
               """
               INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)
               SELECT \(Store.freshID("statement_balances")), a.id, ?1, ?2, ?3, ?4 FROM accounts a
-              WHERE a.name = ?5 COLLATE NOCASE AND NOT EXISTS (SELECT 1 FROM statement_balances s
+              WHERE a.name_key = spendly_name_key(?5) AND NOT EXISTS (SELECT 1 FROM statement_balances s
                 WHERE s.account_id = a.id AND s.kind = ?1 AND s.amount = ?2 AND s.as_of = ?3)
               """,
               [
@@ -197,7 +197,7 @@ extension ImportRecords {
         }
         for step in steps where !dryRun {
           guard let end = step.tokenEnd,
-            let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(step.account)])?
+            let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(step.account)])?
               .int(0)
           else { continue }
           try log.track(.syncTokens, key: .integer(id)) {
@@ -245,8 +245,8 @@ extension ImportRecords {
     let to = (coverage?.upperBound ?? LocalDate(year: 2200, month: 12, day: 31)!).adding(days: 10).description
     let rows = try db.rows(
       TransactionRecords.selectColumns + """
-         WHERE t.account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)
-          OR t.counter_account_id = (SELECT id FROM accounts WHERE name = ?1 COLLATE NOCASE)
+         WHERE t.account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?1))
+          OR t.counter_account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?1))
           OR (t.date BETWEEN ?2 AND ?3 AND (t.account_id IS NULL OR t.import_source IS NOT NULL))
         ORDER BY t.date, t.id
         """, [.text(account.name), .text(from), .text(to)])
@@ -259,7 +259,7 @@ extension ImportRecords {
       try database.row(
         """
         SELECT t.statement_end, t.valid FROM sync_tokens t JOIN accounts a ON a.id = t.account_id
-        WHERE a.name = ? COLLATE NOCASE
+        WHERE a.name_key = spendly_name_key(?)
         """, [.text(account)]
       ).map { row in (row.text(0).flatMap { LocalDate(iso: $0) }, row.int(1) == 1) }
     }
@@ -272,7 +272,7 @@ extension ImportRecords {
         try database.rows(
           """
           SELECT CASE WHEN t.account_id = a.id THEN t.external_ref ELSE t.counter_ref END FROM transactions t
-          JOIN accounts a ON a.name = ?1 COLLATE NOCASE
+          JOIN accounts a ON a.name_key = spendly_name_key(?1)
           WHERE (t.account_id = a.id OR t.counter_account_id = a.id) AND t.status = 'booked'
             AND t.import_source IS NOT NULL AND t.date BETWEEN ?2 AND ?3
           """, [.text(account), .text(range.lowerBound.description), .text(range.upperBound.description)]
@@ -286,7 +286,7 @@ extension ImportRecords {
   public func mapping(for account: String) throws(StoreError) -> String? {
     try reading {
       try database.row(
-        "SELECT m.mapping FROM csv_mappings m JOIN accounts a ON a.id = m.account_id WHERE a.name = ? COLLATE NOCASE",
+        "SELECT m.mapping FROM csv_mappings m JOIN accounts a ON a.id = m.account_id WHERE a.name_key = spendly_name_key(?)",
         [.text(account)])?.text(0)
     }
   }
@@ -300,7 +300,7 @@ extension ImportRecords {
   }
 
   func saveMapping(_ log: ChangeRecorder, _ text: String, for account: String) throws {
-    guard let id = try log.db.row("SELECT id FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account)])?.int(0)
+    guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(account)])?.int(0)
     else { throw StoreError.unknown("account", account) }
     try log.track(.csvMappings, key: .integer(id)) {
       try log.db.run(
@@ -316,7 +316,7 @@ extension AccountRecords {
   /// Another process that created the same account first makes this a duplicate name, so the
   /// importer can read again and meet the account (and the file) as already there.
   func insert(_ log: ChangeRecorder, _ account: Account) throws {
-    if try log.db.row("SELECT 1 FROM accounts WHERE name = ? COLLATE NOCASE", [.text(account.name)]) != nil {
+    if try log.db.row("SELECT 1 FROM accounts WHERE name_key = spendly_name_key(?)", [.text(account.name)]) != nil {
       throw StoreError.duplicateName("account", account.name)
     }
     try log.db.run(

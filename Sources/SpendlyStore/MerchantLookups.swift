@@ -23,7 +23,7 @@ extension MerchantRecords: MerchantHistory {
   public func knownMerchant(_ name: String) -> String? {
     lookup { () throws(DatabaseError) in
       try database.row(
-        "SELECT merchant FROM transactions WHERE merchant = ? COLLATE NOCASE ORDER BY date DESC, id DESC LIMIT 1",
+        "SELECT merchant FROM transactions WHERE merchant_key = spendly_name_key(?) ORDER BY date DESC, id DESC LIMIT 1",
         [.text(name)])?.text(0)
     }
   }
@@ -36,7 +36,7 @@ extension MerchantRecords: MerchantHistory {
           """
           SELECT c.name, m.name FROM transactions t
             JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-          WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
+          WHERE t.merchant_key = spendly_name_key(?) ORDER BY t.date DESC, t.id DESC LIMIT 1
           """, [.text(merchant)])
       }),
       let category = row.text(0), let method = row.text(1)
@@ -59,22 +59,21 @@ extension MerchantRecords: MerchantHistory {
   static let merchantUseSQL = """
     SELECT t.merchant, c.name, m.name FROM transactions t
       JOIN categories c ON c.id = t.category_id JOIN methods m ON m.id = t.method_id
-    WHERE t.merchant = ? COLLATE NOCASE ORDER BY t.date DESC, t.id DESC LIMIT 1
+    WHERE t.merchant_key = spendly_name_key(?) ORDER BY t.date DESC, t.id DESC LIMIT 1
     """
 
   /// Every distinct merchant name, found by skipping through the merchant index: one seek per
   /// name, so the cost follows the number of merchants, not of transactions.
   public func merchantNames(limit: Int = 200_000) -> [String] {
     let sql = """
-      WITH RECURSIVE names(name) AS (
-        SELECT (SELECT merchant FROM transactions WHERE merchant IS NOT NULL
-                ORDER BY merchant COLLATE NOCASE LIMIT 1)
+      WITH RECURSIVE keys(key) AS (
+        SELECT (SELECT merchant_key FROM transactions WHERE merchant_key IS NOT NULL ORDER BY merchant_key LIMIT 1)
         UNION ALL
-        SELECT (SELECT merchant FROM transactions WHERE merchant > names.name COLLATE NOCASE
-                ORDER BY merchant COLLATE NOCASE LIMIT 1)
-        FROM names WHERE names.name IS NOT NULL
+        SELECT (SELECT merchant_key FROM transactions WHERE merchant_key > keys.key ORDER BY merchant_key LIMIT 1)
+        FROM keys WHERE keys.key IS NOT NULL
       )
-      SELECT name FROM names WHERE name IS NOT NULL LIMIT ?
+      SELECT (SELECT merchant FROM transactions WHERE merchant_key = keys.key ORDER BY date, id LIMIT 1)
+      FROM keys WHERE key IS NOT NULL LIMIT ?
       """
     let rows = lookup { () throws(DatabaseError) in try database.rows(sql, [.integer(Int64(limit))]) }
     return rows?.compactMap { $0.text(0) } ?? []
@@ -84,7 +83,7 @@ extension MerchantRecords: MerchantHistory {
   public func lastUsedDate(of merchant: String) -> String? {
     lookup { () throws(DatabaseError) in
       try database.row(
-        "SELECT max(date) FROM transactions WHERE merchant = ? COLLATE NOCASE", [.text(merchant)])?.text(0)
+        "SELECT max(date) FROM transactions WHERE merchant_key = spendly_name_key(?)", [.text(merchant)])?.text(0)
     }
   }
 }

@@ -8,13 +8,13 @@ extension CatalogRecords {
     let sql =
       kind == .category
       ? """
-      SELECT id, name FROM categories WHERE name = ?1 COLLATE NOCASE UNION ALL
-      SELECT c.id, c.name FROM category_aliases a JOIN categories c ON c.id = a.category_id WHERE a.alias = ?1
+      SELECT id, name FROM categories WHERE name_key = spendly_name_key(?1) UNION ALL
+      SELECT c.id, c.name FROM category_aliases a JOIN categories c ON c.id = a.category_id WHERE a.alias_key = spendly_name_key(?1)
       LIMIT 1
       """
       : """
-      SELECT id, name FROM methods WHERE name = ?1 COLLATE NOCASE UNION ALL
-      SELECT m.id, m.name FROM method_aliases a JOIN methods m ON m.id = a.method_id WHERE a.alias = ?1
+      SELECT id, name FROM methods WHERE name_key = spendly_name_key(?1) UNION ALL
+      SELECT m.id, m.name FROM method_aliases a JOIN methods m ON m.id = a.method_id WHERE a.alias_key = spendly_name_key(?1)
       LIMIT 1
       """
     guard let row = try db.row(sql, [.text(word)]), let id = row.int(0), let name = row.text(1) else { return nil }

@@ -49,7 +49,7 @@ enum SQLValue: Sendable, Equatable {
   case text(String)
 }
 
-private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// One SQLite connection. Every statement is parameterised; no SQL is built from values.
 final class Database {

@@ -71,7 +71,7 @@ extension ScheduleRecords {
       throw .invalid(ValidationError(field: "end", value: end.description, reason: "is before the first date"))
     }
     if let same = try all().first(where: {
-      $0.name.lowercased() == fields.merchant?.lowercased() && $0.cadence == cadence && $0.anchor == fields.date
+      NameKey.same($0.name, fields.merchant) && $0.cadence == cadence && $0.anchor == fields.date
         && $0.fields.amount == fields.amount && $0.kind == fields.kind
     }) {
       throw .invalid(

@@ -17,6 +17,9 @@ struct Migration: Sendable {
 /// newer file.
 ///
 /// Never edit or rename a migration that has shipped, and never insert one: append a new one.
+/// (The name columns' and merchant index's old ASCII-only collation went from the early steps'
+/// text once `NameKeyMigration` made every name compare by key instead: a database made before
+/// keeps it, unused, and its unique names stay as unique; the steps' names did not change.)
 enum Schema {
   static let migrations: [Migration] = [
     .sql(
@@ -26,18 +29,18 @@ enum Schema {
       CREATE TABLE settings(key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE categories(
         id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL UNIQUE,
         side TEXT NOT NULL CHECK (side IN ('expense', 'income')),
         builtin INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE category_aliases(
-        alias TEXT PRIMARY KEY COLLATE NOCASE,
+        alias TEXT PRIMARY KEY,
         category_id INTEGER NOT NULL REFERENCES categories(id));
       CREATE TABLE methods(
         id INTEGER PRIMARY KEY,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL UNIQUE,
         builtin INTEGER NOT NULL DEFAULT 0);
       CREATE TABLE method_aliases(
-        alias TEXT PRIMARY KEY COLLATE NOCASE,
+        alias TEXT PRIMARY KEY,
         method_id INTEGER NOT NULL REFERENCES methods(id));
       CREATE TABLE changes(
         id INTEGER PRIMARY KEY,
@@ -89,7 +92,7 @@ enum Schema {
       "history-indexes",
       "indexes for the phrase parser's history lookups and for filters and imports",
       """
-      CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
+      CREATE INDEX transactions_by_merchant ON transactions(merchant, date, id)
         WHERE merchant IS NOT NULL;
       CREATE INDEX transactions_by_category ON transactions(category_id, date);
       CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;
@@ -161,7 +164,7 @@ enum Schema {
       """
       CREATE TABLE debts(
         id INTEGER PRIMARY KEY AUTOINCREMENT,
-        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        name TEXT NOT NULL UNIQUE,
         kind TEXT NOT NULL CHECK (kind IN ('loan', 'card', 'other')),
         balance INTEGER NOT NULL CHECK (balance >= 0), currency TEXT NOT NULL, start_date TEXT NOT NULL,
         apr TEXT NOT NULL, min_amount INTEGER, min_percent TEXT, min_floor INTEGER,
@@ -173,8 +176,8 @@ enum Schema {
         SELECT (SELECT coalesce(max(m), 0) + 1 FROM (SELECT max(id) AS m FROM categories UNION ALL
             SELECT max(CAST(row_key AS INTEGER)) FROM change_rows WHERE tbl = 'categories')),
           'Debt', 'expense', 1
-        WHERE NOT EXISTS (SELECT 1 FROM categories WHERE name = 'Debt' COLLATE NOCASE)
-          AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE alias = 'Debt' COLLATE NOCASE);
+        WHERE NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = 'debt')
+          AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE lower(alias) = 'debt');
       """),
     .sql(
       "accounts-and-transfers",
@@ -206,6 +209,7 @@ enum Schema {
       name: "migration-names",
       purpose: "the migrations a database has had, recorded by name (those before this one: its user_version)",
       run: recordMigrationNames),
+    NameKeyMigration.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
@@ -214,12 +218,12 @@ enum Schema {
   static let accountsAndTransfers = """
     CREATE TABLE accounts(
       id INTEGER PRIMARY KEY,
-      name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+      name TEXT NOT NULL UNIQUE,
       type TEXT NOT NULL CHECK (type IN ('savings', 'current', 'cash', 'wallet', 'card', 'loan')),
       institution TEXT, currency TEXT NOT NULL, last4 TEXT,
       opening INTEGER NOT NULL DEFAULT 0, opening_date TEXT, closed_on TEXT);
     CREATE TABLE account_aliases(
-      alias TEXT PRIMARY KEY COLLATE NOCASE,
+      alias TEXT PRIMARY KEY,
       account_id INTEGER NOT NULL REFERENCES accounts(id));
     CREATE TABLE account_methods(
       method_id INTEGER PRIMARY KEY REFERENCES methods(id),
@@ -267,7 +271,7 @@ enum Schema {
         coalesce((SELECT max(id) FROM transactions), 0));
     DROP TABLE kept_sequence;
     CREATE INDEX transactions_by_date ON transactions(date, time, id);
-    CREATE INDEX transactions_by_merchant ON transactions(merchant COLLATE NOCASE, date, id)
+    CREATE INDEX transactions_by_merchant ON transactions(merchant, date, id)
       WHERE merchant IS NOT NULL;
     CREATE INDEX transactions_by_category ON transactions(category_id, date);
     CREATE INDEX transactions_by_external_ref ON transactions(external_ref) WHERE external_ref IS NOT NULL;

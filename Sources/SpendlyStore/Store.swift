@@ -80,6 +80,7 @@ public final class Store {
         word.map { TransactionFilter.mentions(text, $0) } ?? false
       }
       try database.defineCheckedSum()
+      try database.defineNameKey()
       if file != nil, !checkedIntact, let memo, memo.matches(path) {
         checkedIntact = !readOnly
         trusted = true

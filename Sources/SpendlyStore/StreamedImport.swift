@@ -146,7 +146,7 @@ public final class ImportStream {
           SELECT count(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
             JOIN methods m ON m.id = t.method_id
           WHERE t.date = ? AND t.kind = ? AND t.amount = ? AND t.currency = ? AND t.id < ?
-            AND coalesce(c.name, 'Transfer') = ? COLLATE NOCASE AND (t.kind = 'transfer' OR m.name = ? COLLATE NOCASE)
+            AND coalesce(c.name_key, 'transfer') = spendly_name_key(?) AND (t.kind = 'transfer' OR m.name_key = spendly_name_key(?))
             AND coalesce(t.merchant, '') = ? AND coalesce(t.note, '') = ? AND coalesce(t.time, '') = ?
           """,
           [

@@ -46,6 +46,8 @@ enum TransactionColumns {
     Column(name: "posted_date") { f, _ in SQLValue(f.postedDate?.description) },
     Column(name: "mcc") { f, _ in SQLValue(f.mcc.map(Int64.init)) },
     Column(name: "counter_ref") { f, _ in SQLValue(f.counterReference) },
+    // The merchant as names compare (`NameKey`), for the merchant index and lookups.
+    Column(name: "merchant_key") { f, _ in SQLValue(f.merchant.map { NameKey($0).text }) },
   ]
 
   /// The values to bind for `all`, in order.

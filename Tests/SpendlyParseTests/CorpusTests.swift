@@ -113,7 +113,7 @@ struct CorpusTests {
       if example.warnings.isEmpty, !draft.warnings.isEmpty {
         differences.append("unexpected warnings: \(draft.warnings)")
       }
-      for wanted in example.warnings where !draft.warnings.contains(where: { $0.contains(wanted) }) {
+      for wanted in example.warnings where !draft.warnings.contains(where: { $0.description.contains(wanted) }) {
         differences.append("no warning containing '\(wanted)' in \(draft.warnings)")
       }
       return differences.isEmpty ? nil : differences.joined(separator: "\n  ")

@@ -81,7 +81,7 @@ struct TransferCorpusTests {
       for (key, expected) in example.fields {
         if key == "missing" { continue }
         if key == "warning" {
-          #expect(draft.warnings.contains { $0.contains(expected) }, "\(example): warnings \(draft.warnings)")
+          #expect(draft.warnings.contains { $0.description.contains(expected) }, "\(example): warnings \(draft.warnings)")
           continue
         }
         let actual = try #require(Self.value(key, of: draft), "\(example): unknown key \(key)")

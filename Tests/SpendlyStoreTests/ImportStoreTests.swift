@@ -44,7 +44,7 @@ struct ImportStoreTests {
       #expect(plans.first?.adds.count == count)
       let (kept, recomputed) = try BudgetStoreTests.monthTotals(store)
       #expect(kept == recomputed)
-      let triggers = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger'").compactMap {
+      let triggers = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'").compactMap {
         $0.text(0)
       }
       #expect(Set(triggers) == ["month_totals_insert", "month_totals_delete", "month_totals_update"])

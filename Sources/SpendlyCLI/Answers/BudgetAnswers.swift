@@ -35,7 +35,7 @@ extension Answers {
   func budgetMonth(_ month: YearMonth, category: String?) throws -> Rendered {
     let all = try store.budgets.statuses(in: month)
     let shown = BudgetFormat.ordered(
-      all.filter { category == nil || $0.target.category?.lowercased() == category?.lowercased() })
+      all.filter { category == nil || NameKey.same($0.target.category, category) })
     let current = month == YearMonth(today)
     let daysLeft = current ? month.lastDay.day - today.day + 1 : 0
     let json = { () -> JSON in
@@ -67,7 +67,7 @@ extension Answers {
     let months = (0..<count).map { first.adding(months: $0) }
     let rules = try store.budgets.rules()
     var targets: [BudgetTarget] = []
-    for rule in rules where rule.target.category?.lowercased() == category?.lowercased() {
+    for rule in rules where NameKey.same(rule.target.category, category) {
       if !targets.contains(rule.target) { targets.append(rule.target) }
     }
     var rows: [(BudgetTarget, [(YearMonth, BudgetStatus?)])] = []

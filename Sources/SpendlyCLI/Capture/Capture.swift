@@ -21,9 +21,7 @@ enum Capture {
       if field == .category, draft.kind != .transfer, let category = parser.category(named: value),
         category.side != draft.kind.side
       {
-        draft.warnings.append(
-          "dropped category \(category.name): it is an \(category.side.rawValue) category and this is an \(draft.kind.rawValue)"
-        )
+        draft.warnings.append(.droppedCategory(name: category.name, side: category.side, kind: draft.kind))
         continue
       }
       do {
@@ -88,7 +86,7 @@ enum Capture {
         if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       }
     } else {
-      for warning in draft.warnings { context.output.warning(warning) }
+      for warning in draft.warnings { context.output.warning(warning.description) }
     }
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing; nothing saved")

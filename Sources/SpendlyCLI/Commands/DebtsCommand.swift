@@ -75,7 +75,9 @@ struct DebtsCommand: Command {
     let names = debts.map(\.name)
     let runs = (1...words.count).reversed().map { (words.prefix($0).joined(separator: " "), $0) }
     for (text, count) in runs {
-      if let debt = debts.first(where: { $0.name.lowercased() == text.lowercased() }) { return (debt, count) }
+      if let name = NameMatch.exact(text, among: names), let debt = debts.first(where: { $0.name == name }) {
+        return (debt, count)
+      }
     }
     for (text, count) in runs {
       let found = NameMatch.candidates(text, among: names)

@@ -125,11 +125,10 @@ struct StatementImport {
         let tokenEnd = token.end, coverage.lowerBound <= tokenEnd
       {
         let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
-        // A reference seen twice in one file is stored as "ref#2": compared by its file form.
+        // A reference seen twice in one file is stored with its ordinal: compared by its file form.
         let stored = Set(
-          try reporting { try store.imports.references(account.name, in: overlap) }.map { reference in
-            let parts = reference.split(separator: "#")
-            return parts.count == 2 && parts[1].allSatisfy(\.isNumber) ? String(parts[0]) : reference
+          try reporting { try store.imports.references(account.name, in: overlap) }.map {
+            ExternalReference(stored: $0).reference
           })
         let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
         if !stored.isSubset(of: here) {
@@ -161,7 +160,8 @@ struct StatementImport {
           ImportPlanner(
             account: account, existing: existing, allowDuplicates: allow, source: source, method: method,
             categorize: { row, kind in
-              let key = "\(kind.rawValue)|\(row.mcc ?? -1)|\(row.category ?? "")|\(row.payee ?? "")|\(row.memo ?? "")"
+              let key = CategoryMemo.Key(
+                kind: kind, mcc: row.mcc, category: row.category, payee: row.payee, memo: row.memo)
               if let known = remembered.answers[key] { return known }
               let answer = categories.category(row, kind: kind)
               remembered.answers[key] = answer
@@ -218,7 +218,13 @@ struct StatementImport {
   /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
   /// stable reference for each row the file gives none (the same payee, day and amount counted).
   static func bankRows(_ statement: Statement, key: String, account: (String) -> String? = { _ in nil }) -> [BankRow] {
-    var ordinals: [String: Int] = [:]
+    /// Rows without a reference of their own, counted by what their made-up reference is made of.
+    struct Unreferenced: Hashable {
+      let date: LocalDate
+      let amount: Int64
+      let payee: String?
+    }
+    var ordinals: [Unreferenced: Int] = [:]
     var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
     func clean(_ text: String?) -> String? {
       guard let text else { return nil }
@@ -231,7 +237,7 @@ struct StatementImport {
       let payee = clean(row.payee) ?? clean(row.memo)
       var reference = row.reference
       if reference == nil {
-        let base = "\(row.date)|\(row.amount)|\(payee ?? "")"
+        let base = Unreferenced(date: row.date, amount: row.amount, payee: payee)
         ordinals[base, default: 0] += 1
         reference = StatementValues.hashReference(
           account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
@@ -284,7 +290,7 @@ struct StatementImport {
     // QIF names its accounts: "ICICI Current".
     if id.contains(where: \.isLetter),
       let named = accounts.first(where: {
-        $0.name.lowercased() == id.lowercased() || $0.aliases.contains { $0.lowercased() == id.lowercased() }
+        NameKey.same($0.name, id) || $0.aliases.contains { NameKey.same($0, id) }
       })
     {
       return named
@@ -341,5 +347,13 @@ struct StatementImport {
 
 /// Category answers already worked out in one import, by what decides them.
 final class CategoryMemo {
-  var answers: [String: (String, CategorySource)] = [:]
+  /// What decides a row's category.
+  struct Key: Hashable {
+    let kind: Kind
+    let mcc: Int?
+    let category: String?
+    let payee: String?
+    let memo: String?
+  }
+  var answers: [Key: (String, CategorySource)] = [:]
 }
