@@ -1,6 +1,6 @@
 import SpendlyCore
 
-/// A JSON value with ordered keys, written by hand so output is stable and needs no Foundation.
+/// A JSON value with ordered keys, written by hand so the output is stable: keys in the order given, numbers and strings exactly as Spendly writes them.
 indirect enum JSON: Sendable, Equatable {
   case null
   case bool(Bool)

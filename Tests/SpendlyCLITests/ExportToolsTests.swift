@@ -3,7 +3,7 @@ import Testing
 
 /// Each export read by the program that would read it: openpyxl for the workbook, ledger,
 /// hledger and bean-check for the journals; their totals against `spendly query`'s.
-@Suite("exports read by their programs")
+@Suite("exports read by their programs", .tags(.externalTool), .enabled(if: ExternalTools.run))
 struct ExportToolsTests {
   /// Runs a tool (found on PATH, else the test fails: `make test` installs them).
   static func tool(_ arguments: [String], in directory: String) throws -> (status: Int32, out: String, err: String) {

@@ -177,7 +177,7 @@ struct ShellIntegrationTests {
     #expect(try bashComplete(sandbox, ["list", "--merchant", #""Blue T"#]) == ["Blue Tokai"])
   }
 
-  @Test func zshAndFishScriptsParse() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func zshAndFishScriptsParse() throws {
     let sandbox = try Sandbox()
     for (shell, flag) in [("zsh", "-n"), ("fish", "--no-execute")] {
       let script = try sandbox.ok("completions", shell)
@@ -189,7 +189,7 @@ struct ShellIntegrationTests {
     }
   }
 
-  @Test func manPageRendersEveryCommand() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func manPageRendersEveryCommand() throws {
     let sandbox = try Sandbox()
     let page = try sandbox.ok("__man")
     #expect(page.hasPrefix(".TH SPENDLY 1"))
@@ -225,7 +225,7 @@ struct ShellIntegrationTests {
     #expect(ManPage.escaped("from → to") == #"from \[u2192] to"#)
   }
 
-  @Test func desktopEntry() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func desktopEntry() throws {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("share/spendly.desktop").path
     let entry = try String(contentsOfFile: source, encoding: .utf8)

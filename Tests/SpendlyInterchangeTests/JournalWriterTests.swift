@@ -132,7 +132,7 @@ struct JournalWriterTests {
 
   // MARK: Tools
 
-  @Test(arguments: [false, true])
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run), arguments: [false, true])
   func ledgerReadsItWithSpendlysTotals(pendingExcluded: Bool) throws {
     for (catalog, fields) in [(Self.withAccounts, Self.fields), (Self.withoutAccounts, Self.methodOnly)] {
       let file = try Self.journal(.ledger, catalog, fields, pendingExcluded: pendingExcluded)
@@ -153,7 +153,7 @@ struct JournalWriterTests {
     }
   }
 
-  @Test(arguments: [false, true])
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run), arguments: [false, true])
   func hledgerReadsItWithSpendlysTotals(pendingExcluded: Bool) throws {
     for (catalog, fields) in [(Self.withAccounts, Self.fields), (Self.withoutAccounts, Self.methodOnly)] {
       let file = try Self.journal(.hledger, catalog, fields, pendingExcluded: pendingExcluded)
@@ -173,7 +173,7 @@ struct JournalWriterTests {
     }
   }
 
-  @Test(arguments: [false, true])
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run), arguments: [false, true])
   func beancountChecksItWithSpendlysTotals(pendingExcluded: Bool) throws {
     for (catalog, fields) in [(Self.withAccounts, Self.fields), (Self.withoutAccounts, Self.methodOnly)] {
       let file = try Self.journal(.beancount, catalog, fields, pendingExcluded: pendingExcluded)
@@ -198,7 +198,7 @@ struct JournalWriterTests {
   }
 
   /// Many rows streamed to a file, an entry at a time, still add up in ledger.
-  @Test func aLongJournalIsStreamedAndAddsUp() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func aLongJournalIsStreamedAndAddsUp() throws {
     let currencies: [Currency] = [.inr, .usd, .jpy]
     var rows: [TransactionFields] = []
     for i in 0..<20_000 {

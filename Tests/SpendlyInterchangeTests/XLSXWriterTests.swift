@@ -120,7 +120,7 @@ struct XLSXWriterTests {
     try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
   }
 
-  @Test func zipStructureIsSoundAndDeterministic() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func zipStructureIsSoundAndDeterministic() throws {
     let folder = try Folder()
     try Self.writeSample(folder.path + "/a.xlsx")
     try Self.writeSample(folder.path + "/b.xlsx")
@@ -170,7 +170,7 @@ struct XLSXWriterTests {
     print(json.dumps(out))
     """
 
-  @Test func openpyxlReadsTypesFormatsAndLayout() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func openpyxlReadsTypesFormatsAndLayout() throws {
     let folder = try Folder()
     let path = folder.path + "/sample.xlsx"
     let total = try Self.writeSample(path)
@@ -219,7 +219,7 @@ struct XLSXWriterTests {
     #expect(notes["freeze"] is NSNull && notes["filter"] is NSNull, "no header: nothing frozen or filtered")
   }
 
-  @Test func textIsEscapedStrippedAndCut() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func textIsEscapedStrippedAndCut() throws {
     let folder = try Folder()
     let path = folder.path + "/text.xlsx"
     var writer = try XLSXWriter(path: path)
@@ -245,7 +245,7 @@ struct XLSXWriterTests {
     #expect(values[4] == " ")
   }
 
-  @Test func libreOfficeConvertsTheWorkbook() throws {
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func libreOfficeConvertsTheWorkbook() throws {
     let folder = try Folder()
     // `make test` installs LibreOffice (libreoffice-calc-nogui): without it this fails, never skips.
     #expect((try? Self.run(["which", "soffice"], in: folder)) != nil, "soffice is not installed")
