@@ -154,13 +154,13 @@ public enum BankCSVFormat {
     var undated: Int?
     let style = AmountStyle.bankCSV(decimalComma: mapping.decimalComma, thousands: mapping.thousands)
     // "250.00 DR", "₹1,200.00", "1200 INR": the reader takes the marks beside the number.
-    func number(_ text: String, _ line: Int, _ what: String, exponent: Int, side: AmountReader.Side? = nil)
+    func number(_ text: String, _ line: Int, _ what: String, currency: Currency, side: AmountReader.Side? = nil)
       throws(StatementError) -> Int64?
     {
       let trimmed = text.trimmingSpaces()
       if trimmed.isEmpty { return nil }
-      guard let value = StatementValues.amount(trimmed, style: style, exponent: exponent, side: side) else {
-        throw StatementError(line: line, "\(what) \(TextSanitizer.quoted(trimmed)) is not an amount")
+      guard let value = StatementValues.amount(trimmed, style: style, exponent: currency.exponent, side: side) else {
+        throw StatementError(line: line, StatementValues.refusal(what, trimmed, currency: currency, style: style, side: side))
       }
       return value
     }
@@ -190,7 +190,6 @@ public enum BankCSVFormat {
         guard let named = Currency.named(code) else { throw StatementError(line: line, "unknown currency \(TextSanitizer.quoted(code))") }
         rowCurrency = named
       }
-      let exponent = rowCurrency.exponent
       var amount: Int64
       if let amountColumn {
         // A DR/CR column is the sign, given apart from the number.
@@ -202,13 +201,13 @@ public enum BankCSVFormat {
           default: throw StatementError(line: line, "\(TextSanitizer.quoted(marker)) in the DR/CR column: expected DR or CR")
           }
         }
-        guard let value = try number(field(amountColumn) ?? "", line, "amount", exponent: exponent, side: side) else {
+        guard let value = try number(field(amountColumn) ?? "", line, "amount", currency: rowCurrency, side: side) else {
           throw StatementError(line: line, "no amount")
         }
         amount = value
       } else {
-        let out = try number(field(debitColumn) ?? "", line, "debit", exponent: exponent) ?? 0
-        let into = try number(field(creditColumn) ?? "", line, "credit", exponent: exponent) ?? 0
+        let out = try number(field(debitColumn) ?? "", line, "debit", currency: rowCurrency) ?? 0
+        let into = try number(field(creditColumn) ?? "", line, "credit", currency: rowCurrency) ?? 0
         guard out != 0 || into != 0 else { throw StatementError(line: line, "neither a debit nor a credit") }
         amount = abs(into) - abs(out)
       }
@@ -222,7 +221,7 @@ public enum BankCSVFormat {
       row.reference = field(referenceColumn)
       row.type = field(drcrColumn)
       statement.rows.append(row)
-      if let text = field(balanceColumn), let balance = try number(text, line, "balance", exponent: exponent) {
+      if let text = field(balanceColumn), let balance = try number(text, line, "balance", currency: rowCurrency) {
         if lastBalance?.date == nil || date >= lastBalance!.date! {
           lastBalance = StatementAmount(minorUnits: balance, date: date)
         }

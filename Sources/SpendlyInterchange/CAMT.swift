@@ -54,7 +54,7 @@ public enum CAMTFormat {
     }
     let rowCurrency = amountNode.attributes["Ccy"].flatMap(Currency.named) ?? currency
     guard let minor = StatementValues.amount(text, exponent: rowCurrency.exponent), minor >= 0 else {
-      throw StatementError(line: amountNode.line, "amount \(TextSanitizer.quoted(text)) is not an amount")
+      throw StatementError(line: amountNode.line, StatementValues.refusal("amount", text, currency: rowCurrency))
     }
     switch node.value("CdtDbtInd") {
     case "DBIT": return -minor

@@ -107,7 +107,7 @@ public enum OFXFormat {
     for (name, path) in [("LEDGERBAL", \Statement.ledgerBalance), ("AVAILBAL", \Statement.availableBalance)] {
       guard let node = response.child(name), let text = node.value("BALAMT") else { continue }
       guard let minor = ofxAmount(text, exponent: currency.exponent) else {
-        throw StatementError(line: node.line, "\(name) BALAMT \(TextSanitizer.quoted(text)) is not an amount")
+        throw StatementError(line: node.line, StatementValues.refusal("\(name) BALAMT", text, currency: currency))
       }
       statement[keyPath: path] = StatementAmount(
         minorUnits: flipBalances ? -minor : minor, date: node.value("DTASOF").flatMap(StatementValues.ofxDate))
@@ -150,7 +150,8 @@ public enum OFXFormat {
       rowCurrency = foreign
     }
     guard let minor = ofxAmount(amountText, exponent: rowCurrency.exponent) else {
-      throw StatementError(line: node.child("TRNAMT")?.line ?? node.line, "TRNAMT \(TextSanitizer.quoted(amountText)) is not an amount")
+      throw StatementError(
+        line: node.child("TRNAMT")?.line ?? node.line, StatementValues.refusal("TRNAMT", amountText, currency: rowCurrency))
     }
     var row = StatementRow(date: date, amount: minor, line: node.line)
     row.postedDate = posted

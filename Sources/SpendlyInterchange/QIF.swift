@@ -35,7 +35,7 @@ public enum QIFFormat {
         throw StatementError(line: recordLine, "a record has no amount (T)")
       }
       guard let minor = StatementValues.amount(amountText, exponent: currency.exponent) else {
-        throw StatementError(line: recordLine, "amount \(TextSanitizer.quoted(amountText)) is not an amount")
+        throw StatementError(line: recordLine, StatementValues.refusal("amount", amountText, currency: currency))
       }
       var row = StatementRow(date: date, amount: minor, line: recordLine)
       row.payee = record["P"]

@@ -23,6 +23,33 @@ public enum StatementValues {
 
   static let plainStyle = AmountStyle.statement()
 
+  /// Why `text` is no amount of `currency`, as a refusal naming the field `what`: "TRNAMT
+  /// '12.345' has more than 2 decimal places for INR" (the reader's reason, in its one wording).
+  public static func refusal(
+    _ what: String, _ text: String, currency: Currency, style: AmountStyle = .statement(),
+    side: AmountReader.Side? = nil
+  ) -> String {
+    let quoted = TextSanitizer.quoted(text)
+    var read = currency
+    do {
+      _ = try AmountReader.scan(Substring(text).utf8, style: style, currency: &read, side: side)
+    } catch {
+      switch error {
+      case .tooManyDecimals:
+        return currency.exponent == 0
+          ? "\(what) \(quoted) has decimals but \(currency.code) has no minor unit"
+          : "\(what) \(quoted) has more than \(currency.exponent) decimal places for \(currency.code)"
+      case .tooLarge:
+        return "\(what) \(quoted) is too large"
+          + (style.digitLimit.map { " (at most \($0) digits)" } ?? " (at most \(style.maximumMajorUnits) \(currency.code))")
+      case .badGrouping: return "\(what) \(quoted) has misplaced thousands separators"
+      case .zero: return "\(what) \(quoted) is zero"
+      case .empty, .notANumber, .negative: break
+      }
+    }
+    return "\(what) \(quoted) is not an amount"
+  }
+
   /// "20261129", "20261129120000.000[+5.30:IST]": OFX dates (the day only).
   public static func ofxDate(_ text: String) -> LocalDate? {
     var digits: [Int] = []

@@ -68,6 +68,26 @@ struct HostileStatementTests {
     #expect(message.contains("'Txn Date'") && message.contains("and 493 more"), "\(message)")
   }
 
+  /// A statement's amount that does not read says why, in the amount reader's one wording.
+  @Test func aBadAmountSaysWhy() throws {
+    let ofx = try Self.fixture("hdfc-savings-nov.ofx")
+    let decimals = ofx.replacingOccurrences(of: "<TRNAMT>-420.00", with: "<TRNAMT>-420.001")
+    let tooFine = try #require(Self.failure { _ = try OFXFormat.read(decimals) }?.message)
+    #expect(tooFine.contains("has more than 2 decimal places for INR"), "\(tooFine)")
+    var mapping = BankCSVMapping()
+    mapping.date = "Date"
+    mapping.amount = "Amount"
+    let huge = try #require(
+      Self.failure {
+        _ = try BankCSVFormat.read("Date,Amount\n2026-11-01,999999999999999999999.00\n", mapping: mapping, currency: .inr)
+      }?.message)
+    #expect(huge == "amount '999999999999999999999.00' is too large (at most 17 digits)", "\(huge)")
+    let word = try #require(
+      Self.failure { _ = try BankCSVFormat.read("Date,Amount\n2026-11-01,lots\n", mapping: mapping, currency: .inr) }?
+        .message)
+    #expect(word == "amount 'lots' is not an amount", "\(word)")
+  }
+
   @Test func aFieldPastTheLimitIsRefusedWhileReading() throws {
     let ofx = try Self.fixture("hdfc-savings-nov.ofx")
     let payee = ofx.replacingOccurrences(of: "<NAME>", with: "<NAME>" + String(repeating: "P", count: 3_000_000))
