@@ -77,8 +77,9 @@ public struct AmountStyle: Sendable, Hashable {
   public static let phrase = AmountStyle(multipliers: true)
 
   /// A statement balance typed by hand (`reconcile`): signed by a minus, parentheses or
-  /// Dr/Cr, never multiplied, so "52,080.00 Cr" is a credit of 52,080.00.
-  public static let balance = AmountStyle(signs: [.leadingMinus, .leadingPlus, .parentheses, .drCr])
+  /// Dr/Cr, never multiplied, so "52,080.00 Cr" is a credit of 52,080.00; zero is a balance
+  /// too (a card paid off).
+  public static let balance = AmountStyle(signs: [.leadingMinus, .leadingPlus, .parentheses, .drCr], allowsZero: true)
 
   /// A plain non-negative decimal with no grouping, sign or symbol (rates, percents:
   /// `DecimalNumber`); zero allowed.

@@ -22,6 +22,8 @@ struct Issue23AmountTests {
     #expect(try Self.statementMinor(sandbox, "HDFC Savings", "-1,250.50") == -125_050)
     #expect(try Self.statementMinor(sandbox, "HDFC Savings", "(1,250.50)") == -125_050)
     #expect(try Self.statementMinor(sandbox, "HDFC Savings", "5,20,800") == 52_080_000)
+    // A card paid off, or an account emptied, has a balance of zero.
+    #expect(try Self.statementMinor(sandbox, "HDFC Savings", "0.00 Cr") == 0)
   }
 
   @Test func aBalanceIsNeverMultiplied() throws {
