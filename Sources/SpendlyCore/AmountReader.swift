@@ -5,6 +5,8 @@ public enum AmountReader {
   /// Why text is no amount, before it is worded: `error(_:currency:)` words it as a `MoneyError`.
   public enum Failure: Error, Sendable, Equatable {
     case empty, notANumber, negative, badGrouping, tooManyDecimals, tooLarge, zero
+    /// Two sign marks on one number ("-52,080.00 Cr", "(-100)"): which is meant is not clear.
+    case signedTwice
 
     /// The one wording, naming the text as it was `shown` and the `currency` it was read in.
     public func error(_ shown: String, currency: Currency) -> MoneyError {
@@ -16,6 +18,7 @@ public enum AmountReader {
       case .tooManyDecimals: return .tooManyDecimals(shown, currency: currency.code, allowed: currency.exponent)
       case .tooLarge: return .tooLarge(shown)
       case .zero: return .zero
+      case .signedTwice: return .signedTwice(shown)
       }
     }
   }
@@ -65,14 +68,16 @@ public enum AmountReader {
     if let first = bytes.first, first &- 0x30 < 10, bytes.allSatisfyNumberBytes(style) {
       return try signed(number(bytes, style: style, exponent: currency.exponent, multiplier: multiplier), side, false)
     }
-    var negative = false
-    var marked = side
+    // Each sign mark in the text counts once; more than one is refused, never cancelled out.
+    var minuses = 0
+    var parenthesised = false
+    var textMark: Side?
     if style.signs.contains(.parentheses), bytes.first == 0x28, bytes.last == 0x29 {
-      negative = true
+      parenthesised = true
       bytes = trimmed(bytes.dropFirst().dropLast())
     }
     if style.signs.contains(.drCr), let (rest, mark) = AmountMarks.drCr(bytes) {
-      marked = marked ?? mark
+      textMark = mark
       bytes = trimmed(rest)
     }
     var multiplier = multiplier
@@ -84,18 +89,20 @@ public enum AmountReader {
       multiplier = times
       bytes = trimmed(rest)
     }
-    var signSeen = try leadingSign(&bytes, style, &negative)
+    var signSeen = try leadingSign(&bytes, style, &minuses)
     if style.symbols, let (rest, found) = AmountMarks.symbol(startOf: bytes) {
       currency = found
       bytes = trimmed(rest)
-      if !signSeen { signSeen = try leadingSign(&bytes, style, &negative) }
+      if !signSeen { signSeen = try leadingSign(&bytes, style, &minuses) }
     }
     if style.signs.contains(.trailingMinus), bytes.last == 0x2D {
-      negative.toggle()
+      minuses += 1
       bytes = bytes.dropLast()
     }
     let minor = try number(bytes, style: style, exponent: currency.exponent, multiplier: multiplier)
-    return try signed(minor, marked, negative)
+    if minuses + (parenthesised ? 1 : 0) + (textMark == nil ? 0 : 1) > 1 { throw .signedTwice }
+    // A sign column (`side`) wins over the text's own sign.
+    return try signed(minor, side ?? textMark, minuses == 1 || parenthesised)
   }
 
   /// Digits with the style's decimal and grouping marks only (no sign, symbol or word): the
@@ -133,12 +140,16 @@ public enum AmountReader {
         } else if digit == 0 {
           pendingZeros += 1
         } else {
+          // Past Int64 here: a long fraction is too many decimals, a long whole part too large.
+          let overflowed: Failure = decimals + pendingZeros + 1 > 18 ? .tooManyDecimals : .tooLarge
           for _ in 0...pendingZeros {
             let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
-            if overflow { throw .tooManyDecimals }
+            if overflow { throw overflowed }
             value = times10
           }
-          value += Int64(digit)
+          let (next, overflow) = value.addingReportingOverflow(Int64(digit))
+          if overflow { throw overflowed }
+          value = next
           decimals += pendingZeros + 1
           pendingZeros = 0
         }
@@ -193,12 +204,12 @@ public enum AmountReader {
   }
 
   /// A leading minus or plus, if the style has it: true when one was there.
-  static func leadingSign(_ bytes: inout Substring.UTF8View, _ style: AmountStyle, _ negative: inout Bool)
+  static func leadingSign(_ bytes: inout Substring.UTF8View, _ style: AmountStyle, _ minuses: inout Int)
     throws(Failure) -> Bool
   {
     if bytes.first == 0x2D || bytes.starts(with: AmountMarks.minusSign) {
       guard style.signs.contains(.leadingMinus) else { throw .negative }
-      negative.toggle()
+      minuses += 1
       bytes = bytes.dropFirst(bytes.first == 0x2D ? 1 : 3)
       return true
     }

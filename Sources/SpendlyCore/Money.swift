@@ -47,6 +47,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
   case tooManyDecimals(String, currency: String, allowed: Int)
   case badGrouping(String)
   case tooLarge(String)
+  case signedTwice(String)
   case unknownCurrency(String)
 
   public var description: String {
@@ -64,6 +65,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
         : "'\(text)' has more than \(allowed) decimal places for \(currency)"
     case .badGrouping(let text): return "'\(text)' has misplaced thousands separators (example: 1,250.50 or 1,50,000)"
     case .tooLarge(let text): return "'\(text)' is too large (at most 999,999,999,999)"
+    case .signedTwice(let text): return "'\(text)' is signed two ways (a minus, parentheses or Dr/Cr: give one)"
     case .unknownCurrency(let code):
       return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
     }

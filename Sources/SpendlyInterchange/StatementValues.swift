@@ -44,6 +44,7 @@ public enum StatementValues {
           + (style.digitLimit.map { " (at most \($0) digits)" } ?? " (at most \(style.maximumMajorUnits) \(currency.code))")
       case .badGrouping: return "\(what) \(quoted) has misplaced thousands separators"
       case .zero: return "\(what) \(quoted) is zero"
+      case .signedTwice: return "\(what) \(quoted) is signed two ways (a minus, parentheses or Dr/Cr: give one)"
       case .empty, .notANumber, .negative: break
       }
     }

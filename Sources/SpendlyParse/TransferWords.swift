@@ -213,17 +213,32 @@ extension PhraseRun {
         return
       }
     }
-    // With a payment word, one word of one debt's name is enough ("hdfc emi 5000" pays
-    // "HDFC card"); a word two debts share names neither.
+    // With a payment word, one word of one debt's name beside it is enough ("hdfc emi 5000"
+    // pays "HDFC card"), when no other word is left to say what was paid for ("emi 3000 for
+    // personal trainer" pays no debt); a word two debts share, or a filler, names none.
     guard !paymentWords.isEmpty else { return }
+    func isName(_ i: Int) -> Bool {
+      free(i) && !paymentWords.contains(i) && !tokens[i].hasDigit && !tokens[i].info.has(.filler)
+        && !tokens[i].info.has(.nameJoiner) && !lexicon.fromWords.contains(tokens[i].word)
+        && !lexicon.toWords.contains(tokens[i].word)
+    }
+    func besidePayment(_ i: Int) -> Bool {
+      paymentWords.contains { p in
+        abs(p - i) == 1 || abs(p - i) == 2 && tokens[(p + i) / 2].hasDigit
+      }
+    }
+    let words = tokens.indices.filter(isName)
     var named: [Int: (id: Int64, name: String)] = [:]
-    for i in tokens.indices where free(i) && !paymentWords.contains(i) && !tokens[i].hasDigit {
+    for i in words where besidePayment(i) {
+      let key = NameKey(tokens[i].word)
       let debts = parser.settings.debts.filter { debt in
-        debt.name.lowercased().split(separator: " ").contains { $0 == tokens[i].word }
+        debt.name.split(separator: " ").contains { NameKey(String($0)) == key }
       }
       if debts.count == 1 { named[i] = debts[0] }
     }
-    guard let debt = named.values.first, named.values.allSatisfy({ $0.id == debt.id }) else { return }
+    guard let debt = named.values.first, named.values.allSatisfy({ $0.id == debt.id }),
+      words.allSatisfy({ named[$0] != nil })
+    else { return }
     pays(debt, words: Array(named.keys) + paymentWords)
   }
 

@@ -112,6 +112,16 @@ struct DebtsCommandTests {
     try sandbox.ok("add", "--yes", "loan", "emi", "1000")
     let shared = try #require(try json(sandbox.ok("--json", "show", "2")) as? [String: Any])
     #expect(shared["debt_id"] is NSNull, "'loan' is in two debts' names: \(shared)")
+    // A word of a debt's name away from the payment word, or with other words left, pays none.
+    try sandbox.ok("debts", "add", "Loan from Dad", "--balance", "20000", "--apr", "0", "--min", "1000", "--due-day", "1")
+    for (index, phrase) in ["emi 3000 for personal trainer", "laptop emi 5000 for the new car", "phone emi 2000 from card"]
+      .enumerated()
+    {
+      let saved = try sandbox.run(["add", "--yes"] + phrase.split(separator: " ").map(String.init))
+      #expect(saved.status == 0, "\(phrase): \(saved.stderr)")
+      let plain = try #require(try json(sandbox.ok("--json", "show", "\(index + 3)")) as? [String: Any])
+      #expect(plain["debt_id"] is NSNull, "\(phrase): \(plain)")
+    }
     let before = try sandbox.databaseBytes()
     let early = try sandbox.run(["add", "--yes", "personal", "emi", "10000", "on", "1", "jan", "2020"])
     #expect(early.status == 65, "\(early.stderr)")

@@ -40,6 +40,9 @@ struct ShellLineReadingTests {
     let upcoming = try sandbox.run(["upcoming", "concert", "tickets", "2500", "card"])
     #expect(upcoming.status == 64)
     #expect(upcoming.stderr.hasSuffix("; to record it: spendly add upcoming concert tickets 2500 card\n"), "\(upcoming.stderr)")
+    // A command that reads an amount of its own is refused about that amount, with no hint.
+    let reconcile = try sandbox.run(["reconcile", "Cash", "5L"])
+    #expect(reconcile.status != 0 && !reconcile.stderr.contains("to record it"), "\(reconcile.stderr)")
     // Words that read as no entry get the command's own refusal alone.
     let plain = try sandbox.run(["upcoming", "soon"])
     #expect(plain.status == 64)

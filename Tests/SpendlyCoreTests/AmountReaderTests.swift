@@ -46,6 +46,30 @@ struct AmountReaderTests {
     #expect(throws: MoneyError.notANumber("12abc")) { try AmountReader.read("12abc", style: .entry, currency: .inr) }
   }
 
+  /// Two sign marks on one number are refused, never cancelled out or dropped.
+  @Test func twoSignsAreRefused() {
+    for text in ["-52,080.00 Cr", "(-100)", "-100 Dr", "−12.50 CR", "(52,080.00 Cr)"] {
+      #expect(throws: MoneyError.signedTwice(text), "\(text)") {
+        try AmountReader.read(text, style: .balance, currency: .inr)
+      }
+    }
+    #expect(Self.minor("(100)", .balance) == -10_000)
+    #expect(Self.minor("100 Dr", .balance) == -10_000)
+    #expect(Self.minor("-100", .balance) == -10_000)
+  }
+
+  /// A number past Int64 in its fraction or whole part is an error, never a trap.
+  @Test func numbersPastInt64AreErrors() {
+    for (text, error) in [
+      ("92233720368547758.08", MoneyError.tooLarge("92233720368547758.08")),
+      ("922337203685477580.8", .tooLarge("922337203685477580.8")),
+      ("999999999999999999.9", .tooLarge("999999999999999999.9")),
+    ] {
+      #expect(throws: error, "\(text)") { try AmountReader.read(text, style: .phrase, currency: .inr) }
+    }
+    #expect(throws: MoneyError.self) { try AmountReader.read("0.1234567890123456789", style: .phrase, currency: .inr) }
+  }
+
   @Test func aSignColumnWinsOverTheText() throws {
     #expect(try AmountReader.read("420", style: .bankCSV(), currency: .inr, side: .debit).minorUnits == -42_000)
     #expect(try AmountReader.read("-420", style: .bankCSV(), currency: .inr, side: .credit).minorUnits == 42_000)
