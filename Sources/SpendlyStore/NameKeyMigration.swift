@@ -76,6 +76,12 @@ enum NameKeyMigration {
       try db.run(
         "UPDATE \(table) SET \(column) = ?, \(key) = ? WHERE rowid = ?",
         [.text(renamed), .text(NameKey(renamed).text), .integer(rowid)])
+      // A default method or card named by its old spelling keeps naming this row, not the other.
+      if table == "methods" {
+        try db.run(
+          "UPDATE settings SET value = ? WHERE value = ? AND key IN ('default_method', 'default_card', 'default_income_method')",
+          [.text(renamed), .text(name)])
+      }
     }
   }
 }

@@ -93,12 +93,16 @@ struct NameKeyStoreTests {
           INSERT INTO categories(id, name, side) VALUES (100, 'Café', 'expense'), (101, 'CAFÉ', 'expense'),
             (102, 'Cafe\u{301}', 'expense');
           INSERT INTO category_aliases(alias, category_id) VALUES ('Kaffee', 100), ('KAFFEE', 101);
+          INSERT INTO methods(id, name) VALUES (100, 'Crédit'), (101, 'CRÉDIT');
+          INSERT OR REPLACE INTO settings(key, value) VALUES ('default_method', 'CRÉDIT');
           """)
       }
       let store = try Store(path: path, clock: { fixedNow })
       let names = try store.catalog.current().categories.map(\.name)
       #expect(names.contains("Café") && names.contains("CAFÉ (2)") && names.contains("Cafe\u{301} (3)"))
       #expect(try store.catalog.current().category(named: "kaffee")?.name == "Café")
+      // The default method named the later spelling: it still names that method, now renamed.
+      #expect(try store.settings.value(.method) == "CRÉDIT (2)")
       #expect(storeError { try store.catalog.addCategory("cafe\u{301}", side: .expense, aliases: []) } != nil)
       let shell = Process()
       shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
