@@ -22,6 +22,8 @@ struct CLIError: Error, CustomStringConvertible {
 
   let kind: Kind
   let message: String
+  /// Whether `message` already shows an example of what to type (the shell then adds none).
+  var showsExample = false
 
   init(_ kind: Kind, _ message: String) {
     self.kind = kind

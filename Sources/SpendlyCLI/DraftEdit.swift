@@ -51,7 +51,9 @@ enum DraftEdit {
         draft.amount = money
         draft.currency = money.currency
       } catch {
-        throw .data(error.message)
+        var refusal = CLIError.data(error.message)
+        refusal.showsExample = error.showsExample
+        throw refusal
       }
       draft.missing.removeAll { $0 == .amount }
       draft.warnings.removeAll(where: \.isAboutAmount)

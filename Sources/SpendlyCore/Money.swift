@@ -70,6 +70,14 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
       return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
     }
   }
+
+  /// Whether the wording already shows an example of an amount (then none is added to it).
+  public var showsExample: Bool {
+    switch self {
+    case .notANumber, .badGrouping: return true
+    default: return false
+    }
+  }
 }
 
 /// A figure (a total, a balance, a difference) that no longer fits an amount's Int64 minor

@@ -142,8 +142,10 @@ extension PhraseRun {
       minor = try AmountReader.number(body, style: .phrase, exponent: chosen.exponent, multiplier: multiplier)
     } catch {
       let shown = String(decoding: body, as: UTF8.self)
-      throw PhraseError(
-        "amount: \(error.error(shown, currency: chosen))", column: tokens[i].column, length: tokens[i].length)
+      let reason = error.error(shown, currency: chosen)
+      var failure = PhraseError("amount: \(reason)", column: tokens[i].column, length: tokens[i].length)
+      failure.showsExample = reason.showsExample
+      throw failure
     }
     return AmountCandidate(
       tokens: range, minorUnits: minor, currency: currency, marked: currency >= 0 || sign != nil || multiplier != 1,

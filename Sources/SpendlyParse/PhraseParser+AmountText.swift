@@ -9,7 +9,9 @@ extension PhraseParser {
     let tokens = try Tokenizer.tokens(TextSanitizer.blankingEscapes(text))
     let shown = text.trimmingSpaces()
     func fail(_ error: MoneyError) -> PhraseError {
-      PhraseError("amount: \(error)", column: 1, length: max(1, text.count))
+      var failure = PhraseError("amount: \(error)", column: 1, length: max(1, text.count))
+      failure.showsExample = error.showsExample
+      return failure
     }
     guard !tokens.isEmpty else { throw fail(.empty) }
     let anyTime = LocalDateTime(date: LocalDate(daysSinceEpoch: 0), time: LocalTime(hour: 0, minute: 0)!)

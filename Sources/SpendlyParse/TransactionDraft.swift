@@ -111,6 +111,8 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
   public let column: Int
   /// How many characters it spans (at least 1).
   public let length: Int
+  /// Whether `message` already shows an example of what to type.
+  public var showsExample = false
 
   public init(_ message: String, column: Int, length: Int) {
     self.message = message

@@ -122,4 +122,15 @@ struct ShellLineReadingTests {
     let schedules = try sandbox.ok("--json", "recurring")
     #expect(!schedules.contains("2000"), "no schedule saved: \(schedules)")
   }
+
+  /// An amount refused in the dialogue shows one example: the reader's own, or the field's
+  /// when the reader's wording has none (decided by the error, never by its words).
+  @Test func aRefusedAmountShowsOneExample() throws {
+    let sandbox = try Sandbox()
+    for answer in ["12abc", "1,2,3", "12.345"] {
+      let result = try sandbox.run([], input: Data("coffee cash\n\(answer)\n".utf8))
+      let examples = result.stderr.components(separatedBy: "(example:").count - 1
+      #expect(examples == 1, "\(answer): \(result.stderr)")
+    }
+  }
 }

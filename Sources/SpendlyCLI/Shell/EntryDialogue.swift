@@ -267,7 +267,7 @@ extension Shell {
         return .value
       } catch {
         // The message quotes what was typed: `output.line` sanitizes it like everything printed.
-        let advice = error.message.contains("(example:") ? "" : " (example: \(DraftEdit.example(field)))"
+        let advice = error.showsExample ? "" : " (example: \(DraftEdit.example(field)))"
         guard input.isTerminal else {
           output.line("  discarded (nothing saved)")
           output.error(
