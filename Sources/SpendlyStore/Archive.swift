@@ -13,7 +13,8 @@ public struct ArchiveRecords: RecordFamily {
   static let order = [
     "settings", "categories", "category_aliases", "methods", "method_aliases", "accounts", "account_aliases",
     "account_methods", "schedules", "schedule_prices", "schedule_skips", "debts", "budgets", "changes", "revisions",
-    "transactions", "change_rows", "statement_balances", "imported_files", "csv_mappings", "sync_tokens",
+    "transactions", "change_rows", "statement_balances", "imported_files", "imported_file_accounts",
+    "csv_mappings", "sync_tokens",
   ]
 
   /// The tables deliberately not in `order`, and why (`SchemaCoverageTests` checks every table

@@ -58,6 +58,7 @@ enum LoggedTable: String, CaseIterable {
   case accountMethods = "account_methods"
   case statementBalances = "statement_balances"
   case importedFiles = "imported_files"
+  case importedFileAccounts = "imported_file_accounts"
   case csvMappings = "csv_mappings"
   case syncTokens = "sync_tokens"
 

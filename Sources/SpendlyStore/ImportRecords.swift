@@ -74,14 +74,17 @@ extension ImportRecords {
   public func files(hash: String? = nil) throws(StoreError) -> [ImportedFile] {
     try reading {
       try database.rows(
-        "SELECT hash, name, path, format, accounts, rows, first_date, last_date FROM imported_files"
+        "SELECT hash, name, path, format, id, rows, first_date, last_date FROM imported_files"
           + (hash == nil ? "" : " WHERE hash = ?") + " ORDER BY id", hash.map { [.text($0)] } ?? []
       ).map { row in
         let reader = RowReader(row: row, name: "imported file")
+        let accounts = try database.rows(
+          "SELECT account FROM imported_file_accounts WHERE file_id = ? ORDER BY ordinal",
+          [.integer(try reader.integer(4, "id"))]
+        ).compactMap { $0.text(0) }
         return ImportedFile(
           hash: try reader.text(0, "hash"), name: try reader.text(1, "name"), path: row.text(2),
-          format: try reader.text(3, "format"),
-          accounts: (row.text(4) ?? "").split(separator: "\n").map(String.init),
+          format: try reader.text(3, "format"), accounts: accounts,
           rows: Int(try reader.integer(5, "rows")), firstDate: try reader.optionalDate(6, "first_date"),
           lastDate: try reader.optionalDate(7, "last_date"))
       }
@@ -220,11 +223,20 @@ extension ImportRecords {
           """,
           [
             .text(file.hash), .text(file.name), SQLValue(file.path), .text(file.format),
-            .text(file.accounts.joined(separator: "\n")), .integer(Int64(file.rows)),
+            .text(""), .integer(Int64(file.rows)),  // accounts: no longer used, see imported_file_accounts
             SQLValue(file.firstDate?.description), SQLValue(file.lastDate?.description), .text(log.stamp),
           ])
         if let id = try log.db.row("SELECT id FROM imported_files WHERE hash = ?", [.text(file.hash)])?.int(0) {
           try log.inserted(.importedFiles, key: .integer(id))
+          // Its accounts, in order, after the file they point at (undo takes them first).
+          for (index, account) in file.accounts.enumerated() {
+            try log.db.run(
+              """
+              INSERT INTO imported_file_accounts(id, file_id, ordinal, account)
+              VALUES (\(Store.freshID("imported_file_accounts")), ?, ?, ?)
+              """, [.integer(id), .integer(Int64(index + 1)), .text(account)])
+            try log.inserted(.importedFileAccounts, key: .integer(log.db.lastInsertRowID))
+          }
         }
         if let mapping { try saveMapping(log, mapping.text, for: mapping.account) }
         // SQLite's own checks were off for the import: every row it wrote must point somewhere.
@@ -300,7 +312,8 @@ extension ImportRecords {
   }
 
   func saveMapping(_ log: ChangeRecorder, _ text: String, for account: String) throws {
-    guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(account)])?.int(0)
+    guard
+      let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(account)])?.int(0)
     else { throw StoreError.unknown("account", account) }
     try log.track(.csvMappings, key: .integer(id)) {
       try log.db.run(

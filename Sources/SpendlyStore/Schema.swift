@@ -210,6 +210,7 @@ enum Schema {
       purpose: "the migrations a database has had, recorded by name (those before this one: its user_version)",
       run: recordMigrationNames),
     NameKeyMigration.migration,
+    ImportedFileAccountsMigration.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
