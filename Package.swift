@@ -36,12 +36,15 @@ let package = Package(
     .executableTarget(
       name: "spendly-bench", dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore"]),
 
+    // What the test targets share: the sandbox a command runs in, its results, the tags.
+    .target(name: "SpendlyTestSupport", path: "Tests/SpendlyTestSupport"),
     .testTarget(name: "SpendlyCoreTests", dependencies: ["SpendlyCore"]),
-    .testTarget(name: "SpendlyInterchangeTests", dependencies: ["SpendlyInterchange"]),
+    .testTarget(name: "SpendlyInterchangeTests", dependencies: ["SpendlyInterchange", "SpendlyTestSupport"]),
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
     .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"], exclude: ["Fixtures"]),
-    .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly"]),
+    .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly", "SpendlyTestSupport"]),
     // The shell on a real pseudo-terminal, and golden transcripts of scripted sessions.
-    .testTarget(name: "SpendlyShellTests", dependencies: ["spendly"], exclude: ["Transcripts"]),
+    .testTarget(
+      name: "SpendlyShellTests", dependencies: ["spendly", "SpendlyTestSupport"], exclude: ["Transcripts"]),
   ]
 )

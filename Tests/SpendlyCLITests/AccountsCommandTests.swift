@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly accounts`, `balance`, `reconcile` and transfers through the binary, in the issue's

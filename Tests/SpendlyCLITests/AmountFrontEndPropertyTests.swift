@@ -2,6 +2,7 @@ import Foundation
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyParse
+import SpendlyTestSupport
 import Testing
 
 @testable import SpendlyCLI

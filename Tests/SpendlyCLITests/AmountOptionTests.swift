@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Every `--amount` reads amounts exactly as phrases do.

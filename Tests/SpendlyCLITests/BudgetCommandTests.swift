@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly budget` through the binary: the save line carries the budget, the marks are said

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly undo`, `redo` and `log` through the binary: a rename, a new alias, a new category

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// The brief's loop, smaller: four `add`s at once on a fresh file, round after round. Each must save

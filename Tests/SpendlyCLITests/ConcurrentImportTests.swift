@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Two imports of the same statement for a new account, at the same moment: one creates the

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// A restore or `import --replace` while another process saves: every save that printed

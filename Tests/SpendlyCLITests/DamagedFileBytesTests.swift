@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import SpendlyCore
+import SpendlyTestSupport
 import Testing
 
 @testable import SpendlyStore

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly debts` through the binary: the schedule and plan JSON, payments and their undo,

@@ -1,5 +1,6 @@
 import Foundation
 import SpendlyCore
+import SpendlyTestSupport
 import Testing
 
 /// Every command that takes a date, at the edges of the supported range (1970-01-01 to

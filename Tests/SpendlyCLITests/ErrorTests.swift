@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 @Suite("spendly errors: one stderr line, sysexits code, database unchanged")

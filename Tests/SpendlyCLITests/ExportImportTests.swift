@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly export csv|json` and `spendly import` of Spendly's own files, through the binary:

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Each export read by the program that would read it: openpyxl for the workbook, ledger,

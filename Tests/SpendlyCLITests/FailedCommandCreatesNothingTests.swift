@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// A command that fails, pointed at a database that does not exist yet, leaves none behind:

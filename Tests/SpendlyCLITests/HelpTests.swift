@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 @testable import SpendlyCLI

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly import` and `spendly sync` through the binary on the project's fixtures.

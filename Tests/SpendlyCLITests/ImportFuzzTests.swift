@@ -1,5 +1,6 @@
 import Foundation
 import SpendlyCore
+import SpendlyTestSupport
 import Testing
 
 /// Mutation fuzzing of every importer, through the binary: each mutated file (flipped, cut,

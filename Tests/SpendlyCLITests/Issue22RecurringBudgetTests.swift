@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Issue 22's recurring and budget items, through the binary (clock 2026-11-29).

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Issue 23, one amount reader, through the binary: a statement balance's Cr/Dr is its sign

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly list --page` and `--sort`: pages of 25 that say where they are.

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Merchant filters, in `list` and in questions, match ignoring case and punctuation, by prefix.

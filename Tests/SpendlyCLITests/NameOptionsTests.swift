@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Method and category options and filters resolve names as phrases do: lexicon words, the

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly query` and `spendly dashboard` through the binary, on a database filled with `add --yes`.

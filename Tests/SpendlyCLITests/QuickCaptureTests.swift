@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly open LINK` and `spendly log-payment`: every link form, every hostile link refused

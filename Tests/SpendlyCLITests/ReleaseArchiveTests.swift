@@ -2,6 +2,7 @@ import Foundation
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
+import SpendlyTestSupport
 import Testing
 
 /// Archives from earlier releases restore: each release's JSON export (in

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// After a rename the new name shows everywhere, and the old name works wherever a name is accepted.

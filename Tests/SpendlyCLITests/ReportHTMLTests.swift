@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly report --html`: a page that parses as balanced HTML with nothing fetched or run, whose

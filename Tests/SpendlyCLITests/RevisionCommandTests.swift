@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 @Suite("spendly edit, delete, undo, history")

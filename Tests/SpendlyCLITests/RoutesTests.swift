@@ -1,3 +1,4 @@
+import SpendlyTestSupport
 import Testing
 
 @testable import SpendlyCLI

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Issue 22: what the shell makes of a line that starts with a command's word, a leading `+`,

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// "Café", "CAFÉ" and "Cafe" with a combining accent are one name at the command line: adding

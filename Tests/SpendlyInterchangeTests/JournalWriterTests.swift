@@ -1,5 +1,6 @@
 import Foundation
 import SpendlyCore
+import SpendlyTestSupport
 import Testing
 
 @testable import SpendlyInterchange

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `due --log` at the shell asks `log N charges? [Y/n]`; an answer it does not know asks again
@@ -6,7 +7,7 @@ import Testing
 @Suite("due --log asks again")
 struct DueConfirmTerminalTests {
   @Test func anUnknownAnswerAsksAgainAndYesLogs() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     _ = try sandbox.run(["recurring", "add", "--yes", "rent", "18000", "monthly", "from", "1", "oct", "2026", "neft"])
     let shell = try sandbox.shell()
     let ask = "  log 2 charges? [Y/n]"

@@ -1,3 +1,4 @@
+import SpendlyTestSupport
 import Testing
 
 /// The harness's terminal model: if it misread libedit's redraws, the terminal tests would

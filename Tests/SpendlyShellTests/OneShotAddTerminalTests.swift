@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly add PHRASE` on a terminal asks with the shell's own dialogue: the same
@@ -14,7 +15,7 @@ struct OneShotAddTerminalTests {
   }
 
   @Test func enterSaves() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try add(sandbox, ["420", "upi", "food", "lunch"])
     #expect(shell.screen.text.contains("  expense  ₹420.00  UPI  Food  \"lunch\"  today 13:05"))
     shell.terminal.send(Key.enter)
@@ -24,7 +25,7 @@ struct OneShotAddTerminalTests {
   }
 
   @Test func aFieldNameEditsThatFieldThenAsksAgain() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try add(sandbox, ["99", "cash", "food", "coffee"])
     try shell.enter("note" + Key.enter, then: ShellSession.field("note"), reads: "  note     : coffee")
     try shell.enter(Key.ctrlU + "tea" + Key.enter, then: ShellSession.save)
@@ -37,7 +38,7 @@ struct OneShotAddTerminalTests {
   }
 
   @Test func nDiscards() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try add(sandbox, ["180", "cash", "coffee"])
     shell.terminal.send("n" + Key.enter)
     #expect(try shell.terminal.waitForExit() == 0)

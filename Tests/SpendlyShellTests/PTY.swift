@@ -1,3 +1,4 @@
+import SpendlyTestSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// `spendly quick` and `spendly open` on a terminal, typed as a person types.
@@ -13,7 +14,7 @@ struct QuickCaptureTerminalTests {
   /// A history where UPI is the most used method and Food the usual category for about 420 at
   /// this hour, though the latest entries are Cash and Travel.
   func seeded() throws -> Sandbox {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     for phrase in [
       "450 upi food", "380 upi food", "500 upi food", "5000 card shopping", "100 cash travel", "90 cash travel",
     ] {
@@ -108,7 +109,7 @@ struct QuickCaptureTerminalTests {
   }
 
   @Test func withoutHistoryTheDefaultsAreSuggested() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try start(sandbox, ["quick"], waitingFor: Self.amount)
     try shell.enter("99" + Key.enter, then: Self.method)
     try shell.enter(Key.enter, then: Self.category)
@@ -122,7 +123,7 @@ struct QuickCaptureTerminalTests {
   }
 
   @Test func quickNeedsATerminal() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let result = try sandbox.run(["quick"])
     #expect(result.status == 64)
     #expect(result.err.contains("log-payment"))
@@ -131,7 +132,7 @@ struct QuickCaptureTerminalTests {
   // MARK: open
 
   @Test func aLinkWithAnAmountShowsTheDraftAndEnterSaves() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try start(
       sandbox, ["open", "spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch"],
       waitingFor: ShellSession.save)
@@ -145,7 +146,7 @@ struct QuickCaptureTerminalTests {
   /// What the desktop runs for a spendly:// link (xdg-open reads the entry `make install` puts
   /// in place): the entry's own Exec line, `spendly` found on PATH, `%u` the link.
   @Test func theDesktopEntrysExecLineOpensTheLink() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let entry = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("share/spendly.desktop")
     let text = try String(contentsOf: entry, encoding: .utf8)
@@ -168,7 +169,7 @@ struct QuickCaptureTerminalTests {
   }
 
   @Test func aLinkWithoutAnAmountAsksForIt() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try start(sandbox, ["open", "spendly://quickadd?method=Cash"], waitingFor: Self.amount)
     #expect(shell.screen.text.contains("amount?"))
     try shell.enter(Key.enter, then: Self.amount)  // an empty answer is no amount
@@ -182,7 +183,7 @@ struct QuickCaptureTerminalTests {
   }
 
   @Test func aBareLinkAbandonedSavesNothing() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try start(sandbox, ["open", "spendly://quickadd"], waitingFor: Self.amount)
     shell.terminal.send(Key.ctrlC)
     #expect(try shell.terminal.waitForExit() == 0)
@@ -191,7 +192,7 @@ struct QuickCaptureTerminalTests {
   }
 
   @Test func aDroppedCategoryIsShownOnTheDraft() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try start(
       sandbox, ["open", "spendly://quickadd?amount=420&category=Salary"], waitingFor: ShellSession.save)
     #expect(shell.screen.text.contains("note: dropped category Salary"))

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Issue 22 at a terminal: a schedule's draft offers `o` (saved once, no schedule), and a
@@ -6,7 +7,7 @@ import Testing
 @Suite("Shell on a terminal: once, and entries after a command's word", .serialized)
 struct ScheduleOnceTerminalTests {
   @Test func oSavesAScheduleDraftOnceAsAnEntry() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("weekly groceries 2000 dmart upi" + Key.enter, then: "  save? [Y/e/o/n]")
     try shell.enter("o" + Key.enter, then: ShellSession.main)
@@ -18,7 +19,7 @@ struct ScheduleOnceTerminalTests {
   }
 
   @Test func aCommandWordBeforeAnEntryShowsItsDraft() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("upcoming concert tickets 2500 card" + Key.enter, then: ShellSession.save)
     #expect(!shell.screen.text.contains("give a number of days"), "\(shell.screen.text)")

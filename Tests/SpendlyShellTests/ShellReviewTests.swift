@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Issue 8 on a real terminal: the review as stages (back, jump, one field by name), `edit ID`
@@ -9,7 +10,7 @@ struct ShellReviewTests {
   let field = ShellSession.field
 
   @Test func reviewGoesBackAndJumpsByName() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("250 upi food lunch at Social" + Key.enter, then: ShellSession.save)
     try shell.enter("e" + Key.enter, then: field("amount"), reads: "  amount   : 250.00")
@@ -37,7 +38,7 @@ struct ShellReviewTests {
   }
 
   @Test func editAtThePromptEndsOnSave() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     _ = try sandbox.run(["add", "--yes", "420", "upi", "food", "lunch", "at", "Social"])
     let shell = try sandbox.shell()
     try shell.enter("edit 1" + Key.enter, then: field("amount"), reads: "  amount   : 420.00")
@@ -64,7 +65,7 @@ struct ShellReviewTests {
   }
 
   @Test func upInAFieldRecallsThatFieldOnly() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("180 coffee" + Key.enter, then: ShellSession.save)
     try shell.enter("merchant" + Key.enter, then: field("merchant"))
@@ -85,7 +86,7 @@ struct ShellReviewTests {
   }
 
   @Test func historyIsKeptPerDatabase() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let other = sandbox.directory + "/other.db"
     do {
       let session = try PTYSession(
@@ -109,7 +110,7 @@ struct ShellReviewTests {
   }
 
   @Test func escapesTypedIntoAFieldAreNotEchoed() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("coffee at starbucks" + Key.enter, then: field("amount"))
     let before = shell.terminal.output.count
@@ -126,7 +127,7 @@ struct ShellReviewTests {
   }
 
   @Test func aLineBothEntryAndQuestionIsAskedWithNoDefault() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     let ask = "  food 2025 → record ₹2,025.00 Food, or answer \"food in 2025\"? [e/q]"
     try shell.enter("food 2025" + Key.enter, then: ask)

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ struct ShellTerminalTests {
   let field = ShellSession.field
 
   @Test func enterOnTheDraftSaves() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     #expect(shell.screen.text.contains("type an expense like"))
     try shell.enter("420 upi food lunch at Social" + Key.enter, then: ShellSession.save)
@@ -34,7 +35,7 @@ struct ShellTerminalTests {
   }
 
   @Test func reviewKeepsAPrefilledValueAndTakesAnEditedOne() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("250 upi food lunch at Social" + Key.enter, then: ShellSession.save)
     // Every field comes pre-filled with the draft's value, editable.
@@ -64,7 +65,7 @@ struct ShellTerminalTests {
   }
 
   @Test func tabCompletesOneCategory() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("30 upi zz" + Key.enter, then: ShellSession.save)
     #expect(shell.screen.text.contains("Other?"), "the category is inferred")
@@ -84,7 +85,7 @@ struct ShellTerminalTests {
   }
 
   @Test func tabListsSeveralMethods() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("420 upi food lunch at Social" + Key.enter, then: ShellSession.save)
     try shell.enter("e" + Key.enter, then: field("amount"))
@@ -104,7 +105,7 @@ struct ShellTerminalTests {
   }
 
   @Test func tabFindsAMerchantByInfix() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("250 upi travel boat at DB Ferry" + Key.enter, then: ShellSession.save)
     try shell.enter(Key.enter, then: ShellSession.main)
@@ -125,7 +126,7 @@ struct ShellTerminalTests {
   }
 
   @Test func ctrlCDuringReviewSavesNothing() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("420 upi food lunch at Social" + Key.enter, then: ShellSession.save)
     try shell.enter("e" + Key.enter, then: field("amount"))
@@ -143,14 +144,14 @@ struct ShellTerminalTests {
   }
 
   @Test func ctrlDAtTheMainPromptExits() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     #expect(shell.terminal.isEditing)
     #expect(try shell.quit() == 0)
   }
 
   @Test func historyCarriesOverToTheNextRun() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     do {
       let first = try sandbox.shell()
       try first.enter("75 cash snacks chips" + Key.enter, then: ShellSession.save)
@@ -174,7 +175,7 @@ struct ShellTerminalTests {
   }
 
   @Test func rupeeSignIsTypedAndEdited() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.type("₹50 food", until: "spendly> ₹50 food")
     // ^A then ^F steps over the one character ₹ (not its three bytes): "2" lands before "50".
@@ -191,7 +192,7 @@ struct ShellTerminalTests {
   }
 
   @Test func anInvalidFieldIsAskedAgainWithTheReason() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let shell = try sandbox.shell()
     try shell.enter("30 upi zz" + Key.enter, then: ShellSession.save)
     try shell.enter("e" + Key.enter, then: field("amount"))

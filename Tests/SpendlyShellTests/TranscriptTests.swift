@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyTestSupport
 import Testing
 
 /// Golden transcripts of the shell off a terminal, in the style of hledger's `add` tests:
@@ -33,15 +34,15 @@ struct TranscriptTests {
     let expectedError =
       FileManager.default.fileExists(atPath: errorFile.path) ? try Data(contentsOf: errorFile) : Data()
 
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let result = try sandbox.run([], input: input)
     #expect(
       result.out == String(decoding: expected, as: UTF8.self),
       "\(name): stdout differs:\n\(difference(expected: String(decoding: expected, as: UTF8.self), actual: result.out))"
     )
-    #expect(result.stdout == expected, "\(name): stdout bytes")
-    #expect(!result.stdout.contains(0x1B), "\(name): an escape code on stdout")
-    #expect(!result.stderr.contains(0x1B), "\(name): an escape code on stderr")
+    #expect(result.stdoutData == expected, "\(name): stdout bytes")
+    #expect(!result.stdoutData.contains(0x1B), "\(name): an escape code on stdout")
+    #expect(!result.stderrData.contains(0x1B), "\(name): an escape code on stderr")
     let errorLines = String(decoding: expectedError, as: UTF8.self).split(separator: "\n")
     if errorLines.isEmpty {
       #expect(result.err.isEmpty, "\(name): stderr")
@@ -54,11 +55,11 @@ struct TranscriptTests {
 
   /// The check: `printf '420 upi food\n\n' | spendly --db X` saves exactly one expense.
   @Test func pipedPhraseAndEmptyLineSavesOne() throws {
-    let sandbox = try Sandbox()
+    let sandbox = try Sandbox.forShell()
     let result = try sandbox.run([], input: Data("420 upi food\n\n".utf8))
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.isEmpty)
-    #expect(!result.stdout.contains(0x1B), "escape codes in \(result.out)")
+    #expect(!result.stdoutData.contains(0x1B), "escape codes in \(result.out)")
     #expect(result.out.contains("saved #1"))
     #expect(!result.out.contains("spendly>"), "no prompts off a terminal")
     let saved = try sandbox.transactions()

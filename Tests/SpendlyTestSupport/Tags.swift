@@ -5,10 +5,10 @@ extension Tag {
   /// A test that runs a program from outside (LibreOffice, ledger, hledger, bean-check,
   /// openpyxl, zsh, fish, groff, desktop-file-validate). `make test` installs the programs and
   /// runs these; `make test-fast` sets SPENDLY_SKIP_TOOLS and leaves them out.
-  @Tag static var externalTool: Self
+  @Tag public static var externalTool: Self
 }
 
 /// Whether the tests tagged `externalTool` run: always, unless SPENDLY_SKIP_TOOLS is set.
-enum ExternalTools {
-  static let run = ProcessInfo.processInfo.environment["SPENDLY_SKIP_TOOLS"] == nil
+public enum ExternalTools {
+  public static let run = ProcessInfo.processInfo.environment["SPENDLY_SKIP_TOOLS"] == nil
 }
