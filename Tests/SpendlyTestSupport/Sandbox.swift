@@ -1,3 +1,6 @@
+// The test-support module builds only where Swift Testing is (a `--build-tests` build): a
+// plain or release build of the package compiles it empty.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -174,3 +177,4 @@ public final class DataBox: @unchecked Sendable {
   public let done = DispatchSemaphore(value: 0)
   public init() {}
 }
+#endif

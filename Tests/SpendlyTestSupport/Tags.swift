@@ -1,3 +1,6 @@
+// The test-support module builds only where Swift Testing is (a `--build-tests` build): a
+// plain or release build of the package compiles it empty.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -12,3 +15,4 @@ extension Tag {
 public enum ExternalTools {
   public static let run = ProcessInfo.processInfo.environment["SPENDLY_SKIP_TOOLS"] == nil
 }
+#endif
