@@ -1,34 +1,3 @@
-/// A field that failed validation, with the value and the reason: one line for the person.
-public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let field: String
-  public let value: String
-  public let reason: String
-
-  public init(field: String, value: String, reason: String) {
-    self.field = field
-    self.value = value
-    self.reason = reason
-  }
-
-  public var description: String {
-    value.isEmpty ? "\(field): \(reason)" : "\(field) \(TextSanitizer.quoted(value)): \(reason)"
-  }
-}
-
-/// How long stored text may be, in characters: the one place these limits are written.
-public enum TextLimits {
-  public static let merchant = 200
-  public static let note = 2000
-  /// No stored text is longer than this, so a file's value past it is refused while the file is read.
-  public static let field = 2000
-  /// A value of more UTF-8 bytes than this has more than `field` characters (a character is at
-  /// least one byte; 4 allows any): readers compare bytes, before any text is built.
-  public static let fieldBytes = 4 * field
-
-  /// The reason given for a value past `field`.
-  public static let tooLong = "is longer than \(field) characters"
-}
-
 /// The rules every transaction must meet before it is stored, whoever writes it.
 public enum Validator {
   /// Checks the fields and returns them with category and method spelled as in the catalog.
@@ -127,51 +96,6 @@ public enum Validator {
   }
 }
 
-/// Makes text safe to print on a terminal: escape sequences and control characters are dropped.
-public enum TextSanitizer {
-  public static func printable(_ text: String) -> String {
-    var scalars = String.UnicodeScalarView()
-    // Format characters go, but a zero-width joiner inside an emoji (👩‍💻) is kept by `visible`.
-    for scalar in visible(withoutEscapes(text, replacement: nil)).unicodeScalars {
-      let category = scalar.properties.generalCategory
-      if category == .control || (category == .format && scalar.value != 0x200D) { continue }
-      scalars.append(scalar)
-    }
-    return String(scalars)
-  }
-
-  /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
-  /// character, so typed text keeps its columns but none of the sequence's letters.
-  public static func blankingEscapes(_ text: String) -> String { withoutEscapes(text, replacement: " ") }
-
-  /// The text with every escape sequence removed, or each of its characters replaced.
-  static func withoutEscapes(_ text: String, replacement: Character?) -> String {
-    guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\u{9B}" }) else { return text }
-    enum State { case text, escape, csi, osc }
-    var result = ""
-    var state = State.text
-    for character in text {
-      let scalar = character.unicodeScalars.first!
-      switch state {
-      case .text:
-        if scalar == "\u{1B}" || scalar == "\u{9B}" {
-          state = scalar == "\u{9B}" ? .csi : .escape
-        } else {
-          result.append(character)
-          continue
-        }
-      case .escape:
-        state = character == "[" ? .csi : character == "]" ? .osc : .text
-      case .csi:
-        if (0x40...0x7E).contains(scalar.value) { state = .text }
-      case .osc:
-        if scalar == "\u{07}" || character == "\\" { state = .text }
-      }
-      if let replacement { result.append(replacement) }
-    }
-    return result
-  }
-}
 extension Validator {
   /// A category, method or alias name: trimmed, printable, at most 60 characters, and without
   /// hidden characters, which are refused (not dropped): "Fo\u{200B}od" would be a second "Food".
@@ -187,42 +111,5 @@ extension Validator {
       throw ValidationError(field: field, value: name, reason: "needs a letter (a number would read as an amount)")
     }
     return name
-  }
-}
-
-extension TextSanitizer {
-  /// How many characters of a value an error message quotes.
-  public static let quotedLimit = 60
-
-  /// A value as every error message quotes it: in single quotes, control characters written
-  /// out (`\r`, `\n`, `\t`, `\u{1B}`) so the message stays one line and no escape sequence
-  /// reaches the terminal, and cut to `quotedLimit` characters with "…" (a 10 MB field is
-  /// quoted by its start). Only the quoted start of `text` is read.
-  public static func quoted(_ text: some StringProtocol, limit: Int = quotedLimit) -> String {
-    var result = "'"
-    var count = 0
-    for character in text {
-      guard count < limit else {
-        result += "…"
-        break
-      }
-      count += 1
-      for scalar in character.unicodeScalars {
-        switch scalar {
-        case "\r": result += "\\r"
-        case "\n": result += "\\n"
-        case "\t": result += "\\t"
-        default:
-          if isHidden(scalar) && scalar.value != 0x200D {
-            continue  // zero-width and bidi controls, as printed text drops them
-          } else if scalar.properties.generalCategory == .control {
-            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-          } else {
-            result.unicodeScalars.append(scalar)
-          }
-        }
-      }
-    }
-    return result + "'"
   }
 }

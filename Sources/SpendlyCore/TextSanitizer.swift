@@ -1,0 +1,82 @@
+/// Makes text safe to print on a terminal: escape sequences and control characters are dropped.
+public enum TextSanitizer {
+  public static func printable(_ text: String) -> String {
+    var scalars = String.UnicodeScalarView()
+    // Format characters go, but a zero-width joiner inside an emoji (👩‍💻) is kept by `visible`.
+    for scalar in visible(withoutEscapes(text, replacement: nil)).unicodeScalars {
+      let category = scalar.properties.generalCategory
+      if category == .control || (category == .format && scalar.value != 0x200D) { continue }
+      scalars.append(scalar)
+    }
+    return String(scalars)
+  }
+
+  /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
+  /// character, so typed text keeps its columns but none of the sequence's letters.
+  public static func blankingEscapes(_ text: String) -> String { withoutEscapes(text, replacement: " ") }
+
+  /// The text with every escape sequence removed, or each of its characters replaced.
+  static func withoutEscapes(_ text: String, replacement: Character?) -> String {
+    guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || $0 == "\u{9B}" }) else { return text }
+    enum State { case text, escape, csi, osc }
+    var result = ""
+    var state = State.text
+    for character in text {
+      let scalar = character.unicodeScalars.first!
+      switch state {
+      case .text:
+        if scalar == "\u{1B}" || scalar == "\u{9B}" {
+          state = scalar == "\u{9B}" ? .csi : .escape
+        } else {
+          result.append(character)
+          continue
+        }
+      case .escape:
+        state = character == "[" ? .csi : character == "]" ? .osc : .text
+      case .csi:
+        if (0x40...0x7E).contains(scalar.value) { state = .text }
+      case .osc:
+        if scalar == "\u{07}" || character == "\\" { state = .text }
+      }
+      if let replacement { result.append(replacement) }
+    }
+    return result
+  }
+}
+
+extension TextSanitizer {
+  /// How many characters of a value an error message quotes.
+  public static let quotedLimit = 60
+
+  /// A value as every error message quotes it: in single quotes, control characters written
+  /// out (`\r`, `\n`, `\t`, `\u{1B}`) so the message stays one line and no escape sequence
+  /// reaches the terminal, and cut to `quotedLimit` characters with "…" (a 10 MB field is
+  /// quoted by its start). Only the quoted start of `text` is read.
+  public static func quoted(_ text: some StringProtocol, limit: Int = quotedLimit) -> String {
+    var result = "'"
+    var count = 0
+    for character in text {
+      guard count < limit else {
+        result += "…"
+        break
+      }
+      count += 1
+      for scalar in character.unicodeScalars {
+        switch scalar {
+        case "\r": result += "\\r"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        default:
+          if isHidden(scalar) && scalar.value != 0x200D {
+            continue  // zero-width and bidi controls, as printed text drops them
+          } else if scalar.properties.generalCategory == .control {
+            result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+          } else {
+            result.unicodeScalars.append(scalar)
+          }
+        }
+      }
+    }
+    return result + "'"
+  }
+}

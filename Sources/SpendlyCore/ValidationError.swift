@@ -1,0 +1,16 @@
+/// A field that failed validation, with the value and the reason: one line for the person.
+public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+  public let field: String
+  public let value: String
+  public let reason: String
+
+  public init(field: String, value: String, reason: String) {
+    self.field = field
+    self.value = value
+    self.reason = reason
+  }
+
+  public var description: String {
+    value.isEmpty ? "\(field): \(reason)" : "\(field) \(TextSanitizer.quoted(value)): \(reason)"
+  }
+}
