@@ -45,17 +45,11 @@ struct Route: Sendable {
   /// Whether `word` names one of the command's actions, ignoring case.
   func isAction(_ word: String) -> Bool { actions.contains(word.lowercased()) }
 
-  /// The commands whose own arguments hold an amount or a balance (`reconcile ACCOUNT 5L`): a
-  /// refusal of them is about that amount, never a line that meant an entry.
-  static let readAmounts: Set<String> = [
-    "add", "edit", "reconcile", "budget", "debts", "accounts", "log-payment", "open", "quick", "parse",
-  ]
-
   /// Whether the words after this command's name, which it refused, may be an entry instead:
   /// no action of it and no option first, and a word of letters beside the numbers ("show 3"
   /// is a missing id; "due 500 library fine cash" may be an entry).
   func mayBeEntry(_ rest: some Collection<String>) -> Bool {
-    guard !Self.readAmounts.contains(command.name), let first = rest.first, !isAction(first) else { return false }
+    guard !command.readsAmounts, let first = rest.first, !isAction(first) else { return false }
     if rest.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("-₹") && Int($0) == nil }) { return false }
     return rest.contains { word in word.contains { $0.isLetter } }
   }

@@ -133,9 +133,11 @@ extension ArchiveRecords {
       try body(restorer)
       // A file made at an earlier schema was restored at its own, then migrated: its rows come in now.
       try restorer.finishEarlierSchema()
-      // An export made before merchants had keys has none: every row gets the key it would have.
-      try db.run("UPDATE transactions SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL")
-      try db.run("UPDATE revisions SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL")
+      // A row that came in without its merchant's key gets the key it would have.
+      for table in ["transactions", "revisions"] {
+        try db.run(
+          "UPDATE \(table) SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL AND merchant_key IS NULL")
+      }
       try db.run(
         """
         INSERT INTO month_totals

@@ -4,6 +4,7 @@ import SpendlyParse
 /// `spendly log-payment --amount 420 [--merchant Social] [--yes]`: an expense from an
 /// automation (a bank SMS forwarder, a cron job), saved through the same path as `add`.
 struct LogPaymentCommand: Command {
+  static let readsAmounts = true
   static let name = "log-payment"
   static let summary = "record a payment from a script: spendly log-payment --amount 420 --merchant Social --yes"
   static let help = """

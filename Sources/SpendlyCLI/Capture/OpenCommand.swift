@@ -4,6 +4,7 @@ import SpendlyParse
 /// `spendly open URL`: a quick-add link (from a desktop entry, a browser, a hotkey) becomes a
 /// draft, confirmed and saved as one-shot `add` does.
 struct OpenCommand: Command {
+  static let readsAmounts = true
   static let name = "open"
   static let summary = "record from a quick-add link: spendly open 'spendly://quickadd?amount=420&method=UPI'"
   static let help = """

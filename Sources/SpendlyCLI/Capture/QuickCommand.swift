@@ -6,6 +6,7 @@ import SpendlyStore
 /// merchant, note; the last Enter saves and the command exits, so a hotkey can open a
 /// terminal on it. A usual expense is `420⏎⏎⏎⏎⏎`.
 struct QuickCommand: Command {
+  static let readsAmounts = true
   static let name = "quick"
   static let summary = "guided quick add: amount, method, category, merchant, note (420 and five Enters)"
   static let help = """

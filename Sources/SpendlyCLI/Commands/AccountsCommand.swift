@@ -5,6 +5,7 @@ import SpendlyStore
 /// `spendly accounts`: where the money is. Balances with assets, liabilities and net worth per
 /// currency; adding, editing, renaming and closing accounts (each one undoable change).
 struct AccountsCommand: Command {
+  static let readsAmounts = true
   static let name = "accounts"
   static let aliases = ["account"]
   static let summary = "accounts: balances, assets, liabilities and net worth; accounts add NAME --type savings"

@@ -4,6 +4,7 @@ import SpendlyStore
 
 /// `spendly add`: record a transaction from a phrase, field options, or both.
 struct AddCommand: Command {
+  static let readsAmounts = true
   static let name = "add"
   static let summary = "record a transaction: spendly add 420 upi food lunch at Social"
   static let help = """

@@ -142,6 +142,7 @@ struct StatementCheck {
 /// `spendly reconcile ACCOUNT AMOUNT [--on DATE]`: records a statement balance typed by hand and
 /// says how far the computed balance is from it.
 struct ReconcileCommand: Command {
+  static let readsAmounts = true
   static let name = "reconcile"
   static let summary = "record a statement balance and see the difference: reconcile hdfc 48,250.50"
   static let help = """

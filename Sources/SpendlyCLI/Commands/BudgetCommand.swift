@@ -4,6 +4,7 @@ import SpendlyStore
 
 /// `spendly budget`: monthly budgets, overall and per category; set, clear and show them.
 struct BudgetCommand: Command {
+  static let readsAmounts = true
   static let name = "budget"
   static let aliases = ["budgets"]
   static let summary = "monthly budgets: budget set food 8000, budget, budget food this year"

@@ -4,6 +4,7 @@ import SpendlyStore
 
 /// `spendly debts`: loans, cards and other debts; amortization schedules and payoff plans.
 struct DebtsCommand: Command {
+  static let readsAmounts = true
   static let name = "debts"
   static let aliases = ["debt", "loans"]
   static let summary = "debts: balances and due dates, debts schedule NAME, debts plan --budget 40000"

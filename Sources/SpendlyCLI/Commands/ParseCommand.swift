@@ -3,6 +3,7 @@ import SpendlyParse
 
 /// `spendly parse PHRASE...`: show the draft a phrase gives, saving nothing.
 struct ParseCommand: Command {
+  static let readsAmounts = true
   static let name = "parse"
   static let summary = "show what a phrase would record, without saving"
   static let help = """

@@ -38,6 +38,7 @@ struct ShowCommand: Command {
 
 /// `spendly edit ID --FIELD VALUE...`
 struct EditCommand: Command {
+  static let readsAmounts = true
   static let name = "edit"
   static let summary = "change fields of a transaction (the old version is kept)"
   static let help = """
