@@ -26,6 +26,8 @@ public enum AccountType: String, Sendable, Hashable, CaseIterable {
 /// One of the person's accounts: its names, institution, type, currency, opening balance and
 /// the payment methods that draw on it. A closed account keeps its history and takes nothing new.
 public struct Account: Hashable, Sendable {
+  /// The stored row's id; nil for an account not stored yet.
+  public var id: AccountID?
   public var name: String
   public var aliases: [String]
   public var type: AccountType
@@ -45,8 +47,9 @@ public struct Account: Hashable, Sendable {
   public init(
     name: String, aliases: [String] = [], type: AccountType, institution: String? = nil, currency: Currency,
     last4: String? = nil, opening: Int64 = 0, openingDate: LocalDate? = nil, methods: [String] = [],
-    closedOn: LocalDate? = nil, number: String? = nil
+    closedOn: LocalDate? = nil, number: String? = nil, id: AccountID? = nil
   ) {
+    self.id = id
     self.name = name
     self.aliases = aliases
     self.type = type

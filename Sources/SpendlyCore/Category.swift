@@ -6,12 +6,15 @@ public struct Category: Hashable, Sendable {
     case income
   }
 
+  /// The stored row's id; nil for a category not stored (the defaults a new database starts from).
+  public var id: CategoryID?
   public var name: String
   public var side: Side
   public var aliases: [String]
   public var builtin: Bool
 
-  public init(name: String, side: Side, aliases: [String] = [], builtin: Bool = false) {
+  public init(id: CategoryID? = nil, name: String, side: Side, aliases: [String] = [], builtin: Bool = false) {
+    self.id = id
     self.name = name
     self.side = side
     self.aliases = aliases
@@ -37,11 +40,14 @@ public struct Category: Hashable, Sendable {
 
 /// A way of paying: Cash, UPI, a card, or one of the person's own.
 public struct PaymentMethod: Hashable, Sendable {
+  /// The stored row's id; nil for a method not stored.
+  public var id: MethodID?
   public var name: String
   public var aliases: [String]
   public var builtin: Bool
 
-  public init(name: String, aliases: [String] = [], builtin: Bool = false) {
+  public init(id: MethodID? = nil, name: String, aliases: [String] = [], builtin: Bool = false) {
+    self.id = id
     self.name = name
     self.aliases = aliases
     self.builtin = builtin

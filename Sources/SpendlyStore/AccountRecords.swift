@@ -67,7 +67,8 @@ extension AccountRecords {
         type: try reader.required(2, "type", "an account type") { AccountType(rawValue: $0) },
         institution: row.text(3), currency: try reader.currency(4, "currency"), last4: row.text(5),
         opening: try reader.integer(6, "opening"), openingDate: try reader.optionalDate(7, "opening_date"),
-        methods: methods[id] ?? [], closedOn: try reader.optionalDate(8, "closed_on"), number: row.text(9))
+        methods: methods[id] ?? [], closedOn: try reader.optionalDate(8, "closed_on"), number: row.text(9),
+        id: AccountID(id))
     }
   }
 
@@ -230,9 +231,9 @@ extension AccountRecords {
         try db.run("INSERT INTO account_aliases(alias, account_id) VALUES (?, ?)", [.text(alias), .integer(id)])
       }
     }
-    let ids = try store.catalog.nameIDs()
+    let catalog = try store.catalog.current()
     for method in Set(old?.methods ?? []).union(account.methods) {
-      guard let methodID = ids.methods[method] else { continue }
+      guard let methodID = catalog.method(named: method)?.id?.rawValue else { continue }
       try log.track(.accountMethods, key: .integer(methodID)) {
         if account.methods.contains(method) {
           try db.run(

@@ -14,7 +14,7 @@ extension CatalogRecords {
         .map { row in
           let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
           return Category(
-            name: try reader.text(1, "name"),
+            id: CategoryID(try reader.integer(0, "id")), name: try reader.text(1, "name"),
             side: try reader.required(2, "side", "expense or income") { Category.Side(rawValue: $0) },
             aliases: categoryAliases[try reader.integer(0, "id")] ?? [], builtin: row.int(3) == 1)
         }
@@ -26,7 +26,7 @@ extension CatalogRecords {
       let methods = try database.rows("SELECT id, name, builtin FROM methods ORDER BY id").map { row in
         let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
         return PaymentMethod(
-          name: try reader.text(1, "name"), aliases: methodAliases[try reader.integer(0, "id")] ?? [],
+          id: MethodID(try reader.integer(0, "id")), name: try reader.text(1, "name"), aliases: methodAliases[try reader.integer(0, "id")] ?? [],
           builtin: row.int(2) == 1)
       }
       return Catalog(categories: categories, methods: methods, accounts: try store.accounts.read(database))
@@ -177,32 +177,5 @@ extension CatalogRecords {
         [.text(alias), .integer(id)])
     }
     try log.inserted(kind.aliasTable, key: .text(alias))
-  }
-
-  struct NameIDs {
-    var categories: [String: Int64]
-    var methods: [String: Int64]
-    var accounts: [String: Int64]
-  }
-
-  func nameIDs() throws(StoreError) -> NameIDs {
-    try reading {
-      var categories: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM categories") {
-        let reader = RowReader(row: row, name: "category #\(row.text(0) ?? "?")")
-        categories[try reader.text(1, "name")] = try reader.integer(0, "id")
-      }
-      var methods: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM methods") {
-        let reader = RowReader(row: row, name: "method #\(row.text(0) ?? "?")")
-        methods[try reader.text(1, "name")] = try reader.integer(0, "id")
-      }
-      var accounts: [String: Int64] = [:]
-      for row in try database.rows("SELECT id, name FROM accounts") {
-        let reader = RowReader(row: row, name: "account #\(row.text(0) ?? "?")")
-        accounts[try reader.text(1, "name")] = try reader.integer(0, "id")
-      }
-      return NameIDs(categories: categories, methods: methods, accounts: accounts)
-    }
   }
 }

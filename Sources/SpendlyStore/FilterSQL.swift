@@ -92,7 +92,6 @@ extension String {
 /// The filter as SQL, for every family that reads transactions (their listings and reports).
 extension RecordFamily {
   func whereClause(_ filter: TransactionFilter) throws(StoreError) -> (String, [SQLValue]) {
-    let ids = try store.catalog.nameIDs()
     let catalog = try store.catalog.current()
     var categoryIDs: [Int64] = []
     var methodID: Int64?
@@ -100,20 +99,20 @@ extension RecordFamily {
       guard let category = catalog.category(named: name) else {
         throw .invalid(ValidationError(field: "category", value: name, reason: "unknown category"))
       }
-      if let id = ids.categories[category.name] { categoryIDs.append(id) }
+      if let id = category.id { categoryIDs.append(id.rawValue) }
     }
     if let name = filter.method {
       guard let method = catalog.method(named: name) else {
         throw .invalid(ValidationError(field: "method", value: name, reason: "unknown payment method"))
       }
-      methodID = ids.methods[method.name]
+      methodID = method.id?.rawValue
     }
     var accountID: Int64?
     if let name = filter.account {
       guard let account = catalog.account(named: name) else {
         throw .invalid(ValidationError(field: "account", value: name, reason: "unknown account"))
       }
-      accountID = ids.accounts[account.name]
+      accountID = account.id?.rawValue
     }
     return filter.whereClause(categoryIDs: categoryIDs, methodID: methodID, accountID: accountID)
   }

@@ -143,12 +143,16 @@ extension ImportRecords {
               """,
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { $0.int(0) }
-            var unlinked: [TransactionWrite] = []
+            var unlinked: [ResolvedWrite] = []
             for id in linked {
               guard var fields = try store.transactions.transaction(id: id)?.fields else { continue }
               fields.externalReference = nil
               fields.postedDate = nil
-              unlinked.append(.update(id: id, fields))
+              do throws(ValidationError) {
+                unlinked.append(.update(id: id, try Validator.resolve(fields, catalog: catalog)))
+              } catch {
+                throw StoreError.invalid(error)
+              }
             }
             _ = try store.transactions.record(log, unlinked)
           }
@@ -156,16 +160,16 @@ extension ImportRecords {
             log.db, account: account, coverage: step.coverage)
           let plan = step.plan(account, existing)
           plans.append(plan)
-          var writes: [TransactionWrite] = []
+          var writes: [ResolvedWrite] = []
           var line = 0
           do throws(ValidationError) {
             for (index, fields) in plan.adds.enumerated() {
               line = index < plan.addLines.count ? plan.addLines[index] : 0
-              writes.append(.add(try Validator.validate(fields, catalog: catalog)))
+              writes.append(.add(try Validator.resolve(fields, catalog: catalog)))
             }
             line = 0
             for (id, fields) in plan.updates {
-              writes.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
+              writes.append(.update(id: id, try Validator.resolve(fields, catalog: catalog)))
             }
           } catch {
             // The row's place in the file leads: "statement.ofx:120: amount '0.00': …".
@@ -200,7 +204,8 @@ extension ImportRecords {
         }
         for step in steps where !dryRun {
           guard let end = step.tokenEnd,
-            let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(step.account)])?
+            let id = try log.db.row(
+              "SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(step.account)])?
               .int(0)
           else { continue }
           try log.track(.syncTokens, key: .integer(id)) {

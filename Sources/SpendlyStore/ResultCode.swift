@@ -32,6 +32,8 @@ struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible
   static let constraintUnique = ResultCode(rawValue: SQLITE_CONSTRAINT | (8 << 8))
   /// A PRIMARY KEY refused a row (SQLITE_CONSTRAINT_PRIMARYKEY).
   static let constraintPrimaryKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (6 << 8))
+  /// A row points at one that is not there (SQLITE_CONSTRAINT_FOREIGNKEY).
+  static let constraintForeignKey = ResultCode(rawValue: SQLITE_CONSTRAINT | (3 << 8))
 
   var description: String { String(cString: sqlite3_errstr(rawValue)) + " (\(rawValue))" }
 }

@@ -66,7 +66,8 @@ extension ScheduleRecords {
   /// is the merchant, else the note, else the category). Validated as a transaction is.
   @discardableResult
   public func add(_ fields: TransactionFields, cadence: Cadence, end: LocalDate? = nil) throws(StoreError) -> Schedule {
-    let fields = Self.named(try validated(fields))
+    let resolved = try validated(fields)
+    let fields = Self.named(resolved.fields)
     if let end, end < fields.date {
       throw .invalid(ValidationError(field: "end", value: end.description, reason: "is before the first date"))
     }
@@ -82,9 +83,8 @@ extension ScheduleRecords {
     let summary =
       "added \(Self.noun(fields.kind)) \(fields.merchant!) \(MoneyFormat.string(fields.amount)) \(cadence.word) from \(fields.date.readable)"
     let id = try change(.addSchedule, summary: summary) { log in
-      let ids = try store.catalog.nameIDs()
-      guard let category = ids.categories[fields.category], let method = ids.methods[fields.method] else {
-        throw StoreError.unknown("category or method", "\(fields.category), \(fields.method)")
+      guard let category = resolved.category else {
+        throw StoreError.invalid(ValidationError(field: "kind", value: "transfer", reason: "cannot recur"))
       }
       try log.db.run(
         """
@@ -93,7 +93,8 @@ extension ScheduleRecords {
         """,
         [
           .text(fields.kind.rawValue), .integer(fields.amount.minorUnits), .text(fields.amount.currency.code),
-          .integer(category), .integer(method), SQLValue(fields.merchant), SQLValue(fields.note),
+          .integer(category.rawValue), .integer(resolved.method.rawValue), SQLValue(fields.merchant),
+          SQLValue(fields.note),
           .text(cadence.rawValue), .text(fields.date.description), SQLValue(end?.description),
         ])
       let id = log.db.lastInsertRowID
@@ -113,7 +114,7 @@ extension ScheduleRecords {
   public func storedCharges(adding fields: TransactionFields, cadence: Cadence, end: LocalDate? = nil)
     throws(StoreError) -> [(id: Int64, occurrence: LocalDate)]
   {
-    let fields = Self.named(try validated(fields))
+    let fields = Self.named(try validated(fields).fields)
     return try storedCharges(of: Schedule(id: 0, fields: fields, cadence: cadence, end: end))
   }
 
@@ -151,11 +152,11 @@ extension ScheduleRecords {
     let charges = try storedCharges(of: schedule)
     guard !charges.isEmpty else { return 0 }
     let catalog = try store.catalog.current()
-    var writes: [TransactionWrite] = []
+    var writes: [ResolvedWrite] = []
     for charge in charges {
       guard var fields = try store.transactions.transaction(id: charge.id)?.fields else { continue }
       fields.recurringID = schedule.id
-      writes.append(.update(id: charge.id, try Validator.validate(fields, catalog: catalog)))
+      writes.append(.update(id: charge.id, try Validator.resolve(fields, catalog: catalog)))
     }
     return try store.transactions.record(log, writes).count
   }
@@ -179,15 +180,15 @@ extension ScheduleRecords {
   /// which changes from a date with `changePrice`).
   public func edit(id: Int64, _ fields: TransactionFields) throws(StoreError) {
     let schedule = try existing(id)
-    var fields = try validated(fields)
+    let resolved = try validated(fields)
+    var fields = resolved.fields
     fields.merchant = fields.merchant ?? schedule.fields.merchant
     try change(.editSchedule, summary: "edited \(schedule.name)") { log in
-      let ids = try store.catalog.nameIDs()
       try log.track(.schedules, key: .integer(id)) {
         try log.db.run(
           "UPDATE schedules SET category_id = ?, method_id = ?, name = ?, note = ? WHERE id = ?",
           [
-            SQLValue(ids.categories[fields.category]), SQLValue(ids.methods[fields.method]), SQLValue(fields.merchant),
+            SQLValue(resolved.category?.rawValue), .integer(resolved.method.rawValue), SQLValue(fields.merchant),
             SQLValue(fields.note), .integer(id),
           ])
       }
@@ -293,10 +294,10 @@ extension ScheduleRecords {
     return schedule
   }
 
-  private func validated(_ fields: TransactionFields) throws(StoreError) -> TransactionFields {
+  private func validated(_ fields: TransactionFields) throws(StoreError) -> ResolvedFields {
     let catalog = try store.catalog.current()
     do {
-      return try Validator.validate(fields, catalog: catalog)
+      return try Validator.resolve(fields, catalog: catalog)
     } catch {
       throw .invalid(error)
     }

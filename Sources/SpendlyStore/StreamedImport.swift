@@ -12,8 +12,16 @@ public final class ImportStream {
   /// Whether anything was stored before: with nothing, no row can be a duplicate.
   let hadRows: Bool
   private var catalog: Catalog
-  private var pending: [TransactionWrite] = []
-  private var usedMatches: [String: Int] = [:]
+  private var pending: [ResolvedWrite] = []
+  /// What makes two rows the same entry, for counting the stored matches a file's rows use up.
+  private enum MatchKey: Hashable {
+    case reference(String)
+    /// What the query compares; a transfer's method is inferred from its ends, so it carries none.
+    case fields(
+      date: LocalDate, kind: Kind, amount: Money, category: CategoryID?, method: MethodID?, merchant: String,
+      note: String, time: LocalTime?)
+  }
+  private var usedMatches: [MatchKey: Int] = [:]
   private var schedules: [Int64: Bool] = [:]
   public private(set) var added = 0
   public private(set) var duplicates = 0
@@ -100,16 +108,17 @@ public final class ImportStream {
   /// duplicate, skipped, and false is returned. Each stored transaction matches one row at most.
   @discardableResult
   public func add(_ fields: TransactionFields) throws -> Bool {
-    var fields = try Validator.validate(fields, catalog: catalog)
+    var fields = fields
     if let id = fields.recurringID, !(try scheduleExists(id)) {
       fields.recurringID = nil
       droppedRecurring += 1
     }
-    if hadRows, try isDuplicate(fields) {
+    let resolved = try Validator.resolve(fields, catalog: catalog)
+    if hadRows, try isDuplicate(resolved) {
       duplicates += 1
       return false
     }
-    pending.append(.add(fields))
+    pending.append(.add(resolved))
     added += 1
     if pending.count >= 5_000 { try flush() }
     return true
@@ -122,36 +131,33 @@ public final class ImportStream {
     return exists
   }
 
-  private func isDuplicate(_ fields: TransactionFields) throws -> Bool {
-    let key: String
+  private func isDuplicate(_ resolved: ResolvedFields) throws -> Bool {
+    let fields = resolved.fields
+    let key: MatchKey
     let count: Int64
     if let reference = fields.externalReference {
-      key = "ref\u{1}" + reference
+      key = .reference(reference)
       count =
         try log.db.row(
           "SELECT count(*) FROM transactions WHERE external_ref = ? AND id < ?",
           [.text(reference), .integer(firstNewID)])?.int(0) ?? 0
     } else {
-      key = [
-        fields.date.description, fields.kind.rawValue, String(fields.amount.minorUnits), fields.amount.currency.code,
-        // A transfer's method is inferred from its ends: the ends and the amount say which it is.
-        // Names compare without case, as the query does.
-        fields.category.lowercased(), fields.kind == .transfer ? "" : fields.method.lowercased(), fields.merchant ?? "",
-        fields.note ?? "",
-        fields.time?.description ?? "",
-      ].joined(separator: "\u{1}")
+      key = .fields(
+        date: fields.date, kind: fields.kind, amount: fields.amount, category: resolved.category,
+        method: fields.kind == .transfer ? nil : resolved.method, merchant: fields.merchant ?? "",
+        note: fields.note ?? "", time: fields.time)
       count =
         try log.db.row(
           """
-          SELECT count(*) FROM transactions t LEFT JOIN categories c ON c.id = t.category_id
-            JOIN methods m ON m.id = t.method_id
+          SELECT count(*) FROM transactions t
           WHERE t.date = ? AND t.kind = ? AND t.amount = ? AND t.currency = ? AND t.id < ?
-            AND coalesce(c.name_key, 'transfer') = spendly_name_key(?) AND (t.kind = 'transfer' OR m.name_key = spendly_name_key(?))
+            AND t.category_id IS ? AND (t.kind = 'transfer' OR t.method_id = ?)
             AND coalesce(t.merchant, '') = ? AND coalesce(t.note, '') = ? AND coalesce(t.time, '') = ?
           """,
           [
             .text(fields.date.description), .text(fields.kind.rawValue), .integer(fields.amount.minorUnits),
-            .text(fields.amount.currency.code), .integer(firstNewID), .text(fields.category), .text(fields.method),
+            .text(fields.amount.currency.code), .integer(firstNewID), SQLValue(resolved.category?.rawValue),
+            .integer(resolved.method.rawValue),
             .text(fields.merchant ?? ""), .text(fields.note ?? ""), .text(fields.time?.description ?? ""),
           ])?.int(0) ?? 0
     }

@@ -4,55 +4,45 @@ import SpendlyCore
 /// read back: every SQL column list (current rows and revisions) and the row decoder come from here.
 /// A new column is one entry in `all`, one line in `fields(from:)`, and its migration in `Schema`.
 enum TransactionColumns {
-  /// The catalog ids a row names, resolved from the fields' names.
-  struct IDs {
-    /// Nil for a transfer, which has no category.
-    var category: Int64?
-    var method: Int64
-    var account: Int64?
-    var counterAccount: Int64?
-    var counterMethod: Int64?
-  }
-
-  /// One stored field column: its name and its value for some fields (with the catalog ids resolved).
+  /// One stored field column: its name and its value for some resolved fields.
   struct Column: Sendable {
     let name: String
-    let value: @Sendable (_ fields: TransactionFields, _ ids: IDs) -> SQLValue
+    let value: @Sendable (_ resolved: ResolvedFields) -> SQLValue
   }
 
   /// The field columns, in the order they are written, selected and bound.
   static let all: [Column] = [
-    Column(name: "kind") { f, _ in .text(f.kind.rawValue) },
-    Column(name: "amount") { f, _ in .integer(f.amount.minorUnits) },
-    Column(name: "currency") { f, _ in .text(f.amount.currency.code) },
-    Column(name: "category_id") { _, ids in SQLValue(ids.category) },
-    Column(name: "method_id") { _, ids in .integer(ids.method) },
-    Column(name: "merchant") { f, _ in SQLValue(f.merchant) },
-    Column(name: "note") { f, _ in SQLValue(f.note) },
-    Column(name: "date") { f, _ in .text(f.date.description) },
-    Column(name: "time") { f, _ in SQLValue(f.time?.description) },
-    Column(name: "recurring_id") { f, _ in SQLValue(f.recurringID) },
-    Column(name: "import_source") { f, _ in SQLValue(f.importSource) },
-    Column(name: "external_ref") { f, _ in SQLValue(f.externalReference) },
-    Column(name: "status") { f, _ in .text(f.status.rawValue) },
-    Column(name: "foreign_amount") { f, _ in SQLValue(f.foreignAmount?.minorUnits) },
-    Column(name: "foreign_currency") { f, _ in SQLValue(f.foreignAmount?.currency.code) },
-    Column(name: "rate") { f, _ in SQLValue(f.rate?.text) },
-    Column(name: "debt_id") { f, _ in SQLValue(f.debtID) },
-    Column(name: "account_id") { _, ids in SQLValue(ids.account) },
-    Column(name: "counter_account_id") { _, ids in SQLValue(ids.counterAccount) },
-    Column(name: "counter_method_id") { _, ids in SQLValue(ids.counterMethod) },
-    Column(name: "entry") { f, _ in .text(f.entry.rawValue) },
-    Column(name: "posted_date") { f, _ in SQLValue(f.postedDate?.description) },
-    Column(name: "mcc") { f, _ in SQLValue(f.mcc.map(Int64.init)) },
-    Column(name: "counter_ref") { f, _ in SQLValue(f.counterReference) },
+    Column(name: "kind") { r in .text(r.fields.kind.rawValue) },
+    Column(name: "amount") { r in .integer(r.fields.amount.minorUnits) },
+    Column(name: "currency") { r in .text(r.fields.amount.currency.code) },
+    Column(name: "category_id") { r in SQLValue(r.category?.rawValue) },
+    Column(name: "method_id") { r in .integer(r.method.rawValue) },
+    Column(name: "merchant") { r in SQLValue(r.fields.merchant) },
+    Column(name: "note") { r in SQLValue(r.fields.note) },
+    Column(name: "date") { r in .text(r.fields.date.description) },
+    Column(name: "time") { r in SQLValue(r.fields.time?.description) },
+    Column(name: "recurring_id") { r in SQLValue(r.fields.recurringID) },
+    Column(name: "import_source") { r in SQLValue(r.fields.importSource) },
+    Column(name: "external_ref") { r in SQLValue(r.fields.externalReference) },
+    Column(name: "status") { r in .text(r.fields.status.rawValue) },
+    Column(name: "foreign_amount") { r in SQLValue(r.fields.foreignAmount?.minorUnits) },
+    Column(name: "foreign_currency") { r in SQLValue(r.fields.foreignAmount?.currency.code) },
+    Column(name: "rate") { r in SQLValue(r.fields.rate?.text) },
+    Column(name: "debt_id") { r in SQLValue(r.fields.debtID) },
+    Column(name: "account_id") { r in SQLValue(r.account?.rawValue) },
+    Column(name: "counter_account_id") { r in SQLValue(r.counterAccount?.rawValue) },
+    Column(name: "counter_method_id") { r in SQLValue(r.counterMethod?.rawValue) },
+    Column(name: "entry") { r in .text(r.fields.entry.rawValue) },
+    Column(name: "posted_date") { r in SQLValue(r.fields.postedDate?.description) },
+    Column(name: "mcc") { r in SQLValue(r.fields.mcc.map(Int64.init)) },
+    Column(name: "counter_ref") { r in SQLValue(r.fields.counterReference) },
     // The merchant as names compare (`NameKey`), for the merchant index and lookups.
-    Column(name: "merchant_key") { f, _ in SQLValue(f.merchant.map { NameKey($0).text }) },
+    Column(name: "merchant_key") { r in SQLValue(r.fields.merchant.map { NameKey($0).text }) },
   ]
 
   /// The values to bind for `all`, in order.
-  static func values(_ fields: TransactionFields, ids: IDs) -> [SQLValue] {
-    all.map { $0.value(fields, ids) }
+  static func values(_ resolved: ResolvedFields) -> [SQLValue] {
+    all.map { $0.value(resolved) }
   }
 
   /// "kind, amount, …", each name after `prefix` ("t.").
@@ -160,7 +150,8 @@ enum TransactionColumns {
         TransactionStatus(rawValue: $0)
       },
       foreignAmount: foreign,
-      rate: try reader.optional(rate, "rate", "a decimal rate") { ExchangeRate($0) }, debtID: try reader.optionalInteger(debtID, "debt_id"),
+      rate: try reader.optional(rate, "rate", "a decimal rate") { ExchangeRate($0) },
+      debtID: try reader.optionalInteger(debtID, "debt_id"),
       account: try reader.optionalJoined(accountName, id: accountID, "account_id", "an account"),
       counterAccount: try reader.optionalJoined(
         counterAccountName, id: counterAccountID, "counter_account_id", "an account"),

@@ -7,6 +7,13 @@ public enum TransactionWrite: Sendable {
   case delete(id: Int64)
 }
 
+/// A write whose names are resolved into ids (`ResolvedFields`): what the store records.
+enum ResolvedWrite: Sendable {
+  case add(ResolvedFields)
+  case update(id: Int64, ResolvedFields)
+  case delete(id: Int64)
+}
+
 /// What the store did: the change's id and the transactions it wrote, in order.
 public struct ChangeResult: Sendable {
   public let changeID: Int64
@@ -44,15 +51,15 @@ extension TransactionRecords {
   {
     try store.ensureWritable()
     let catalog = try store.catalog.current()
-    var validated: [TransactionWrite] = []
+    var validated: [ResolvedWrite] = []
     validated.reserveCapacity(writes.count)
     for write in writes {
       do {
         switch write {
-        case .add(let fields): validated.append(.add(try Validator.validate(fields, catalog: catalog)))
+        case .add(let fields): validated.append(.add(try Validator.resolve(fields, catalog: catalog)))
         case .update(let id, let fields):
-          validated.append(.update(id: id, try Validator.validate(fields, catalog: catalog)))
-        case .delete: validated.append(write)
+          validated.append(.update(id: id, try Validator.resolve(fields, catalog: catalog)))
+        case .delete(let id): validated.append(.delete(id: id))
         }
       } catch {
         throw .invalid(error)
@@ -60,13 +67,18 @@ extension TransactionRecords {
     }
     for write in validated {
       switch write {
-      case .add(let fields): try store.debts.checkPayment(fields, replacing: nil)
-      case .update(let id, let fields): try store.debts.checkPayment(fields, replacing: id)
+      case .add(let resolved): try store.debts.checkPayment(resolved.fields, replacing: nil)
+      case .update(let id, let resolved): try store.debts.checkPayment(resolved.fields, replacing: id)
       case .delete: break
       }
     }
     let result = try change(action, summary: summary ?? "") { log in
-      let ids = try record(log, validated)
+      let ids: [Int64]
+      do {
+        ids = try record(log, validated)
+      } catch let error as DatabaseError where error.resultCode.matches(.constraintForeignKey) {
+        throw try Self.missingReference(log.db, validated) ?? error
+      }
       if summary == nil {
         try log.db.run(
           "UPDATE changes SET summary = ? WHERE id = ?",
@@ -80,12 +92,10 @@ extension TransactionRecords {
   /// Writes validated transactions as part of the change `log` records (so a change of another
   /// family, an import that adds a category, can add transactions in the same change); returns
   /// the ids it wrote, in order.
-  func record(_ log: ChangeRecorder, _ validated: [TransactionWrite]) throws -> [Int64] {
+  func record(_ log: ChangeRecorder, _ validated: [ResolvedWrite]) throws -> [Int64] {
     let db = log.db
     let changeID = log.changeID
     let stamp = log.stamp
-    // Ids are read inside the transaction: another process may have renamed a category.
-    let ids = try store.catalog.nameIDs()
     var touched: [Int64] = []
     touched.reserveCapacity(validated.count)
     // Adds take the next ids, worked out once (this transaction holds the write lock): the
@@ -112,7 +122,7 @@ extension TransactionRecords {
       let stage = try db.statement(Self.stageSQL)
       for case .add(let fields) in validated {
         stage.reset()
-        try stage.bind([.integer(nextTransaction), .integer(nextRevision)] + (try values(fields, ids)))
+        try stage.bind([.integer(nextTransaction), .integer(nextRevision)] + TransactionColumns.values(fields))
         while try stage.step() {}
         touched.append(nextTransaction)
         nextTransaction += 1
@@ -136,7 +146,7 @@ extension TransactionRecords {
         let revision = nextRevision
         nextTransaction += 1
         nextRevision += 1
-        let values = try values(fields, ids)
+        let values = TransactionColumns.values(fields)
         revisionStatement.reset()
         try revisionStatement.bind([.integer(revision), .integer(id), .integer(changeID)] + values + [.text(stamp)])
         while try revisionStatement.step() {}
@@ -148,8 +158,8 @@ extension TransactionRecords {
         guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
           throw StoreError.notFound(id)
         }
-        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, ids: ids, stamp: stamp)
-        try updateCurrent(db, id: id, fields: fields, ids: ids, revision: revision, updatedAt: stamp)
+        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, stamp: stamp)
+        try updateCurrent(db, id: id, fields: fields, revision: revision, updatedAt: stamp)
         touched.append(id)
         stale = true
       case .delete(let id):
@@ -167,13 +177,40 @@ extension TransactionRecords {
     return touched
   }
 
+  /// The catalog entry a write names that another change removed after this one read the
+  /// catalog, as the error to show (the failed change forgets the catalog, so a retry reads anew).
+  static func missingReference(_ db: Database, _ writes: [ResolvedWrite]) throws -> StoreError? {
+    for write in writes {
+      guard case .add(let resolved) = write else {
+        if case .update(_, let resolved) = write, let error = try missingReference(db, [.add(resolved)]) {
+          return error
+        }
+        continue
+      }
+      let fields = resolved.fields
+      let references: [(String, String, Int64?, String?)] = [
+        ("category", "categories", resolved.category?.rawValue, fields.category),
+        ("method", "methods", resolved.method.rawValue, fields.method),
+        ("account", "accounts", resolved.account?.rawValue, fields.account),
+        ("to account", "accounts", resolved.counterAccount?.rawValue, fields.counterAccount),
+        ("to method", "methods", resolved.counterMethod?.rawValue, fields.counterMethod),
+      ]
+      for (field, table, id, name) in references {
+        guard let id, try db.row("SELECT 1 FROM \(table) WHERE id = ?", [.integer(id)]) == nil else { continue }
+        return .invalid(
+          ValidationError(field: field, value: name ?? "", reason: "was removed by another change; try again"))
+      }
+    }
+    return nil
+  }
+
   /// "#12 -₹420.00 Food": a transaction in a few words.
   static func describe(_ id: Int64, _ fields: TransactionFields) -> String {
     "#\(id) \(MoneyFormat.signed(fields.amount, kind: fields.kind)) \(fields.category)"
   }
 
   /// A transaction change in plain words: "added #12 -₹420.00 Food", "imported 214 transactions".
-  static func summary(_ action: ChangeAction, _ writes: [TransactionWrite], ids: [Int64]) -> String {
+  static func summary(_ action: ChangeAction, _ writes: [ResolvedWrite], ids: [Int64]) -> String {
     let verb =
       switch action {
       case .add: "added"
@@ -186,7 +223,7 @@ extension TransactionRecords {
       }
     guard writes.count == 1, let id = ids.first else { return "\(verb) \(writes.count) transactions" }
     switch writes[0] {
-    case .add(let fields), .update(_, let fields): return "\(verb) \(describe(id, fields))"
+    case .add(let resolved), .update(_, let resolved): return "\(verb) \(describe(id, resolved.fields))"
     case .delete: return "\(verb) #\(id)"
     }
   }
@@ -259,36 +296,19 @@ extension TransactionRecords {
 
   // MARK: Rows
 
-  private func values(_ fields: TransactionFields, _ ids: CatalogRecords.NameIDs) throws -> [SQLValue] {
-    func id(_ table: [String: Int64], _ name: String?, _ field: String) throws -> Int64? {
-      guard let name else { return nil }
-      guard let id = table[name] else {
-        throw ValidationError(field: field, value: name, reason: "no longer exists (renamed elsewhere?); try again")
-      }
-      return id
-    }
-    let resolved = TransactionColumns.IDs(
-      category: fields.kind == .transfer ? nil : try id(ids.categories, fields.category, "category"),
-      method: try id(ids.methods, fields.method, "method")!,
-      account: try id(ids.accounts, fields.account, "account"),
-      counterAccount: try id(ids.accounts, fields.counterAccount, "to account"),
-      counterMethod: try id(ids.methods, fields.counterMethod, "to method"))
-    return TransactionColumns.values(fields, ids: resolved)
-  }
-
   private func insertRevision(
-    _ db: Database, txnID: Int64, changeID: Int64, fields: TransactionFields, ids: CatalogRecords.NameIDs, stamp: String
+    _ db: Database, txnID: Int64, changeID: Int64, fields: ResolvedFields, stamp: String
   ) throws -> Int64 {
     try db.run(
-      Self.insertRevisionSQL, [.integer(txnID), .integer(changeID)] + (try values(fields, ids)) + [.text(stamp)])
+      Self.insertRevisionSQL,
+      [.integer(txnID), .integer(changeID)] + TransactionColumns.values(fields) + [.text(stamp)])
     return db.lastInsertRowID
   }
 
   private func updateCurrent(
-    _ db: Database, id: Int64, fields: TransactionFields, ids: CatalogRecords.NameIDs, revision: Int64,
-    updatedAt: String
+    _ db: Database, id: Int64, fields: ResolvedFields, revision: Int64, updatedAt: String
   ) throws {
     try db.run(
-      Self.updateCurrentSQL, (try values(fields, ids)) + [.integer(revision), .text(updatedAt), .integer(id)])
+      Self.updateCurrentSQL, TransactionColumns.values(fields) + [.integer(revision), .text(updatedAt), .integer(id)])
   }
 }

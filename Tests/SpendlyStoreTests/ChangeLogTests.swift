@@ -86,7 +86,9 @@ struct ChangeLogTests {
       _ = try store.catalog.current()
       let ids = try store.change(.import, summary: "imported 1 transaction from pets.csv") { log in
         try store.catalog.insertCategory(log, "Pets", side: .expense, aliases: ["vet"])
-        return try store.transactions.record(log, [.add(expense(900, "Pets"))])
+        store.forgetCatalog()
+        let resolved = try Validator.resolve(expense(900, "Pets"), catalog: store.catalog.current())
+        return try store.transactions.record(log, [.add(resolved)])
       }
       #expect(try store.catalog.current().category(named: "vet")?.name == "Pets")
       #expect(try store.transactions.transaction(id: ids[0])?.fields.category == "Pets")
