@@ -136,7 +136,8 @@ extension ArchiveRecords {
       // A row that came in without its merchant's key gets the key it would have.
       for table in ["transactions", "revisions"] {
         try db.run(
-          "UPDATE \(table) SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL AND merchant_key IS NULL")
+          "UPDATE \(table) SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL AND merchant_key IS NULL"
+        )
       }
       try db.run(
         """
@@ -265,12 +266,14 @@ public final class ArchiveMerger {
     }
     func id(_ name: String) -> Int64? { if case .integer(let v) = value(name) { v } else { nil } }
     var layout: [SQLValue] = [value("id")]
-    layout += TransactionColumns.all.map { value($0.name) }
-    layout.append(SQLValue(id("category_id").flatMap { categories[$0]?.0 }))
-    layout.append(SQLValue(id("method_id").flatMap { methods[$0] }))
-    layout.append(SQLValue(id("account_id").flatMap { accounts[$0]?.name }))
-    layout.append(SQLValue(id("counter_account_id").flatMap { accounts[$0]?.name }))
-    layout.append(SQLValue(id("counter_method_id").flatMap { methods[$0] }))
+    layout += TransactionColumns.selectedValues(stored: value) { table, id in
+      guard case .integer(let id) = id else { return .null }
+      return switch table {
+      case "categories": SQLValue(categories[id]?.0)
+      case "methods": SQLValue(methods[id])
+      default: SQLValue(accounts[id]?.name)
+      }
+    }
     layout += [value("created_at"), value("updated_at")]
     let transaction: Transaction
     do {

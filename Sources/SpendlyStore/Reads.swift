@@ -123,33 +123,7 @@ extension TransactionRecords {
     throws
   {
     let (clause, values) = try whereClause(filter)
-    let expressions: [String] = TransactionField.allCases.map { field in
-      switch field {
-      case .date: "t.date"
-      case .time: "t.time"
-      case .kind: "t.kind"
-      case .amount: "t.amount"
-      case .currency: "t.currency"
-      case .category: "coalesce(c.name, CASE WHEN t.kind = 'transfer' THEN '\(Transfer.category)' END)"
-      case .method: "m.name"
-      case .merchant: "t.merchant"
-      case .note: "t.note"
-      case .account: "a.name"
-      case .status: "t.status"
-      case .postedDate: "t.posted_date"
-      case .foreignAmount: "t.foreign_amount"
-      case .foreignCurrency: "t.foreign_currency"
-      case .rate: "t.rate"
-      case .externalReference: "t.external_ref"
-      case .importSource: "t.import_source"
-      case .recurring: "t.recurring_id"
-      case .counterAccount: "ca.name"
-      case .counterMethod: "cm.name"
-      case .entry: "t.entry"
-      case .mcc: "t.mcc"
-      case .counterReference: "t.counter_ref"
-      }
-    }
+    let expressions = TransactionColumns.exported("t")
     let statement = try database.statement(
       "SELECT \(expressions.joined(separator: ", ")) FROM transactions t \(TransactionColumns.joins("t")) \(clause) ORDER BY t.date, t.time, t.id"
     )

@@ -1,163 +1,243 @@
 import SpendlyCore
 
-/// The stored columns of a transaction's fields, each listed once with how it is written and
-/// read back: every SQL column list (current rows and revisions) and the row decoder come from here.
-/// A new column is one entry in `all`, one line in `fields(from:)`, and its migration in `Schema`.
+/// The stored columns of a transaction's fields, each declared once with how it is written, how
+/// it is read back and what an export reads for it: every SQL column list (current rows and
+/// revisions), the joins, the row decoder and the export's select come from `all`. A new column
+/// is one entry there and its migration in `Schema`.
 enum TransactionColumns {
-  /// One stored field column: its name and its value for some resolved fields.
-  struct Column: Sendable {
-    let name: String
-    let value: @Sendable (_ resolved: ResolvedFields) -> SQLValue
+  /// A catalog table a column's id points at, joined to read the name back.
+  struct Join: Sendable {
+    let table: String
+    let alias: String
   }
+
+  /// One stored field: its SQL columns (an amount is two, minor units and currency), the catalog
+  /// name joined for an id, its values for some resolved fields, and how a read row fills it in.
+  struct Column: Sendable {
+    let names: [String]
+    let join: Join?
+    /// The export's fields this column gives (`StoredRow`), with the SQL each is read by, given
+    /// the table's alias ("t").
+    let exported: @Sendable (_ alias: String) -> [(TransactionField, String)]
+    let values: @Sendable (_ resolved: ResolvedFields) -> [SQLValue]
+    /// Reads the column's own values (and its joined name, after them) into `fields`.
+    let read: @Sendable (_ fields: inout TransactionFields, _ row: ColumnRow) throws(DamagedRow) -> Void
+
+    /// How many values a selected row holds for it: its columns, then the joined name.
+    var width: Int { names.count + (join == nil ? 0 : 1) }
+
+    /// A column stored as it is, exported (when `field` is given) as it is stored.
+    static func plain(
+      _ name: String, _ field: TransactionField?, _ value: @escaping @Sendable (TransactionFields) -> SQLValue,
+      read: @escaping @Sendable (inout TransactionFields, ColumnRow) throws(DamagedRow) -> Void
+    ) -> Column {
+      Column(
+        names: [name], join: nil, exported: { alias in field.map { [($0, "\(alias).\(name)")] } ?? [] },
+        values: { [value($0.fields)] }, read: read)
+    }
+
+    /// A catalog id, read back as the name it has now.
+    static func reference(
+      _ name: String, _ join: Join, _ field: TransactionField, exported: String? = nil,
+      _ value: @escaping @Sendable (ResolvedFields) -> Int64?,
+      read: @escaping @Sendable (inout TransactionFields, ColumnRow) throws(DamagedRow) -> Void
+    ) -> Column {
+      Column(
+        names: [name], join: join, exported: { _ in [(field, exported ?? "\(join.alias).name")] },
+        values: { [SQLValue(value($0))] }, read: read)
+    }
+  }
+
+  /// A column's values in a selected row, read by the column's own place (0 for its first
+  /// column); the joined name follows its columns.
+  struct ColumnRow {
+    let reader: RowReader
+    let start: Int
+    let column: Column
+
+    func at(_ offset: Int) -> Int { start + offset }
+    var name: String { column.names[0] }
+    var joinedName: Int { start + column.names.count }
+    var row: Row { reader.row }
+  }
+
+  private static let categories = Join(table: "categories", alias: "c")
+  private static let methods = Join(table: "methods", alias: "m")
+  private static let accounts = Join(table: "accounts", alias: "a")
+  private static let counterAccounts = Join(table: "accounts", alias: "ca")
+  private static let counterMethods = Join(table: "methods", alias: "cm")
 
   /// The field columns, in the order they are written, selected and bound.
   static let all: [Column] = [
-    Column(name: "kind") { r in .text(r.fields.kind.rawValue) },
-    Column(name: "amount") { r in .integer(r.fields.amount.minorUnits) },
-    Column(name: "currency") { r in .text(r.fields.amount.currency.code) },
-    Column(name: "category_id") { r in SQLValue(r.category?.rawValue) },
-    Column(name: "method_id") { r in .integer(r.method.rawValue) },
-    Column(name: "merchant") { r in SQLValue(r.fields.merchant) },
-    Column(name: "note") { r in SQLValue(r.fields.note) },
-    Column(name: "date") { r in .text(r.fields.date.description) },
-    Column(name: "time") { r in SQLValue(r.fields.time?.description) },
-    Column(name: "recurring_id") { r in SQLValue(r.fields.recurringID) },
-    Column(name: "import_source") { r in SQLValue(r.fields.importSource) },
-    Column(name: "external_ref") { r in SQLValue(r.fields.externalReference) },
-    Column(name: "status") { r in .text(r.fields.status.rawValue) },
-    Column(name: "foreign_amount") { r in SQLValue(r.fields.foreignAmount?.minorUnits) },
-    Column(name: "foreign_currency") { r in SQLValue(r.fields.foreignAmount?.currency.code) },
-    Column(name: "rate") { r in SQLValue(r.fields.rate?.text) },
-    Column(name: "debt_id") { r in SQLValue(r.fields.debtID) },
-    Column(name: "account_id") { r in SQLValue(r.account?.rawValue) },
-    Column(name: "counter_account_id") { r in SQLValue(r.counterAccount?.rawValue) },
-    Column(name: "counter_method_id") { r in SQLValue(r.counterMethod?.rawValue) },
-    Column(name: "entry") { r in .text(r.fields.entry.rawValue) },
-    Column(name: "posted_date") { r in SQLValue(r.fields.postedDate?.description) },
-    Column(name: "mcc") { r in SQLValue(r.fields.mcc.map(Int64.init)) },
-    Column(name: "counter_ref") { r in SQLValue(r.fields.counterReference) },
-    // The merchant as names compare (`NameKey`), for the merchant index and lookups.
-    Column(name: "merchant_key") { r in SQLValue(r.fields.merchant.map { NameKey($0).text }) },
+    .plain("kind", .kind, { .text($0.kind.rawValue) }) { f, c throws(DamagedRow) in
+      f.kind = try c.reader.required(c.at(0), c.name, "expense, income or transfer") { Kind(rawValue: $0) }
+    },
+    Column(
+      names: ["amount", "currency"], join: nil,
+      exported: { alias in [(.amount, "\(alias).amount"), (.currency, "\(alias).currency")] },
+      values: { [.integer($0.fields.amount.minorUnits), .text($0.fields.amount.currency.code)] }
+    ) { f, c throws(DamagedRow) in
+      let minor = try c.reader.required(c.at(0), "amount", "a whole amount above zero") { _ -> Int64? in
+        if case .integer(let value) = c.row.values[c.at(0)], value > 0 { return value }
+        return nil
+      }
+      f.amount = Money(minorUnits: minor, currency: try c.reader.currency(c.at(1), "currency"))
+    },
+    .reference(
+      "category_id", categories, .category,
+      exported: "coalesce(c.name, CASE WHEN t.kind = 'transfer' THEN '\(Transfer.category)' END)",
+      { $0.category?.rawValue }
+    ) { f, c throws(DamagedRow) in
+      f.category =
+        f.kind == .transfer
+        ? Transfer.category : try c.reader.joined(c.joinedName, id: c.at(0), c.name, "a category")
+    },
+    .reference("method_id", methods, .method, { $0.method.rawValue }) { f, c throws(DamagedRow) in
+      f.method = try c.reader.joined(c.joinedName, id: c.at(0), c.name, "a payment method")
+    },
+    .plain("merchant", .merchant, { SQLValue($0.merchant) }) { f, c in f.merchant = c.row.text(c.at(0)) },
+    .plain("note", .note, { SQLValue($0.note) }) { f, c in f.note = c.row.text(c.at(0)) },
+    .plain("date", .date, { .text($0.date.description) }) { f, c throws(DamagedRow) in
+      f.date = try c.reader.date(c.at(0), c.name)
+    },
+    .plain("time", .time, { SQLValue($0.time?.description) }) { f, c throws(DamagedRow) in
+      f.time = try c.reader.optional(c.at(0), c.name, "a time") { LocalTime(text: $0) }
+    },
+    .plain("recurring_id", .recurring, { SQLValue($0.recurringID) }) { f, c throws(DamagedRow) in
+      f.recurringID = try c.reader.optionalInteger(c.at(0), c.name)
+    },
+    .plain("import_source", .importSource, { SQLValue($0.importSource) }) { f, c in
+      f.importSource = c.row.text(c.at(0))
+    },
+    .plain("external_ref", .externalReference, { SQLValue($0.externalReference) }) { f, c in
+      f.externalReference = c.row.text(c.at(0))
+    },
+    .plain("status", .status, { .text($0.status.rawValue) }) { f, c throws(DamagedRow) in
+      f.status = try c.reader.required(c.at(0), c.name, "booked, pending, authorized, memo or rejected") {
+        TransactionStatus(rawValue: $0)
+      }
+    },
+    Column(
+      names: ["foreign_amount", "foreign_currency"], join: nil,
+      exported: { alias in
+        [(.foreignAmount, "\(alias).foreign_amount"), (.foreignCurrency, "\(alias).foreign_currency")]
+      },
+      values: { [SQLValue($0.fields.foreignAmount?.minorUnits), SQLValue($0.fields.foreignAmount?.currency.code)] }
+    ) { f, c throws(DamagedRow) in
+      guard let minor = try c.reader.optionalInteger(c.at(0), "foreign_amount") else { return }
+      f.foreignAmount = Money(minorUnits: minor, currency: try c.reader.currency(c.at(1), "foreign_currency"))
+    },
+    .plain("rate", .rate, { SQLValue($0.rate?.text) }) { f, c throws(DamagedRow) in
+      f.rate = try c.reader.optional(c.at(0), c.name, "a decimal rate") { ExchangeRate($0) }
+    },
+    .plain("debt_id", nil, { SQLValue($0.debtID) }) { f, c throws(DamagedRow) in
+      f.debtID = try c.reader.optionalInteger(c.at(0), c.name)
+    },
+    .reference("account_id", accounts, .account, { $0.account?.rawValue }) { f, c throws(DamagedRow) in
+      f.account = try c.reader.optionalJoined(c.joinedName, id: c.at(0), c.name, "an account")
+    },
+    .reference("counter_account_id", counterAccounts, .counterAccount, { $0.counterAccount?.rawValue }) {
+      f, c throws(DamagedRow) in
+      f.counterAccount = try c.reader.optionalJoined(c.joinedName, id: c.at(0), c.name, "an account")
+    },
+    .reference("counter_method_id", counterMethods, .counterMethod, { $0.counterMethod?.rawValue }) {
+      f, c throws(DamagedRow) in
+      f.counterMethod = try c.reader.optionalJoined(c.joinedName, id: c.at(0), c.name, "a payment method")
+    },
+    .plain("entry", .entry, { .text($0.entry.rawValue) }) { f, c throws(DamagedRow) in
+      f.entry = try c.reader.required(c.at(0), c.name, "debit or credit") { Entry(rawValue: $0) }
+    },
+    .plain("posted_date", .postedDate, { SQLValue($0.postedDate?.description) }) { f, c throws(DamagedRow) in
+      f.postedDate = try c.reader.optional(c.at(0), c.name, "a date") { LocalDate(iso: $0) }
+    },
+    .plain("mcc", .mcc, { SQLValue($0.mcc.map(Int64.init)) }) { f, c throws(DamagedRow) in
+      f.mcc = try c.reader.optionalInteger(c.at(0), c.name).map { Int(truncatingIfNeeded: $0) }
+    },
+    .plain("counter_ref", .counterReference, { SQLValue($0.counterReference) }) { f, c in
+      f.counterReference = c.row.text(c.at(0))
+    },
+    // The merchant as names compare (`NameKey`), for the merchant index and lookups; not read back.
+    .plain("merchant_key", nil, { SQLValue($0.merchant.map { NameKey($0).text }) }) { _, _ in },
   ]
+
+  /// Where each column's values start in a selected row (after the row's id).
+  private static let starts: [Int] = {
+    var next = 1
+    return all.map { column in
+      defer { next += column.width }
+      return next
+    }
+  }()
+
+  /// Where the query's own columns (created_at, recorded_at, …) start in a selected row.
+  static let extra = 1 + all.reduce(0) { $0 + $1.width }
 
   /// The values to bind for `all`, in order.
   static func values(_ resolved: ResolvedFields) -> [SQLValue] {
-    all.map { $0.value(resolved) }
+    all.flatMap { $0.values(resolved) }
   }
+
+  /// The stored column names, in order.
+  static let names = all.flatMap(\.names)
 
   /// "kind, amount, …", each name after `prefix` ("t.").
   static func list(_ prefix: String = "") -> String {
-    all.map { prefix + $0.name }.joined(separator: ", ")
+    names.map { prefix + $0 }.joined(separator: ", ")
   }
 
   /// "?, ?, …", one per column.
-  static let placeholders = Array(repeating: "?", count: all.count).joined(separator: ", ")
+  static let placeholders = Array(repeating: "?", count: names.count).joined(separator: ", ")
 
   /// "kind = ?, amount = ?, …", for an UPDATE.
-  static let assignments = all.map { $0.name + " = ?" }.joined(separator: ", ")
+  static let assignments = names.map { $0 + " = ?" }.joined(separator: ", ")
 
   // MARK: Reading
 
-  /// A selected row is laid out as `id, <all>, category name, method name, account name,
-  /// counter account name, counter method name`, then the query's own columns.
-  static func index(_ name: String) -> Int {
-    guard let found = all.firstIndex(where: { $0.name == name }) else {
-      preconditionFailure("no transaction column \(name)")
-    }
-    return 1 + found
-  }
-
-  /// "t.id, t.kind, …, c.name, m.name, …": the start of every select that `fields(from:)` reads.
+  /// "t.id, t.kind, …, c.name, …": the start of every select that `fields(from:)` reads, each
+  /// column's joined name right after it.
   static func selected(_ prefix: String) -> String {
-    "\(prefix)id, \(list(prefix)), c.name, m.name, a.name, ca.name, cm.name"
+    let columns = all.flatMap { column in
+      column.names.map { prefix + $0 } + (column.join.map { ["\($0.alias).name"] } ?? [])
+    }
+    return "\(prefix)id, " + columns.joined(separator: ", ")
   }
 
-  /// The joins `selected` reads names from, for rows of `table` aliased `alias`.
+  /// The joins `selected` reads names from, for rows of the table aliased `alias`.
   static func joins(_ alias: String) -> String {
-    """
-    LEFT JOIN categories c ON c.id = \(alias).category_id LEFT JOIN methods m ON m.id = \(alias).method_id
-    LEFT JOIN accounts a ON a.id = \(alias).account_id LEFT JOIN accounts ca ON ca.id = \(alias).counter_account_id
-    LEFT JOIN methods cm ON cm.id = \(alias).counter_method_id
-    """
+    all.compactMap { column in
+      column.join.map { "LEFT JOIN \($0.table) \($0.alias) ON \($0.alias).id = \(alias).\(column.names[0])" }
+    }.joined(separator: " ")
   }
 
-  static let categoryName = 1 + all.count
-  static let methodName = 2 + all.count
-  static let accountName = 3 + all.count
-  static let counterAccountName = 4 + all.count
-  static let counterMethodName = 5 + all.count
-  /// Where the query's own columns (created_at, recorded_at, …) start.
-  static let extra = 6 + all.count
+  /// A row laid out as `selected` reads, from a stored row's values by column name (`stored`)
+  /// and the name each catalog id has (`joined`): for rows read from elsewhere (an archive).
+  static func selectedValues(
+    stored: (String) -> SQLValue, joined: (_ table: String, _ id: SQLValue) -> SQLValue
+  ) -> [SQLValue] {
+    all.flatMap { column in
+      column.names.map(stored) + (column.join.map { [joined($0.table, stored(column.names[0]))] } ?? [])
+    }
+  }
 
-  private static let kind = index("kind")
-  private static let amount = index("amount")
-  private static let currency = index("currency")
-  private static let categoryID = index("category_id")
-  private static let methodID = index("method_id")
-  private static let merchant = index("merchant")
-  private static let note = index("note")
-  private static let date = index("date")
-  private static let time = index("time")
-  private static let recurringID = index("recurring_id")
-  private static let importSource = index("import_source")
-  private static let externalRef = index("external_ref")
-  private static let status = index("status")
-  private static let foreignAmount = index("foreign_amount")
-  private static let foreignCurrency = index("foreign_currency")
-  private static let rate = index("rate")
-  private static let debtID = index("debt_id")
-  private static let accountID = index("account_id")
-  private static let counterAccountID = index("counter_account_id")
-  private static let counterMethodID = index("counter_method_id")
-  private static let entry = index("entry")
-  private static let postedDate = index("posted_date")
-  private static let mcc = index("mcc")
-  private static let counterRef = index("counter_ref")
+  /// The export's select list, in `TransactionField` order, for rows of the table aliased `alias`.
+  static func exported(_ alias: String) -> [String] {
+    var expressions: [TransactionField: String] = [:]
+    for column in all {
+      for (field, expression) in column.exported(alias) { expressions[field] = expression }
+    }
+    return TransactionField.allCases.map { field in
+      guard let expression = expressions[field] else { preconditionFailure("no column exports \(field)") }
+      return expression
+    }
+  }
 
   /// A selected row's fields, every value checked; a damaged one is reported by its column name.
   static func fields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
-    var fields = try baseFields(from: reader)
-    fields.mcc = try reader.optionalInteger(mcc, "mcc").map { Int(truncatingIfNeeded: $0) }
-    fields.counterReference = reader.row.text(counterRef)
-    return fields
-  }
-
-  private static func baseFields(from reader: RowReader) throws(DamagedRow) -> TransactionFields {
-    let row = reader.row
-    let foreignMinor = try reader.optionalInteger(foreignAmount, "foreign_amount")
-    let foreign: Money?
-    if let foreignMinor {
-      foreign = Money(minorUnits: foreignMinor, currency: try reader.currency(foreignCurrency, "foreign_currency"))
-    } else {
-      foreign = nil
+    var fields = TransactionFields(
+      kind: .expense, amount: .zero(.inr), category: "", method: "", date: LocalDate(daysSinceEpoch: 0))
+    for (column, start) in zip(all, starts) {
+      try column.read(&fields, ColumnRow(reader: reader, start: start, column: column))
     }
-    let kind = try reader.required(Self.kind, "kind", "expense, income or transfer") { Kind(rawValue: $0) }
-    return TransactionFields(
-      kind: kind,
-      amount: Money(
-        minorUnits: try reader.required(amount, "amount", "a whole amount above zero") { _ -> Int64? in
-          if case .integer(let value) = row.values[amount], value > 0 { return value }
-          return nil
-        }, currency: try reader.currency(currency, "currency")),
-      category: kind == .transfer
-        ? Transfer.category : try reader.joined(categoryName, id: categoryID, "category_id", "a category"),
-      method: try reader.joined(methodName, id: methodID, "method_id", "a payment method"),
-      merchant: row.text(merchant), note: row.text(note), date: try reader.date(date, "date"),
-      time: try reader.optional(time, "time", "a time") { LocalTime(text: $0) },
-      recurringID: try reader.optionalInteger(recurringID, "recurring_id"), importSource: row.text(importSource),
-      externalReference: row.text(externalRef),
-      status: try reader.required(status, "status", "booked, pending, authorized, memo or rejected") {
-        TransactionStatus(rawValue: $0)
-      },
-      foreignAmount: foreign,
-      rate: try reader.optional(rate, "rate", "a decimal rate") { ExchangeRate($0) },
-      debtID: try reader.optionalInteger(debtID, "debt_id"),
-      account: try reader.optionalJoined(accountName, id: accountID, "account_id", "an account"),
-      counterAccount: try reader.optionalJoined(
-        counterAccountName, id: counterAccountID, "counter_account_id", "an account"),
-      counterMethod: try reader.optionalJoined(
-        counterMethodName, id: counterMethodID, "counter_method_id", "a payment method"),
-      entry: try reader.required(entry, "entry", "debit or credit") { Entry(rawValue: $0) },
-      postedDate: try reader.optional(postedDate, "posted_date", "a date") { LocalDate(iso: $0) })
+    return fields
   }
 }

@@ -56,4 +56,19 @@ struct SchemaCoverageTests {
       }
     }
   }
+
+  /// A transaction's columns are declared once (`TransactionColumns.all`): every field column of
+  /// the current rows and the revisions is there, and every export field is read by one.
+  @Test func everyTransactionColumnIsDeclaredOnce() throws {
+    try withTemporaryDirectory { directory in
+      let store = try Store(path: directory + "/spendly.db", clock: { fixedNow })
+      let declared = TransactionColumns.names
+      #expect(Set(declared).count == declared.count, "a column declared twice")
+      let current = try store.database.columns(of: "transactions").map(\.name)
+      #expect(Set(current).subtracting(["id", "revision_id", "created_at", "updated_at"]) == Set(declared))
+      let revisions = try store.database.columns(of: "revisions").map(\.name)
+      #expect(Set(revisions).subtracting(["id", "txn_id", "change_id", "live", "recorded_at"]) == Set(declared))
+      #expect(TransactionColumns.exported("t").count == TransactionField.allCases.count)
+    }
+  }
 }
