@@ -2,7 +2,7 @@ import SpendlyStore
 
 /// How the shell reads a line that starts with a command's word: always as the command, or
 /// possibly as a question ("categories this month", "show me food last month").
-enum LineReading: Sendable {
+enum RouteReading: Sendable {
   /// The line runs the command.
   case command
   /// A question (or entry) unless the next word is one of the command's actions or an option:
@@ -19,18 +19,18 @@ struct Route: Sendable {
   let command: any Command.Type
   /// The sub-action words (`categories add`, `config currency`).
   let actions: [String]
-  let reading: LineReading
+  let reading: RouteReading
   /// What these arguments do with the store (see `StoreUse`).
   let storeUse: @Sendable (Arguments) -> StoreUse
 
   init(
-    _ command: any Command.Type, actions: [String] = [], reading: LineReading = .command, store: StoreUse = .write
+    _ command: any Command.Type, actions: [String] = [], reading: RouteReading = .command, store: StoreUse = .write
   ) {
     self.init(command, actions: actions, reading: reading, storeUse: { _ in store })
   }
 
   init(
-    _ command: any Command.Type, actions: [String] = [], reading: LineReading = .command,
+    _ command: any Command.Type, actions: [String] = [], reading: RouteReading = .command,
     storeUse: @escaping @Sendable (Arguments) -> StoreUse
   ) {
     self.command = command

@@ -15,19 +15,6 @@ public struct QueryParser {
     self.weekStart = weekStart
   }
 
-  /// How the shell reads a line that is not a command.
-  public enum LineReading: Sendable {
-    case question(Query)
-    /// Not understood as a question, and no entry either (no amount, no entry words).
-    case notUnderstood(QueryError)
-    /// A complete entry and a complete question alike ("food 2025"): the person decides.
-    case ambiguous(Query, TransactionDraft)
-    case entry
-    /// A phrase with a cadence word and an amount ("netflix 649 monthly", "649 monthly"): a
-    /// schedule, not a transaction.
-    case schedule(ScheduleDraft)
-  }
-
   /// Question or entry, decided by both parsers. A line the question parser reads completely
   /// with question structure (a measure, how much, top/last N, compare, an amount bound, a
   /// period in words) is a question: its numbers are years, counts or days, never amounts.

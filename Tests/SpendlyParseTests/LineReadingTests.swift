@@ -24,7 +24,7 @@ struct LineReadingTests {
     return result
   }
 
-  static func reading(_ result: QueryParser.LineReading) -> String {
+  static func reading(_ result: LineReading) -> String {
     switch result {
     case .question: return "question"
     case .entry: return "entry"
