@@ -161,10 +161,10 @@ public enum CLI {
     if let database, rest.isEmpty, command(named: database) != nil || ["help", "version"].contains(database) {
       throw .usage("--db '\(database)' is a command name: give the database path first (spendly --db PATH \(database))")
     }
-    output.colour = !json && !noColour && environment("NO_COLOR") == nil && isTerminal(1)
+    output.colour = !json && !noColour && System.environment("NO_COLOR") == nil && System.isTerminal(1)
     let context = Context(
       databasePath: database ?? Context.defaultDatabasePath(), fixedNow: now, json: json, output: output,
-      interactive: isTerminal(0))
+      interactive: System.isTerminal(0))
     context.assumeYes = yes
     return .run(context, rest, help: help)
   }

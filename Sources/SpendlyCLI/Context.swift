@@ -30,14 +30,14 @@ final class Context {
     self.interactive = interactive
   }
 
-  var now: LocalDateTime { fixedNow ?? systemNow() }
+  var now: LocalDateTime { fixedNow ?? System.now() }
   var today: LocalDate { now.date }
 
   /// The store, opened on first use: created by a command that writes, only read by one that reads.
   func store() throws(CLIError) -> Store {
     if let openedStore { return openedStore }
     let fixed = fixedNow
-    let clock = { fixed ?? systemNow() }
+    let clock = { fixed ?? System.now() }
     do {
       let store: Store
       let memo = StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:))
@@ -91,9 +91,9 @@ final class Context {
 
   /// `$SPENDLY_DB`, else `$XDG_DATA_HOME/spendly/spendly.db`, else `~/.local/share/spendly/spendly.db`.
   static func defaultDatabasePath() -> String {
-    if let path = environment("SPENDLY_DB") { return path }
-    if let data = environment("XDG_DATA_HOME") { return data + "/spendly/spendly.db" }
-    return (environment("HOME") ?? ".") + "/.local/share/spendly/spendly.db"
+    if let path = System.environment("SPENDLY_DB") { return path }
+    if let data = System.environment("XDG_DATA_HOME") { return data + "/spendly/spendly.db" }
+    return (System.environment("HOME") ?? ".") + "/.local/share/spendly/spendly.db"
   }
 }
 

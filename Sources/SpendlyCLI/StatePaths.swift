@@ -42,9 +42,9 @@ enum StatePaths {
   /// The state folder (created when missing, with `create`); nil without a home.
   static func directory(create: Bool) -> String? {
     let base: String
-    if let state = environment("XDG_STATE_HOME") {
+    if let state = System.environment("XDG_STATE_HOME") {
       base = state
-    } else if let home = environment("HOME") {
+    } else if let home = System.environment("HOME") {
       base = home + "/.local/state"
     } else {
       return nil

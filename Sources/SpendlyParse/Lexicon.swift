@@ -77,7 +77,7 @@ public struct Lexicon: Sendable {
   /// The lexicon built into the binary.
   public static let standard: Lexicon = {
     do {
-      return try Lexicon(files: embeddedLexicon)
+      return try Lexicon(files: EmbeddedLexicon.files)
     } catch {
       fatalError("the embedded lexicon is invalid: \(error)")
     }

@@ -130,7 +130,7 @@ struct QueryLexicon: Sendable {
 
   static let standard: QueryLexicon = {
     do {
-      return try QueryLexicon(text: embeddedLexicon["queries"] ?? "")
+      return try QueryLexicon(text: EmbeddedLexicon.files["queries"] ?? "")
     } catch {
       fatalError("the embedded question lexicon is invalid: \(error)")
     }

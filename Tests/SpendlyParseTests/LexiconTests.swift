@@ -21,10 +21,10 @@ struct LexiconTests {
   @Test func embeddedLexiconEqualsTheFiles() throws {
     let files = try Self.files()
     #expect(!files.isEmpty)
-    #expect(Set(embeddedLexicon.keys) == Set(files.keys), "run `make grammar`: the set of lexicon files changed")
+    #expect(Set(EmbeddedLexicon.files.keys) == Set(files.keys), "run `make grammar`: the set of lexicon files changed")
     for (name, text) in files.sorted(by: { $0.key < $1.key }) {
       // A multi-line string literal drops the file's final newline.
-      let embedded = embeddedLexicon[name].map { $0 + "\n" }
+      let embedded = EmbeddedLexicon.files[name].map { $0 + "\n" }
       #expect(embedded == text, "grammar/lexicon/\(name).txt differs from the embedded copy: run `make grammar`")
     }
   }

@@ -180,7 +180,7 @@ struct StatementImport {
     let mapping =
       mappingText != nil && savedMapping == nil && targets.count == 1 ? (targets[0].name, mappingText!) : nil
     let rowCount = statements.reduce(0) { $0 + $1.rows.count }
-    if rowCount > 5000, isTerminal(2) {
+    if rowCount > 5000, System.isTerminal(2) {
       FileHandle.standardError.write(
         Data("\(name): \(MoneyFormat.count(rowCount)) rows read; matching and saving…\n".utf8))
     }

@@ -34,7 +34,7 @@ enum CSVImport {
       throw .data(Render.safe(error.described(file: name)))
     }
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let progress = Progress(total: size, enabled: isTerminal(2) && size > 4 << 20)
+    let progress = Progress(total: size, enabled: System.isTerminal(2) && size > 4 << 20)
     let result: ImportStreamResult
     do {
       result = try store.transactions.importStream(

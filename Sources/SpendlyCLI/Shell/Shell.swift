@@ -94,7 +94,7 @@ final class Shell {
       return runCommand(BudgetCommand.self, (["budget"] + setting.map(Shell.quoted)).joined(separator: " "))
     }
     // "edit 12" alone opens the field-by-field review of that transaction.
-    if first == "edit", words.count == 2, let id = try? transactionID(words[1]) {
+    if first == "edit", words.count == 2, let id = try? TransactionReference.id(words[1]) {
       return reviewExisting(id)
     }
     if let route = route(named: first) {
@@ -108,7 +108,7 @@ final class Shell {
       case .questionWhenItReads:
         // "show me food last month", "list expenses over 1000": a question after a command word
         // that takes no such words.
-        if let next, !next.hasPrefix("-"), (try? transactionID(next)) == nil,
+        if let next, !next.hasPrefix("-"), (try? TransactionReference.id(next)) == nil,
           let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
         {
           return answer(query)

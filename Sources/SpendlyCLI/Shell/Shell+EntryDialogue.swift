@@ -331,7 +331,7 @@ extension Shell {
     let old: TransactionFields
     do {
       parser = try self.parser()
-      old = try existing(id, try context.store()).fields
+      old = try TransactionReference.existing(id, try context.store()).fields
     } catch {
       output.error(error.message)
       return false

@@ -1,60 +1,6 @@
 import SpendlyCore
 import SpendlyStore
 
-/// `spendly completions bash|zsh|fish`: a completion script for the shell, which asks
-/// `spendly __complete` for every candidate, so commands, options and names come from here.
-struct CompletionsCommand: Command {
-  static let name = "completions"
-  static let summary = "print a bash, zsh or fish completion script"
-  static let help = """
-    usage: spendly completions bash|zsh|fish
-
-    Prints a script that completes commands, options and their values: categories, methods,
-    accounts and merchants from the database (--db or $SPENDLY_DB on the line is used), kinds,
-    statuses, currencies and export formats. The script asks 'spendly __complete', which only
-    reads the database and never creates one.
-
-    examples:
-      source <(spendly completions bash)                 # in ~/.bashrc
-      spendly completions zsh > ~/.zfunc/_spendly        # a folder on $fpath, before compinit
-      spendly completions fish > ~/.config/fish/completions/spendly.fish
-    """
-  static let specs: [Arguments.Spec] = []
-
-  static let shells = ["bash", "zsh", "fish"]
-
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    try arguments.expectPositional(1, 1, command: name, what: "a shell: bash, zsh or fish")
-    switch arguments.positional[0].lowercased() {
-    case "bash": return .lines(CompletionScripts.lines(CompletionScripts.bash))
-    case "zsh": return .lines(CompletionScripts.lines(CompletionScripts.zsh))
-    case "fish": return .lines(CompletionScripts.lines(CompletionScripts.fish))
-    case let other:
-      throw .usage("completions: unknown shell \(Render.quoted(other)): expected bash, zsh or fish")
-    }
-  }
-}
-
-/// `spendly __complete -- WORD... PARTIAL`: the candidates for the last, partly typed word, one
-/// a line. Hidden: the completion scripts call it on every Tab.
-struct CompleteCommand: Command {
-  static let name = "__complete"
-  static let summary = "completion candidates for the words typed so far (used by the completion scripts)"
-  static let help = """
-    usage: spendly __complete -- WORD... PARTIAL
-
-    The words after 'spendly' as typed, unquoted, the last one partial (possibly empty). Prints
-    the candidates for it, one a line. The database is opened read-only; a missing one gives
-    commands and options alone.
-    """
-  static let specs: [Arguments.Spec] = []
-
-  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    var completion = LineCompletion(arguments.positional, databasePath: context.databasePath)
-    return .lines(completion.candidates())
-  }
-}
-
 /// What completes the last word of a command line: reads the words before it as the CLI would
 /// (global options, a command, its options and their values), then offers what may come next.
 struct LineCompletion {
@@ -75,7 +21,7 @@ struct LineCompletion {
   /// The store, read-only, opened on first need; nil when there is none (nothing is created).
   private mutating func store() -> Store? {
     if let opened { return opened }
-    let store = try? Store(path: databasePath, access: .readOnly, clock: systemNow)
+    let store = try? Store(path: databasePath, access: .readOnly, clock: System.now)
     opened = .some(store)
     return store
   }
@@ -210,7 +156,7 @@ struct LineCompletion {
 
   /// `~/x` as the shell would expand it (the line's words reach us unexpanded).
   static func expandingHome(_ path: String) -> String {
-    guard path.hasPrefix("~/"), let home = environment("HOME") else { return path }
+    guard path.hasPrefix("~/"), let home = System.environment("HOME") else { return path }
     return home + path.dropFirst()
   }
 }

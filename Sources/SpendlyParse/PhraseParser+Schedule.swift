@@ -36,7 +36,7 @@ struct CadenceWords: Sendable {
 
   static let standard: CadenceWords = {
     do {
-      return try CadenceWords(text: embeddedLexicon["cadences"] ?? "")
+      return try CadenceWords(text: EmbeddedLexicon.files["cadences"] ?? "")
     } catch {
       fatalError("the embedded cadence words do not read: \(error)")
     }

@@ -1,0 +1,72 @@
+import Foundation
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly backup FILE`: a consistent copy of the database, taken while others may write.
+struct BackupCommand: Command {
+  static let name = "backup"
+  static let summary = "copy the database to a file (safe while Spendly is in use)"
+  static let help = """
+    usage: spendly backup FILE [--force]
+
+    Copies the database with SQLite's online backup API: one consistent snapshot even while
+    another Spendly writes. The file is readable by you only (0600) and is checked after it
+    is written. An existing FILE is refused unless --force. 'spendly restore FILE' puts it back.
+    """
+  static let examples = ["spendly backup ~/spendly-backup.db"]
+  static let specs: [Arguments.Spec] = [.init("force", value: false)]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(1, 1, command: name, what: "FILE")
+    let path = arguments.positional[0]
+    if try BackupCommand.existingFile(path, command: name, context, kind: .cannotCreate), !arguments.has("force") {
+      throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it")
+    }
+    let store = try context.store()
+    let info: BackupInfo
+    do {
+      info = try store.backup(to: path, replace: arguments.has("force"))
+    } catch .cannotOpen(_, let reason) {
+      throw CLIError(.cannotCreate, "\(Render.safe(path)): cannot write the backup (\(Render.safe(reason)))")
+    } catch .damagedFile(_, let detail) {
+      throw .data(
+        "the database is damaged (\(StoreError.damage(detail))): no backup was written; check it with sqlite3 '\(Render.safe(context.databasePath))' 'PRAGMA integrity_check'"
+      )
+    } catch {
+      throw error.cli
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    return Rendered(
+      text: {
+        [
+          "backed up \(MoneyFormat.count(info.transactions)) transaction\(info.transactions == 1 ? "" : "s") to \(Render.safe(path)) (\(BackupCommand.bytes(size)), checked)"
+        ]
+      },
+      json: {
+        .object([
+          ("file", .string(path)), ("transactions", .int(Int64(info.transactions))), ("bytes", .int(Int64(size))),
+          ("schema", .int(Int64(info.schema))),
+        ])
+      })
+  }
+
+  /// Whether FILE exists, refusing the database itself (however spelled), its companion files
+  /// and a directory: the checks backup and restore both make before anything is opened.
+  static func existingFile(_ path: String, command: String, _ context: Context, kind: CLIError.Kind) throws(CLIError)
+    -> Bool
+  {
+    do {
+      try ProtectedFile.check(path, database: context.databasePath, allowingDatabases: true)
+    } catch {
+      throw CLIError(kind, "\(command): \(Render.safe(path)) \(error.reason)")
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
+    if isDirectory.boolValue { throw CLIError(kind, "\(Render.safe(path)): is a directory") }
+    return true
+  }
+
+  static func bytes(_ count: Int) -> String {
+    count >= 1 << 20 ? "\(count >> 20) MB" : count >= 1 << 10 ? "\(count >> 10) KB" : "\(count) bytes"
+  }
+}

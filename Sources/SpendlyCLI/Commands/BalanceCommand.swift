@@ -1,0 +1,84 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly balance ACCOUNT`: the balance day by day (or month by month) with a chart, and the
+/// statement balances beside the computed ones.
+struct BalanceCommand: Command {
+  static let name = "balance"
+  static let aliases = ["bal"]
+  static let summary = "an account's balance over time, with a chart: balance hdfc --from 2026-11-01"
+  static let help = """
+    usage: spendly balance ACCOUNT [--from DATE] [--to DATE] [--json]
+
+    The balance at the end of each day from --from (30 days before --to unless given) to --to
+    (today unless given); a range longer than two months goes month by month. A card's or a
+    loan's balance is what is owed. Statement balances (spendly reconcile, or imported) are
+    shown beside the balance computed from the entries, with the difference when they disagree.
+    """
+  static let examples = ["spendly balance hdfc savings --from 2026-11-01"]
+  static let specs: [Arguments.Spec] = [.init("from"), .init("to")]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    let (account, rest) = try AccountsCommand.named(arguments.positional, context, command: "balance")
+    try AccountsCommand.noRest(rest, "balance")
+    let to = try FieldOptions.date(arguments, "to", context: context) ?? context.today
+    var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -30)
+    if arguments["from"] == nil, let opened = account.openingDate, opened > from, opened <= to { from = opened }
+    guard from <= to else { throw .usage("balance: --from \(from) is after --to \(to)") }
+    let store = try context.store()
+    let days = try reporting { try store.accounts.days(account, through: to) }
+    let step = BalanceHistory.step(from: from, to: to)
+    let points = try exact { () throws(FigureTooLarge) in
+      try BalanceHistory.points(account, movements: days.movements, from: from, to: to, step: step)
+    }
+    let checks = try StatementCheck.all(account, store: store, days: days).filter {
+      (from...to).contains($0.statement.asOf)
+    }
+    let output = context.output
+    let currency = account.currency
+    return Rendered(
+      text: {
+        var lines = [
+          output.style(
+            "\(Render.safe(account.name)) · \(account.type.rawValue) · \(currency.code)"
+              + (account.isLiability ? " · owed" : ""), .bold)
+        ]
+        let balances = points.map(\.balance)
+        let low = min(0, balances.min() ?? 0)
+        let high = balances.max() ?? 0
+        let bottom = balances.min() ?? 0
+        lines.append("  " + Charts.sparkline(balances, above: bottom))
+        var table = Table(
+          headers: [step == .day ? "Day" : "Month", "Balance", ""], alignments: [.left, .right, .left])
+        for point in points {
+          let label = step == .day ? point.date.readable : YearMonth(point.date).readable
+          table.add([
+            label, AccountView.money(point.balance, currency), Charts.bar(point.balance - low, of: high - low),
+          ])
+        }
+        lines += table.render(indent: "  ")
+        for check in checks { lines.append(check.line(currency, output: output)) }
+        return lines
+      },
+      json: {
+        .object([
+          ("account", .string(account.name)), ("type", .string(account.type.rawValue)),
+          ("class", .string(account.accountClass.rawValue)), ("currency", .string(currency.code)),
+          ("from", .string(from.description)), ("to", .string(to.description)), ("step", .string(step.rawValue)),
+          ("balance", AccountView.amount(points.last?.balance ?? 0, currency)),
+          ("balance_minor", .int(points.last?.balance ?? 0)),
+          (
+            "points",
+            .array(
+              points.map {
+                .object([
+                  ("date", .string($0.date.description)), ("balance", AccountView.amount($0.balance, currency)),
+                  ("balance_minor", .int($0.balance)),
+                ])
+              })
+          ),
+          ("statements", .array(checks.map { $0.json(currency) })),
+        ])
+      })
+  }
+}

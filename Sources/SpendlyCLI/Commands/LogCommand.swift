@@ -1,0 +1,50 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly log`: the change log in plain words, newest first.
+struct LogCommand: Command {
+  static let name = "log"
+  static let summary = "list recent changes in plain words"
+  static let help = """
+    usage: spendly log [--limit N]
+
+    Every change, newest first: transactions added, edited, deleted or imported, categories,
+    methods and aliases added, renames, settings, undos and redos. A change that was undone
+    is marked so.
+
+    options:
+      --limit N   at most N changes (default 20; 0 for all)
+    """
+  static let examples = ["spendly log", "spendly log --limit 50 --json"]
+  static let specs: [Arguments.Spec] = [.init("limit")]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try arguments.expectPositional(0, 0, command: name, what: "")
+    let limit = try arguments.int("limit", default: 20)
+    let entries = try reporting { try context.store().changeLog(limit: limit == 0 ? Int(Int32.max) : limit) }
+    let output = context.output
+    return Rendered(
+      text: {
+        guard !entries.isEmpty else { return ["no changes yet"] }
+        var table = Table(headers: ["Change", "When", "What"], alignments: [.right, .left, .left])
+        for entry in entries {
+          let when = LocalDateTime(iso: entry.recordedAt).map { "\($0.date) \($0.time)" } ?? entry.recordedAt
+          table.add([
+            "#\(entry.id)", Render.safe(when),
+            Render.safe(entry.summary) + (entry.undone ? output.style(" (undone)", .dim) : ""),
+          ])
+        }
+        return table.render(header: { output.style($0, .bold) })
+      },
+      json: {
+        JSON.array(
+          entries.map { entry in
+            .object([
+              ("id", .int(entry.id)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
+              ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
+            ])
+          })
+      })
+  }
+}

@@ -1,0 +1,52 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly methods [add|rename|alias]`
+struct MethodsCommand: Command {
+  static let name = "methods"
+  static let aliases = ["method"]
+  static let summary = "list, add, rename or alias payment methods"
+  static let help = """
+    usage: spendly methods
+           spendly methods add NAME [--alias A,B]
+           spendly methods rename OLD NEW
+           spendly methods alias NAME ALIAS
+
+    examples:
+      spendly methods add "HDFC Card" --alias hdfc
+      spendly methods alias UPI bhim
+    """
+  static let specs: [Arguments.Spec] = [.init("alias")]
+
+  static let actions = CatalogActions(
+    command: name, kind: .method, headers: ["Method", "Aliases", "Also understood"],
+    rows: { catalog in
+      catalog.methods.map { method in
+        [
+          Render.safe(method.name), method.aliases.joined(separator: ", "),
+          lexiconWords(
+            Lexicon.standard.methodWords.filter { word, target in
+              if case .named(let name) = target { return catalog.method(named: name) == method }
+              return false
+            }),
+        ]
+      }
+    },
+    json: { catalog in
+      catalog.methods.map {
+        .object([
+          ("name", .string($0.name)), ("aliases", .array($0.aliases.map { .string($0) })),
+          ("builtin", .bool($0.builtin)),
+        ])
+      }
+    },
+    add: { store, name, arguments in
+      try store.catalog.addMethod(name, aliases: splitList(arguments["alias"]))
+      return "added payment method \(Render.safe(name))"
+    })
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    try actions.run(arguments, context)
+  }
+}

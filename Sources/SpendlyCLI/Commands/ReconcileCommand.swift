@@ -1,0 +1,67 @@
+import SpendlyCore
+import SpendlyStore
+
+/// `spendly reconcile ACCOUNT AMOUNT [--on DATE]`: records a statement balance typed by hand and
+/// says how far the computed balance is from it.
+struct ReconcileCommand: Command {
+  static let readsAmounts = true
+  static let name = "reconcile"
+  static let summary = "record a statement balance and see the difference: reconcile hdfc 48,250.50"
+  static let help = """
+    usage: spendly reconcile ACCOUNT AMOUNT [--on DATE] [--available] [--json]
+
+    Records what the bank's statement says the account held (a card or loan: what was owed)
+    at the end of DATE (today unless given), and shows the balance computed from the entries
+    beside it with the difference. --available records the available balance instead of the
+    booked one. It is one change: 'undo' takes it back.
+    """
+  static let examples = ["spendly reconcile hdfc savings 48,250.50"]
+  static let specs: [Arguments.Spec] = [.init("on"), .init("available", value: false)]
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    var words = arguments.positional
+    guard words.count >= 2, var amountText = words.popLast() else {
+      throw .usage("reconcile: give the account and the statement's balance, like: reconcile hdfc 48,250.50")
+    }
+    // "52,080.00 Cr" typed as two words: the mark goes with the number.
+    if ["dr", "cr"].contains(amountText.lowercased()), words.count >= 2, let number = words.popLast() {
+      amountText = number + " " + amountText
+    }
+    let (account, rest) = try AccountsCommand.named(words, context, command: "reconcile")
+    try AccountsCommand.noRest(rest, "reconcile")
+    let money = try balance(amountText, account.currency)
+    guard money.currency == account.currency else {
+      throw .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
+    }
+    let date = try FieldOptions.date(arguments, "on", context: context) ?? context.today
+    guard date <= context.today else { throw .data("--on \(date): a statement balance is of a day that has come") }
+    let statement = StatementBalance(
+      kind: arguments.has("available") ? .available : .booked, amount: money.minorUnits,
+      asOf: date, source: "typed")
+    let store = try context.store()
+    try reporting { try store.accounts.recordStatement(account.name, statement) }
+    let computed = try reporting { try store.accounts.balance(account, on: date) }
+    let check = try StatementCheck(account, statement: statement, computed: computed)
+    let output = context.output
+    return Rendered(
+      text: { ["recorded " + Render.safe(account.name) + ":", check.line(account.currency, output: output)] },
+      json: {
+        .object(
+          [("account", .string(account.name)), ("currency", .string(account.currency.code))]
+            + {
+              if case .object(let pairs) = check.json(account.currency) { return pairs }
+              return []
+            }())
+      })
+  }
+
+  /// A statement balance as typed: signed by a minus, parentheses or Dr/Cr ("52,080.00 Cr" is a
+  /// credit, "52,080.00 Dr" a debit), never multiplied; in the account's currency unless marked.
+  static func balance(_ text: String, _ currency: Currency) throws(CLIError) -> Money {
+    do {
+      return try AmountReader.read(text, style: .balance, currency: currency).money
+    } catch {
+      throw .data("amount: " + Render.safe(error.description))
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import SpendlyCore
+import SpendlyStore
+
+/// A statement balance beside the balance computed for its day, and their difference.
+struct StatementCheck {
+  let statement: StatementBalance
+  let computed: Int64
+  /// The statement less the computed balance, through `Money`: one that does not fit is an
+  /// error naming it, never a capped figure.
+  let difference: Int64
+
+  init(_ account: Account, statement: StatementBalance, computed: Int64) throws(CLIError) {
+    self.statement = statement
+    self.computed = computed
+    let money = { (minor: Int64) in Money(minorUnits: minor, currency: account.currency) }
+    difference = try exact { () throws(FigureTooLarge) in
+      try money(statement.amount).subtracting(
+        money(computed),
+        or: FigureTooLarge(name: account.name, figure: "difference from the statement of \(statement.asOf)")
+      ).minorUnits
+    }
+  }
+
+  /// Every statement balance of the account, each with the balance computed at the end of its day.
+  static func all(_ account: Account, store: Store, days: [AccountDay]) throws(CLIError) -> [StatementCheck] {
+    let statements = try reporting { try store.accounts.statements(account.name) }
+    let movements = days.movements
+    var checks: [StatementCheck] = []
+    for statement in statements {
+      let computed = try exact { () throws(FigureTooLarge) in
+        try BalanceHistory.balance(account, movements: movements, on: statement.asOf)
+      }
+      checks.append(try StatementCheck(account, statement: statement, computed: computed))
+    }
+    return checks
+  }
+
+  func line(_ currency: Currency, output: Output) -> String {
+    let head =
+      "  statement \(statement.kind.rawValue) \(AccountView.money(statement.amount, currency)) on \(statement.asOf.readable)"
+      + (statement.source.map { " (\(Render.safe($0)))" } ?? "")
+      + " · computed \(AccountView.money(computed, currency))"
+    if difference == 0 { return head + " · " + output.style("matches", .green) }
+    return head + " · "
+      + output.style(
+        "differs by \(MoneyFormat.string(Money(minorUnits: difference, currency: currency), signed: true))", .yellow)
+  }
+
+  func json(_ currency: Currency) -> JSON {
+    .object([
+      ("kind", .string(statement.kind.rawValue)), ("as_of", .string(statement.asOf.description)),
+      ("source", .optional(statement.source)), ("statement", AccountView.amount(statement.amount, currency)),
+      ("statement_minor", .int(statement.amount)), ("computed", AccountView.amount(computed, currency)),
+      ("computed_minor", .int(computed)), ("difference", AccountView.amount(difference, currency)),
+      ("difference_minor", .int(difference)), ("matches", .bool(difference == 0)),
+    ])
+  }
+}

@@ -1,0 +1,70 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// `spendly upcoming [N days]`: the charges and income of the next days, with totals.
+struct UpcomingCommand: Command {
+  static let name = "upcoming"
+  static let summary = "recurring charges and income of the next 30 days (upcoming 60)"
+  static let help =
+    "usage: spendly upcoming [N [days]] [--json]\n\nFrom tomorrow; occurrences due already are in 'due'."
+  static let examples = ["spendly upcoming"]
+  static let specs: [Arguments.Spec] = []
+
+  static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
+    let words = arguments.positional.map { $0.lowercased() }
+    var days = 30
+    if let first = words.first {
+      guard let count = Int(first), (1...3660).contains(count),
+        words.count == 1 || (words.count == 2 && ["day", "days"].contains(words[1]))
+      else {
+        throw .usage("upcoming: give a number of days, like: upcoming 60")
+      }
+      days = count
+    }
+    let today = context.today
+    let last = today.adding(days: days)
+    guard SupportedDates.contains(last) else {
+      throw .data(SupportedDates.refusal("upcoming \(days) days ends on", last.description))
+    }
+    let schedules = try reporting { try context.store().schedules.all() }
+    let items = schedules.filter { RecurringView.running($0, today: today) }
+      .flatMap { schedule in schedule.occurrences(from: today.adding(days: 1), to: last).map { (schedule, $0) } }
+      .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
+    // Each currency's net, through `Money`: one that does not fit is an error naming it.
+    let sums = try RecurringView.sums(items).map { (currency, income, expenses) throws(CLIError) in
+      let net = try exact { () throws(FigureTooLarge) in
+        try Money(minorUnits: income, currency: currency).subtracting(
+          Money(minorUnits: expenses, currency: currency), or: FigureTooLarge(figure: "upcoming net in \(currency.code)"))
+      }
+      return (currency, income, expenses, net)
+    }
+    let json = JSON.object([
+      ("from", .string(today.adding(days: 1).description)), ("to", .string(last.description)),
+      ("occurrences", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
+      (
+        "totals",
+        .array(
+          sums.map { currency, income, expenses, net in
+            .object([
+              ("currency", .string(currency.code)),
+              ("income", .string(MoneyFormat.plain(income, exponent: currency.exponent))),
+              ("income_minor", .int(income)),
+              ("expenses", .string(MoneyFormat.plain(expenses, exponent: currency.exponent))),
+              ("expenses_minor", .int(expenses)),
+              ("net_minor", .int(net.minorUnits)),
+            ])
+          })
+      ),
+    ])
+    guard !items.isEmpty else { return .lines(["  nothing recurring in the next \(days) days"], json: json) }
+    var lines = [context.output.style("  Next \(days) days (to \(last.readable))", .bold)]
+    lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
+    for (currency, income, expenses, net) in sums {
+      lines.append(
+        "  \(currency.code): income \(MoneyFormat.string(Money(minorUnits: income, currency: currency))) · charges \(MoneyFormat.string(Money(minorUnits: expenses, currency: currency))) · net \(MoneyFormat.string(net, signed: true))"
+      )
+    }
+    return .lines(lines, json: json)
+  }
+}

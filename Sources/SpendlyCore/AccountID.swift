@@ -1,0 +1,7 @@
+/// A stored account's id (see `CategoryID`).
+public struct AccountID: Hashable, Sendable, Comparable, CustomStringConvertible {
+  public let rawValue: Int64
+  public init(_ rawValue: Int64) { self.rawValue = rawValue }
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+  public var description: String { "account #\(rawValue)" }
+}

@@ -1,0 +1,86 @@
+import CSQLite
+import SpendlyCore
+
+/// A prepared statement. Owned by its database's cache.
+final class Statement {
+  unowned let database: Database
+  let handle: OpaquePointer
+  let sql: String
+
+  init(database: Database, handle: OpaquePointer, sql: String) {
+    self.database = database
+    self.handle = handle
+    self.sql = sql
+  }
+
+  deinit { sqlite3_finalize(handle) }
+
+  func reset() {
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+  }
+
+  func bind(_ values: [SQLValue]) throws(DatabaseError) {
+    for (i, value) in values.enumerated() {
+      let index = Int32(i + 1)
+      let rc: Int32
+      switch value {
+      case .null: rc = sqlite3_bind_null(handle, index)
+      case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
+      case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, SQLITE_TRANSIENT)
+      }
+      guard rc == SQLITE_OK else { throw database.error(rc, sql) }
+    }
+  }
+
+  /// Advances to the next row; false when done.
+  func step() throws(DatabaseError) -> Bool {
+    let rc = sqlite3_step(handle)
+    switch rc {
+    case SQLITE_ROW: return true
+    case SQLITE_DONE: return false
+    default:
+      let err = database.error(rc, sql)
+      sqlite3_reset(handle)
+      throw err
+    }
+  }
+
+  func row() -> Row {
+    let count = sqlite3_column_count(handle)
+    var values: [SQLValue] = []
+    values.reserveCapacity(Int(count))
+    for i in 0..<count {
+      switch sqlite3_column_type(handle, i) {
+      case SQLITE_NULL: values.append(.null)
+      case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
+      default:
+        if let text = sqlite3_column_text(handle, i) {
+          values.append(.text(String(cString: text)))
+        } else {
+          values.append(.null)
+        }
+      }
+    }
+    return Row(values: values)
+  }
+}
+
+/// One result row, read by column index.
+struct Row: Sendable {
+  let values: [SQLValue]
+
+  func int(_ i: Int) -> Int64? {
+    if case .integer(let v) = values[i] { return v }
+    if case .text(let s) = values[i] { return Int64(s) }
+    return nil
+  }
+
+  func text(_ i: Int) -> String? {
+    switch values[i] {
+    case .text(let s): return s
+    case .integer(let v): return String(v)
+    case .null: return nil
+    }
+  }
+}
