@@ -68,6 +68,9 @@ public enum CLI {
     if first == "help" {
       if words.count > 1, let command = command(named: words[1]) {
         printHelp(command, context.output)
+      } else if words.count > 1, !["entry", "phrase", "phrases"].contains(words[1].lowercased()) {
+        let word = Render.safe(words[1])
+        throw .usage("no command '\(word)'\(nearestCommands(to: words[1])) (see: spendly --help)")
       } else {
         printHelp(context.output)
       }
@@ -79,7 +82,7 @@ public enum CLI {
     }
     guard let route = route(named: first) else {
       if first.hasPrefix("-") { throw .usage("unknown option '\(first)' (see: spendly --help)") }
-      throw .usage("unknown command '\(first)' (see: spendly --help)")
+      throw .usage("unknown command '\(Render.safe(first))'\(nearestCommands(to: first)) (see: spendly --help)")
     }
     let command = route.command
     if help {

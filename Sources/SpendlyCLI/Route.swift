@@ -1,3 +1,4 @@
+import SpendlyCore
 import SpendlyStore
 
 /// How the shell reads a line that starts with a command's word: always as the command, or
@@ -107,3 +108,13 @@ func route(named word: String) -> Route? {
 }
 
 func command(named word: String) -> (any Command.Type)? { route(named: word)?.command }
+
+/// ", nearest: list, last" for a word that names no command, or "" when none is near.
+func nearestCommands(to word: String) -> String {
+  // Aliases are near too ("ls"), shown by their command's name.
+  let names = Dictionary(routes.flatMap { route in route.words.map { ($0, route.command.name) } }) { first, _ in first }
+  var seen = Set<String>()
+  let near = NearestNames.to(word, among: routes.flatMap(\.words), limit: 6).compactMap { names[$0] }
+    .filter { seen.insert($0).inserted }.prefix(3)
+  return near.isEmpty ? "" : "; nearest: " + near.joined(separator: ", ")
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyCore
 import SpendlyTestSupport
 import Testing
 
@@ -56,5 +57,33 @@ struct HelpTests {
       #expect(result.stderr.isEmpty)
     }
     #expect(CLI.version.split(separator: ".").count == 3)
+  }
+
+  /// Help for a word that names no command is a usage error (64) naming the nearest commands,
+  /// in the CLI and the shell alike; an unknown command says the same.
+  @Test func helpForAnUnknownWordNamesTheNearestCommands() throws {
+    let sandbox = try Sandbox()
+    let none = try sandbox.run(["help", "nonexist"])
+    #expect(none.status == 64)
+    #expect(none.stdout.isEmpty)
+    #expect(none.stderr.contains("no command 'nonexist'"))
+    let typo = try sandbox.run(["help", "lsit"])
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("nearest: list"), "\(typo.stderr)")
+    let prefix = try sandbox.run(["help", "recur"])
+    #expect(prefix.stderr.contains("nearest: recurring"), "\(prefix.stderr)")
+    let unknown = try sandbox.run(["expotr", "csv"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("unknown command 'expotr'; nearest: export"), "\(unknown.stderr)")
+    let shell = try sandbox.run([], input: Data("help budgte\nquit\n".utf8))
+    #expect(shell.stdout.contains("no help for 'budgte'; nearest: budget"), "\(shell.stdout)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.database) || shell.status == 0)
+  }
+
+  @Test func nearestNames() {
+    #expect(NearestNames.to("lst", among: ["list", "log", "last"]) == ["list", "last"])
+    #expect(NearestNames.to("ad", among: ["add", "log"]) == ["add"])
+    #expect(NearestNames.to("zzzz", among: ["add", "list"]).isEmpty)
+    #expect(NearestNames.to("imoprt", among: ["import", "export"]) == ["import"])
   }
 }

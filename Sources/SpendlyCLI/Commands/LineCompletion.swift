@@ -1,3 +1,4 @@
+import Foundation
 import SpendlyCore
 import SpendlyStore
 
@@ -75,6 +76,13 @@ struct LineCompletion {
     return (found, help, pending, positional)
   }
 
+  /// Whether the partial word is an option, or the value of the option before it: what the
+  /// shell's own Tab hands over here, so it offers what bash offers for the same words.
+  mutating func completesAnOption() -> Bool {
+    guard let (found, _, pending, _) = read(), found != nil else { return false }
+    return pending != nil || partial.hasPrefix("-")
+  }
+
   /// The candidates for `partial`, in order, without duplicates.
   mutating func candidates() -> [String] {
     guard let (found, help, pending, positional) = read() else { return [] }
@@ -133,6 +141,8 @@ struct LineCompletion {
       return LineCompletion.prefixed(typed, TransactionStatus.allCases.map(\.rawValue))
     case "currency":
       return LineCompletion.prefixed(typed, Currency.all.map(\.code))
+    case "html", "db":
+      return LineCompletion.files(typed)
     default:
       return []
     }
@@ -152,6 +162,23 @@ struct LineCompletion {
     let lowered = typed.lowercased()
     var seen = Set<String>()
     return pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
+  }
+
+  /// The files and folders (with a slash) whose path starts with `typed`, as a shell offers them.
+  static func files(_ typed: String) -> [String] {
+    let expanded = expandingHome(typed)
+    let slash = expanded.lastIndex(of: "/")
+    let folder = slash.map { String(expanded[...$0]) } ?? ""
+    let typedFolder = typed.lastIndex(of: "/").map { String(typed[...$0]) } ?? ""
+    let start = slash.map { String(expanded[expanded.index(after: $0)...]) } ?? expanded
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else {
+      return []
+    }
+    return entries.filter { $0.hasPrefix(start) && (start.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+      var isFolder: ObjCBool = false
+      _ = FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder)
+      return typedFolder + name + (isFolder.boolValue ? "/" : "")
+    }
   }
 
   /// `~/x` as the shell would expand it (the line's words reach us unexpanded).

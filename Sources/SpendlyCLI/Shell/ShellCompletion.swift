@@ -32,6 +32,13 @@ final class ShellCompletion {
       let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
       let earlier = before.dropLast(word.count)
       let isFirst = earlier.trimmingSpaces().isEmpty
+      // After a command's option, or on one, the same candidates as bash's: categories after
+      // `list --category`, options after `--`, files after `--html`.
+      let words = earlier.split(separator: " ").map(String.init)
+      if let first = words.first, route(named: first) != nil {
+        var line = LineCompletion(words + [word], databasePath: context.databasePath)
+        if line.completesAnOption() { return (word, line.candidates()) }
+      }
       var pool: [String]
       if isFirst {
         pool = commands.map { $0.name } + ["help", "quit"]

@@ -12,7 +12,7 @@ enum ShellHelp {
       return
     }
     if let word, !["entry", "phrase", "phrases"].contains(word.lowercased()) {
-      output.line("no help for '\(Render.safe(word))'; try 'help' for the list")
+      output.line("no help for '\(Render.safe(word))'\(nearestCommands(to: word)); try 'help' for the list")
       return
     }
     output.line("Type an entry phrase, check the draft, press Enter to save (e reviews each field, n discards).")
