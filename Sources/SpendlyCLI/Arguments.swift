@@ -70,6 +70,8 @@ struct Arguments {
   }
 
   subscript(name: String) -> String? { values[name] }
+  /// The options given, with a value or as flags, in name order.
+  var givenOptions: [String] { (Array(values.keys) + flags).sorted() }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// An integer option, or a usage error naming it.

@@ -91,6 +91,7 @@ public enum CLI {
     }
     do throws(CLIError) {
       let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
+      try command.checkOptions(arguments)
       context.storeUse = route.storeUse(arguments)
       context.show(try command.run(arguments, context))
     } catch {

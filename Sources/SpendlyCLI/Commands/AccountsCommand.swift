@@ -15,7 +15,7 @@ struct AccountsCommand: Command {
            spendly accounts add NAME --type savings|current|cash|wallet|card|loan
                           [--institution NAME] [--currency CODE] [--opening AMOUNT [--on DATE]]
                           [--methods UPI,"Debit Card"] [--alias WORD,WORD] [--last4 1234]
-           spendly accounts edit NAME --OPTION VALUE   the options of add
+           spendly accounts edit NAME --OPTION VALUE   the options of add, and --name NEW
            spendly accounts rename NAME NEW           the old name stays an alias
            spendly accounts close NAME [--on DATE]    keeps its history, takes no entry after DATE
            spendly accounts reopen NAME
@@ -38,6 +38,12 @@ struct AccountsCommand: Command {
     .init("alias"), .init("last4"), .init("name"),
   ]
   static let actions = ["add", "list", "edit", "rename", "close", "reopen"]
+  static let addOptions = ["type", "institution", "currency", "opening", "on", "methods", "alias", "last4"]
+  static let subcommands = [
+    Subcommand("list"), Subcommand("add", options: addOptions), Subcommand("edit", options: addOptions + ["name"]),
+    Subcommand("rename"), Subcommand("close", options: ["on"]), Subcommand("reopen"),
+  ]
+  static let defaultSubcommand: String? = "list"
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

@@ -40,6 +40,13 @@ struct BudgetCommand: Command {
     .init("no-rollover", value: false),
   ]
 
+  /// The actions named by their word; `budget food 8000` sets and `budget` shows, and those
+  /// check their options themselves (`show`).
+  static let subcommands = [
+    Subcommand("set", options: ["month", "from", "currency", "rollover", "no-rollover"]),
+    Subcommand("clear", aliases: ["remove"], options: ["month", "from", "currency"]),
+  ]
+
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional
     switch words.first?.lowercased() {

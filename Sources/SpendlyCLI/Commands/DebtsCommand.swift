@@ -37,6 +37,15 @@ struct DebtsCommand: Command {
     .init("strategy"), .init("yes", value: false, short: "y"),
   ]
   static let actions = ["add", "list", "schedule", "plan", "pay", "edit", "remove"]
+  static let addOptions = [
+    "balance", "apr", "min", "min-percent", "min-floor", "due-day", "term", "kind", "currency", "start",
+  ]
+  static let subcommands = [
+    Subcommand("list"), Subcommand("add", options: addOptions), Subcommand("schedule"),
+    Subcommand("plan", options: ["budget", "strategy"]), Subcommand("pay", options: ["yes"]),
+    Subcommand("edit", options: addOptions + ["name"]), Subcommand("remove"),
+  ]
+  static let defaultSubcommand: String? = "list"
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

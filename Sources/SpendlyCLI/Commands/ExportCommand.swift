@@ -52,6 +52,12 @@ struct ExportCommand: Command {
   ]
 
   static let formats = ["csv", "json", "xlsx", "ledger", "hledger", "beancount"]
+  static let filters = ["category", "method", "merchant", "kind", "account", "status", "currency", "from", "to"]
+  static let subcommands = [
+    Subcommand("csv", options: ["all-fields", "excel"] + filters), Subcommand("json"),
+    Subcommand("xlsx", options: filters), Subcommand("ledger", options: filters),
+    Subcommand("hledger", options: filters), Subcommand("beancount", options: filters),
+  ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     guard let format = arguments.positional.first?.lowercased() else {

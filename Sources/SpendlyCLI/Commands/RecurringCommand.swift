@@ -33,6 +33,12 @@ struct RecurringCommand: Command {
     .init("note"), .init("yes", value: false, short: "y"),
   ]
   static let actions = ["add", "list", "dates", "skip", "pause", "resume", "end", "edit", "delete"]
+  static let subcommands = [
+    Subcommand("list"), Subcommand("add", options: ["yes"]), Subcommand("dates", options: ["from", "to"]),
+    Subcommand("skip"), Subcommand("pause"), Subcommand("resume"), Subcommand("end"),
+    Subcommand("edit", options: ["amount", "from", "category", "method", "name", "note"]), Subcommand("delete"),
+  ]
+  static let defaultSubcommand: String? = "list"
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional
@@ -230,7 +236,9 @@ struct RecurringCommand: Command {
       }
       let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
       if amount == schedule.amount(on: from) && !schedule.prices.contains(where: { $0.from > from }) {
-        return done.isEmpty ? "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))" : done.joined(separator: "; ")
+        return done.isEmpty
+          ? "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))"
+          : done.joined(separator: "; ")
       }
       try reporting { try store.schedules.changePrice(id: schedule.id, to: amount.minorUnits, from: from) }
       done.append("\(schedule.name) is \(RecurringView.money(amount)) from \(from.readable)")

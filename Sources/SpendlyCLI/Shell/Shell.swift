@@ -232,6 +232,7 @@ final class Shell {
       let wantsJSON = words.contains("--json")
       words.removeAll { $0 == "--json" }
       let arguments = try Arguments(words, specs: command.specs, command: command.name)
+      try command.checkOptions(arguments)
       let shown = context.json
       context.json = shown || wantsJSON
       defer { context.json = shown }
