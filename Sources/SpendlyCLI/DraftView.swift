@@ -44,6 +44,36 @@ extension Context {
 
 /// How a draft looks: one line, inferred fields marked with `?` (and dimmed on a terminal).
 enum DraftView {
+  /// The draft's cadence line: "monthly from Sat 31 Jan 2026 · next 28 Feb, 31 Mar, 30 Apr".
+  static func cadenceLines(
+    _ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate? = nil, today: LocalDate, output: Output,
+    stored: [LocalDate] = []
+  ) -> [String] {
+    let anchor = draft.date
+    var next: [LocalDate] = [cadence.next(after: today.adding(days: -1), anchor: anchor)]
+    while next.count < 3 { next.append(cadence.next(after: next.last!, anchor: anchor)) }
+    if let end { next = next.filter { $0 <= end } }
+    let until = end.map { " until \($0.readable)" } ?? ""
+    var lines = [
+      "  \(cadence.word) from \(anchor.readable)\(until)"
+        + (next.isEmpty ? "" : " · next " + next.map { RecurringView.day($0, today: today) }.joined(separator: ", "))
+    ]
+    // Entries already stored that saving links to their periods (`storedCharges`): not due again.
+    if !stored.isEmpty {
+      lines.append("  links \(stored.count) \(stored.count == 1 ? "entry" : "entries") already stored")
+    }
+    let linked = Set(stored)
+    let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor)
+      .filter { !linked.contains($0) }.count
+    if past > 0 {
+      lines.append(
+        output.style(
+          "  \(past) earlier date\(past == 1 ? "" : "s") will be due ('due' lists them, 'recurring skip' skips one)",
+          .dim))
+    }
+    return lines
+  }
+
   static func line(_ draft: TransactionDraft, today: LocalDate, output: Output) -> String {
     func field(_ text: String, _ name: DraftField) -> String {
       draft.inferred.contains(name) ? output.style(text + "?", .dim) : text

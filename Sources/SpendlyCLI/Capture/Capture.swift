@@ -76,14 +76,15 @@ enum Capture {
         }
         throw .usage("not on a terminal: add --yes to save without asking; nothing saved")
       }
-      let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
-      defer { shell.input.close() }
-      if let ended = shell.askMissing(&draft, parser: parser, entryLine: 0) {
+      let dialogue = ConfirmDialogue(
+        context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { dialogue.input.close() }
+      if let ended = dialogue.askMissing(&draft, parser: parser, entryLine: 0) {
         if !ended { throw .data("amount: missing; nothing saved") }
         return .nothing
       }
       if asks {
-        if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
+        if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       }
     } else {
       for warning in draft.warnings { context.output.warning(warning.description) }

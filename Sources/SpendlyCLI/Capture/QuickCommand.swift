@@ -47,7 +47,7 @@ struct QuickCommand: Command {
       input.close()
       throw .usage("'quick' cannot edit lines on this terminal; use: spendly log-payment --amount 420")
     }
-    let shell = Shell(context: context, input: input)
+    let dialogue = ConfirmDialogue(context: context, input: input)
     defer { input.close() }
     let output = context.output
     output.line("spendly quick · Enter takes the [suggestion] · a number picks · Tab completes · ^C abandons")
@@ -56,7 +56,7 @@ struct QuickCommand: Command {
     var draft: TransactionDraft?
     var parser: PhraseParser?
     while draft == nil {
-      guard case .line(let typed) = shell.readLine(prompt: label("amount"), prefill: "", completer: nil) else {
+      guard case .line(let typed) = dialogue.readLine(prompt: label("amount"), prefill: "", completer: nil) else {
         return abandoned(output)
       }
       var text = typed.trimmingSpaces()
@@ -65,7 +65,7 @@ struct QuickCommand: Command {
         continue
       }
       let reader: PhraseParser
-      if let parser { reader = parser } else { reader = try shell.parser() }
+      if let parser { reader = parser } else { reader = try dialogue.parser() }
       parser = reader
       var candidate = try context.draft("", parser: reader)
       candidate.time = context.now.time
@@ -87,7 +87,7 @@ struct QuickCommand: Command {
     context.reportLookupFailure()
     let methods = QuickSuggestions.methods(
       uses, catalog: parser.catalog.methods.map(\.name), preferred: draft.method)
-    guard let method = choose("method", from: methods, shell: shell, resolve: { parser.method(named: $0) }) else {
+    guard let method = choose("method", from: methods, dialogue: dialogue, resolve: { parser.method(named: $0) }) else {
       return abandoned(output)
     }
     try DraftEdit.set(.method, to: method, in: &draft, parser: parser, today: context.today)
@@ -95,7 +95,7 @@ struct QuickCommand: Command {
     let categories = QuickSuggestions.categories(
       uses, catalog: parser.catalog.categories(on: side).map(\.name), amount: draft.amount!,
       hour: context.now.time.hour, fallback: draft.category)
-    let category = choose("category", from: categories, shell: shell) { typed in
+    let category = choose("category", from: categories, dialogue: dialogue) { typed in
       guard let category = parser.category(named: typed) else { return nil }
       return category.side == side ? category.name : nil
     }
@@ -104,9 +104,9 @@ struct QuickCommand: Command {
 
     // 4. Merchant and note, optional.
     for field in [DraftField.merchant, .note] {
-      let completer = field == .merchant ? shell.completion.field(.merchant, draft: draft) : nil
+      let completer = field == .merchant ? dialogue.completion.field(.merchant, draft: draft) : nil
       let prompt = label(field.rawValue) + (field == .note ? "(optional, Enter saves) " : "(optional) ")
-      guard case .line(let typed) = shell.readLine(prompt: prompt, prefill: "", completer: completer) else {
+      guard case .line(let typed) = dialogue.readLine(prompt: prompt, prefill: "", completer: completer) else {
         return abandoned(output)
       }
       try DraftEdit.set(field, to: typed, in: &draft, parser: parser, today: context.today)
@@ -141,7 +141,7 @@ struct QuickCommand: Command {
   /// Asks for one of `choices` (the first is the suggestion): Enter takes it, a listed number
   /// picks one, a name (Tab completes) is read by `resolve`. Nil when abandoned.
   static func choose(
-    _ name: String, from choices: [String], shell: Shell, resolve: (String) -> String?
+    _ name: String, from choices: [String], dialogue: ConfirmDialogue, resolve: (String) -> String?
   ) -> String? {
     guard let suggested = choices.first else { return nil }
     let listed = shown(choices, name: name)
@@ -153,7 +153,7 @@ struct QuickCommand: Command {
       return (before, ShellCompletion.match(word, in: choices))
     }
     while true {
-      guard case .line(let typed) = shell.readLine(prompt: prompt, prefill: "", completer: completer) else {
+      guard case .line(let typed) = dialogue.readLine(prompt: prompt, prefill: "", completer: completer) else {
         return nil
       }
       let text = typed.trimmingSpaces()
@@ -163,7 +163,7 @@ struct QuickCommand: Command {
       } else if let chosen = resolve(text), choices.contains(chosen) {
         return chosen
       }
-      shell.output.line(
+      dialogue.output.line(
         "  '\(Render.safe(text))' is not a \(name) here: a number 1–\(listed.count), a name (Tab completes), "
           + "or Enter for \(Render.safe(suggested))")
     }

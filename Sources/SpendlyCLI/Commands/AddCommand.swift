@@ -63,10 +63,11 @@ struct AddCommand: Command {
       guard context.interactive else {
         throw .usage("not on a terminal: add --yes to save without asking")
       }
-      // The shell's own confirm dialogue: Enter saves, e reviews, a field's name edits it, n discards.
-      let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
-      defer { shell.input.close() }
-      if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
+      // The one confirmation dialogue: Enter saves, e reviews, a field's name edits it, n discards.
+      let dialogue = ConfirmDialogue(
+        context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { dialogue.input.close() }
+      if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
     }

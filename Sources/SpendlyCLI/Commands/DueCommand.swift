@@ -43,14 +43,12 @@ struct DueCommand: Command {
       for line in RecurringView.occurrenceLines(items, today: today, output: context.output) {
         context.output.line(line)
       }
-      // Asked again until answered, as save? is: only y/Enter logs, only n (or end of input) does not.
-      while true {
-        context.output.prompt("  log \(items.count) charge\(items.count == 1 ? "" : "s")? [Y/n] ")
-        let answer = (readLine() ?? "n").trimmingSpaces().lowercased()
-        if ["", "y", "yes"].contains(answer) { break }
-        if ["n", "no"].contains(answer) { return .lines(["  nothing logged"]) }
-        context.output.line("  '\(Render.safe(String(answer.prefix(60))))' does not answer: y logs them, n does not")
-      }
+      // The one confirmation dialogue: asked again until answered, as save? is.
+      let dialogue = ConfirmDialogue(
+        context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { dialogue.input.close() }
+      let question = "log \(items.count) charge\(items.count == 1 ? "" : "s")?"
+      guard dialogue.yes(question, explain: "y logs them, n does not") else { return .lines(["  nothing logged"]) }
     }
     let charges = items.map { $0.0.charge(on: $0.1) }
     let notice = BudgetNotice(batch: charges, context: context)

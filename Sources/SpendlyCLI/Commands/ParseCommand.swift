@@ -31,7 +31,7 @@ struct ParseCommand: Command {
       return Rendered(
         text: {
           [DraftView.line(draft, today: context.today, output: output)]
-            + Shell.cadenceLines(
+            + DraftView.cadenceLines(
               draft, schedule.cadence, end: schedule.end, today: context.today, output: output,
               stored: context.storedCharges(draft, schedule.cadence, end: schedule.end))
             + DraftView.notes(draft, output: output)

@@ -77,16 +77,17 @@ struct RecurringCommand: Command {
     var draft = schedule.entry
     let output = context.output
     let extra = { (draft: TransactionDraft) in
-      Shell.cadenceLines(
+      DraftView.cadenceLines(
         draft, schedule.cadence, end: schedule.end, today: context.today, output: output,
         stored: context.storedCharges(draft, schedule.cadence, end: schedule.end))
     }
     if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else { throw .usage("not on a terminal: add --yes to save without asking") }
-      // The shell's own confirm dialogue: Enter saves, e reviews (the date is the anchor), n discards.
-      let shell = Shell(context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
-      defer { shell.input.close() }
-      if let unsaved = shell.unsaved(shell.confirm(&draft, parser: parser, entryLine: 0, extra: extra)) {
+      // The one confirmation dialogue: Enter saves, e reviews (the date is the anchor), n discards.
+      let dialogue = ConfirmDialogue(
+        context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+      defer { dialogue.input.close() }
+      if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0, extra: extra)) {
         return unsaved
       }
       return .lines([try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])

@@ -8,16 +8,14 @@ final class Shell {
   let context: Context
   let input: LineInput
   var output: Output { context.output }
-  var cachedParser: PhraseParser?
-  /// True once the input has ended (^D, or the end of a script).
-  var inputEnded = false
-  /// Set when a scripted line was refused as no answer (already reported).
-  var inputRefused = false
-  lazy var completion = ShellCompletion(context: context)
+  /// The confirmation dialogue every entry goes through, on the same input.
+  let dialogue: ConfirmDialogue
+  var completion: ShellCompletion { dialogue.completion }
 
   init(context: Context, input: LineInput) {
     self.context = context
     self.input = input
+    dialogue = ConfirmDialogue(context: context, input: input)
   }
 
   static let prompt = "spendly> "
@@ -199,7 +197,7 @@ final class Shell {
     while true {
       switch readLine(prompt: asked, prefill: "", completer: nil) {
       case .interrupted, .end:
-        return abandon(entryLine)
+        return dialogue.abandon(entryLine)
       case .line(let answer):
         switch answer.trimmingSpaces().lowercased() {
         case "e", "entry", "record": return entry(line)
@@ -237,8 +235,7 @@ final class Shell {
       context.json = shown || wantsJSON
       defer { context.json = shown }
       context.show(try command.run(arguments, context))
-      cachedParser = nil
-      completion.forget()
+      dialogue.forget()
       return true
     } catch {
       guard error.kind == .usage || error.kind == .data else {
@@ -277,20 +274,11 @@ final class Shell {
     "; to record it: add \(Render.safe(line))"
   }
 
-  /// Reads a line after flushing what was printed, so the prompt follows it.
   func readLine(prompt: String, prefill: String, completer: Completer?, history: HistoryKind = .answer) -> LineResult {
-    output.flush()
-    let result = input.read(prompt: prompt, prefill: prefill, completer: completer, history: history)
-    if result == .end { inputEnded = true }
-    return result
+    dialogue.readLine(prompt: prompt, prefill: prefill, completer: completer, history: history)
   }
 
-  func parser() throws(CLIError) -> PhraseParser {
-    if let cachedParser { return cachedParser }
-    let parser = try context.phraseParser(caching: true)
-    cachedParser = parser
-    return parser
-  }
+  func parser() throws(CLIError) -> PhraseParser { try dialogue.parser() }
 
   /// The question parser on top of the cached phrase parser (dropped with it after a write).
   func queryParser() throws(CLIError) -> QueryParser {

@@ -2,9 +2,62 @@ import SpendlyCore
 import SpendlyParse
 import SpendlyStore
 
-/// The entry dialogue: phrase → draft line → `save? [Y/e/n]`, with a field-by-field review.
-/// ^C anywhere abandons the draft with nothing saved.
-extension Shell {
+/// The one confirmation dialogue: the draft line, `save? [Y/e/n]`, and the field-by-field
+/// review with `<` back and `>NAME` jumps (as hledger add's stages). The shell, the one-shot
+/// commands (add, open, log-payment, recurring add), quick and `due --log` use it; it is built
+/// on the terminal input and the context, never on a `Shell`. ^C anywhere abandons the draft.
+final class ConfirmDialogue {
+  let context: Context
+  let input: LineInput
+  var output: Output { context.output }
+  /// True once the input has ended (^D, or the end of a script).
+  var inputEnded = false
+  /// Set when a scripted line was refused as no answer (already reported).
+  var inputRefused = false
+  lazy var completion = ShellCompletion(context: context)
+  private var cachedParser: PhraseParser?
+
+  init(context: Context, input: LineInput) {
+    self.context = context
+    self.input = input
+  }
+
+  /// Reads a line after flushing what was printed, so the prompt follows it.
+  func readLine(prompt: String, prefill: String, completer: Completer?, history: HistoryKind = .answer) -> LineResult {
+    output.flush()
+    let result = input.read(prompt: prompt, prefill: prefill, completer: completer, history: history)
+    if result == .end { inputEnded = true }
+    return result
+  }
+
+  /// The phrase parser, made once and kept until `forget` (after a write).
+  func parser() throws(CLIError) -> PhraseParser {
+    if let cachedParser { return cachedParser }
+    let parser = try context.phraseParser(caching: true)
+    cachedParser = parser
+    return parser
+  }
+
+  /// `QUESTION [Y/n] ` until it is answered: Enter or y is yes, n is no, and so are ^C and the
+  /// end of input; any other answer is explained and asked again, as `save?` is.
+  func yes(_ question: String, explain: String) -> Bool {
+    while true {
+      guard case .line(let typed) = readLine(prompt: "  \(question) [Y/n] ", prefill: "", completer: nil) else {
+        return false
+      }
+      let answer = typed.trimmingSpaces().lowercased()
+      if ["", "y", "yes"].contains(answer) { return true }
+      if ["n", "no"].contains(answer) { return false }
+      output.line("  '\(Render.safe(String(answer.prefix(60))))' does not answer: \(explain)")
+    }
+  }
+
+  /// Drops the cached parser and completion candidates after a change.
+  func forget() {
+    cachedParser = nil
+    completion.forget()
+  }
+
   /// The review order of fields.
   static let reviewFields: [DraftField] = [
     .amount, .kind, .currency, .category, .method, .account, .to, .merchant, .note, .date, .time,
@@ -40,39 +93,6 @@ extension Shell {
     case .abandon:
       _ = abandon(0)
       return .nothing
-    }
-  }
-
-  /// Runs the dialogue for one phrase; false when it ended in an error.
-  ///
-  /// Off a terminal, a line that does not answer `save?` and input that ends before it is
-  /// answered are errors naming the line (nothing is dropped silently); `--yes` saves every
-  /// complete draft without asking.
-  func entry(_ phrase: String) -> Bool {
-    let entryLine = input.lineNumber
-    let parser: PhraseParser
-    var draft: TransactionDraft
-    do throws(CLIError) {
-      parser = try self.parser()
-      // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
-      if let schedule = try context.scheduleDraft(phrase, parser: parser) { return scheduleEntry(schedule) }
-      draft = try context.draft(phrase, parser: parser)
-    } catch {
-      output.error(scripted(error.message))
-      return false
-    }
-    context.offerSchedule(&draft)
-    if let ended = askMissing(&draft, parser: parser, entryLine: entryLine) { return ended }
-    if context.assumeYes {
-      output.line(DraftView.line(draft, today: context.today, output: output))
-      return save(draft)
-    }
-    switch confirm(&draft, parser: parser, entryLine: entryLine) {
-    case .save, .once: return save(draft)
-    case .discard:
-      output.line("  discarded")
-      return true
-    case .abandon: return abandon(entryLine)
     }
   }
 
@@ -116,7 +136,7 @@ extension Shell {
         return .abandon
       case .line(let answer):
         let words = answer.trimmingSpaces().lowercased().split(separator: " ").map(String.init)
-        let field = words.last.flatMap(Shell.reviewField(named:))
+        let field = words.last.flatMap(ConfirmDialogue.reviewField(named:))
         switch words.first ?? "" {
         case "", "y", "yes":
           return .save
@@ -178,11 +198,11 @@ extension Shell {
     _ draft: inout TransactionDraft, parser: PhraseParser, from start: DraftField = .amount, only: Bool = false,
     entryLine: Int? = nil
   ) -> Bool {
-    var index = Shell.reviewFields.firstIndex(of: start) ?? 0
+    var index = ConfirmDialogue.reviewFields.firstIndex(of: start) ?? 0
     var forward = true
-    while index < Shell.reviewFields.count {
-      let field = Shell.reviewFields[index]
-      if !Shell.reviews(field, of: draft, parser: parser) && !(only && field == start) {
+    while index < ConfirmDialogue.reviewFields.count {
+      let field = ConfirmDialogue.reviewFields[index]
+      if !ConfirmDialogue.reviews(field, of: draft, parser: parser) && !(only && field == start) {
         index = forward ? index + 1 : max(0, index - 1)
         if only { break }
         continue
@@ -190,11 +210,11 @@ extension Shell {
       forward = true
       switch ask(field, in: &draft, parser: parser, prefill: DraftEdit.value(field, of: draft), entryLine: entryLine) {
       case .abandoned: return false
-      case .value: index = only ? Shell.reviewFields.count : index + 1
+      case .value: index = only ? ConfirmDialogue.reviewFields.count : index + 1
       case .back:
         index = max(0, index - 1)
         forward = index == 0
-      case .jump(let target): index = Shell.reviewFields.firstIndex(of: target) ?? index
+      case .jump(let target): index = ConfirmDialogue.reviewFields.firstIndex(of: target) ?? index
       }
     }
     return true
@@ -232,11 +252,12 @@ extension Shell {
         ? String(typed.dropFirst(shown.count)).trimmingSpaces() : trimmed
       if reviewing && move == "<" { return .back }
       if reviewing, move.hasPrefix(">") {
-        if let target = Shell.reviewField(named: move.dropFirst().trimmingSpaces().lowercased()) {
+        if let target = ConfirmDialogue.reviewField(named: move.dropFirst().trimmingSpaces().lowercased()) {
           return .jump(target)
         }
         output.line(
-          "  fields: " + Shell.reviewFields.map { ">" + $0.rawValue }.joined(separator: " ") + ", < goes back")
+          "  fields: " + ConfirmDialogue.reviewFields.map { ">" + $0.rawValue }.joined(separator: " ") + ", < goes back"
+        )
         continue
       }
       // Not on a terminal there is no pre-fill: an empty answer keeps the value.
@@ -280,92 +301,5 @@ extension Shell {
         prefill = text
       }
     }
-  }
-
-  /// Saves through the store and reports the category's month so far.
-  func save(_ draft: TransactionDraft) -> Bool {
-    guard let fields = draft.fields else {
-      output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
-      return false
-    }
-    let notice = BudgetNotice(before: fields, context: context)
-    let saved: Transaction
-    do {
-      saved = try AddCommand.save(fields, context: context)
-    } catch {
-      output.error(error.message)
-      return false
-    }
-    var line = "  saved #\(saved.id)"
-    let budgets = notice.after(context)
-    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
-    if !categoryBudgeted, let month = try? monthTotal(saved.fields) {
-      let date = saved.fields.date
-      let when =
-        date.year == context.today.year && date.month == context.today.month
-        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
-      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
-    }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
-    if let words = budgets.words { line += " · " + words }
-    output.line(line)
-    for warning in budgets.lines { output.line("  " + warning) }
-    cachedParser = nil
-    completion.forget()
-    return true
-  }
-
-  /// The category's total in the saved transaction's month and currency (an indexed query).
-  func monthTotal(_ fields: TransactionFields) throws -> Money {
-    let store = try context.store()
-    let filter = TransactionFilter(
-      kind: fields.kind, category: fields.category, currency: fields.amount.currency,
-      from: fields.date.startOfMonth, to: fields.date.endOfMonth)
-    let total = try store.reports.total(filter)
-    return Money(minorUnits: total, currency: fields.amount.currency)
-  }
-
-  /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store.
-  func reviewExisting(_ id: Int64) -> Bool {
-    let parser: PhraseParser
-    let old: TransactionFields
-    do {
-      parser = try self.parser()
-      old = try TransactionReference.existing(id, try context.store()).fields
-    } catch {
-      output.error(error.message)
-      return false
-    }
-    var draft = TransactionDraft(old)
-    let entryLine = input.lineNumber
-    output.line(DraftView.line(draft, today: context.today, output: output))
-    guard review(&draft, parser: parser, entryLine: entryLine) else { return abandon(entryLine) }
-    switch confirm(&draft, parser: parser, entryLine: entryLine) {
-    case .discard:
-      output.line("  #\(id) unchanged")
-      return true
-    case .abandon:
-      return abandon(entryLine)
-    case .save, .once:
-      break
-    }
-    guard let fields = draft.fields else { return abandon(entryLine) }
-    guard fields != old else {
-      output.line("  #\(id) unchanged")
-      return true
-    }
-    let notice = BudgetNotice(before: fields, context: context)
-    do {
-      _ = try reporting { try context.store().transactions.edit(id: id, fields) }
-    } catch {
-      output.error(error.message)
-      return false
-    }
-    let budgets = notice.after(context)
-    output.line("  updated #\(id)" + (budgets.words.map { " · " + $0 } ?? ""))
-    for warning in budgets.lines { output.line("  " + warning) }
-    cachedParser = nil
-    completion.forget()
-    return true
   }
 }

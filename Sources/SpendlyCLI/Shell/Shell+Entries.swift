@@ -1,0 +1,124 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The shell's entries: phrase → draft → the confirmation dialogue → one save, and `edit ID`.
+extension Shell {
+  /// Runs the dialogue for one phrase; false when it ended in an error.
+  ///
+  /// Off a terminal, a line that does not answer `save?` and input that ends before it is
+  /// answered are errors naming the line (nothing is dropped silently); `--yes` saves every
+  /// complete draft without asking.
+  func entry(_ phrase: String) -> Bool {
+    let entryLine = input.lineNumber
+    let parser: PhraseParser
+    var draft: TransactionDraft
+    do throws(CLIError) {
+      parser = try self.parser()
+      // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
+      if let schedule = try context.scheduleDraft(phrase, parser: parser) { return scheduleEntry(schedule) }
+      draft = try context.draft(phrase, parser: parser)
+    } catch {
+      output.error(dialogue.scripted(error.message))
+      return false
+    }
+    context.offerSchedule(&draft)
+    if let ended = dialogue.askMissing(&draft, parser: parser, entryLine: entryLine) { return ended }
+    if context.assumeYes {
+      output.line(DraftView.line(draft, today: context.today, output: output))
+      return save(draft)
+    }
+    switch dialogue.confirm(&draft, parser: parser, entryLine: entryLine) {
+    case .save, .once: return save(draft)
+    case .discard:
+      output.line("  discarded")
+      return true
+    case .abandon: return dialogue.abandon(entryLine)
+    }
+  }
+
+  /// Saves through the store and reports the category's month so far.
+  func save(_ draft: TransactionDraft) -> Bool {
+    guard let fields = draft.fields else {
+      output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
+      return false
+    }
+    let notice = BudgetNotice(before: fields, context: context)
+    let saved: Transaction
+    do {
+      saved = try AddCommand.save(fields, context: context)
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    var line = "  saved #\(saved.id)"
+    let budgets = notice.after(context)
+    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
+    if !categoryBudgeted, let month = try? monthTotal(saved.fields) {
+      let date = saved.fields.date
+      let when =
+        date.year == context.today.year && date.month == context.today.month
+        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
+      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
+    }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
+    if let words = budgets.words { line += " · " + words }
+    output.line(line)
+    for warning in budgets.lines { output.line("  " + warning) }
+    dialogue.forget()
+    return true
+  }
+
+  /// The category's total in the saved transaction's month and currency (an indexed query).
+  func monthTotal(_ fields: TransactionFields) throws -> Money {
+    let store = try context.store()
+    let filter = TransactionFilter(
+      kind: fields.kind, category: fields.category, currency: fields.amount.currency,
+      from: fields.date.startOfMonth, to: fields.date.endOfMonth)
+    let total = try store.reports.total(filter)
+    return Money(minorUnits: total, currency: fields.amount.currency)
+  }
+
+  /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store.
+  func reviewExisting(_ id: Int64) -> Bool {
+    let parser: PhraseParser
+    let old: TransactionFields
+    do {
+      parser = try self.parser()
+      old = try TransactionReference.existing(id, try context.store()).fields
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    var draft = TransactionDraft(old)
+    let entryLine = input.lineNumber
+    output.line(DraftView.line(draft, today: context.today, output: output))
+    guard dialogue.review(&draft, parser: parser, entryLine: entryLine) else { return dialogue.abandon(entryLine) }
+    switch dialogue.confirm(&draft, parser: parser, entryLine: entryLine) {
+    case .discard:
+      output.line("  #\(id) unchanged")
+      return true
+    case .abandon:
+      return dialogue.abandon(entryLine)
+    case .save, .once:
+      break
+    }
+    guard let fields = draft.fields else { return dialogue.abandon(entryLine) }
+    guard fields != old else {
+      output.line("  #\(id) unchanged")
+      return true
+    }
+    let notice = BudgetNotice(before: fields, context: context)
+    do {
+      _ = try reporting { try context.store().transactions.edit(id: id, fields) }
+    } catch {
+      output.error(error.message)
+      return false
+    }
+    let budgets = notice.after(context)
+    output.line("  updated #\(id)" + (budgets.words.map { " · " + $0 } ?? ""))
+    for warning in budgets.lines { output.line("  " + warning) }
+    dialogue.forget()
+    return true
+  }
+}
