@@ -63,7 +63,7 @@ public enum CLI {
           "database '\(context.databasePath)' is read-only for you: questions work, nothing can be saved")
       }
       let input = shellInput(interactive: context.interactive, databasePath: context.databasePath)
-      return Shell(context: context, input: input).run()
+      return Shell.session(context: context, input: input)
     }
     if first == "help" {
       if words.count > 1, let command = command(named: words[1]) {

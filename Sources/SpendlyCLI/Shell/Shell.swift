@@ -18,6 +18,11 @@ final class Shell {
     dialogue = ConfirmDialogue(context: context, input: input)
   }
 
+  /// Runs a shell session on `input` until it ends; returns the exit code (see `run()`).
+  static func session(context: Context, input: LineInput) -> Int32 {
+    Shell(context: context, input: input).run()
+  }
+
   static let prompt = "spendly> "
 
   /// Runs until ^D or end of input; returns the exit code: 65 when a scripted (non-terminal)
