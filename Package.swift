@@ -27,10 +27,13 @@ let package = Package(
     .target(name: "SpendlyInterchange", dependencies: ["SpendlyCore", "CZlib"]),
     // SQLite store: the one write path.
     .target(name: "SpendlyStore", dependencies: ["SpendlyCore", "CSQLite"]),
+    // The application layer: the workflows (saving an entry and what it does to the budgets, …)
+    // as types with typed inputs and results, over a session's store; the CLI renders them.
+    .target(name: "SpendlyApp", dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "SpendlyInterchange"]),
     // Commands, rendering, the interactive shell.
     .target(
       name: "SpendlyCLI",
-      dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "SpendlyInterchange", "CEditLine"]),
+      dependencies: ["SpendlyCore", "SpendlyParse", "SpendlyStore", "SpendlyInterchange", "SpendlyApp", "CEditLine"]),
     .executableTarget(name: "spendly", dependencies: ["SpendlyCLI"]),
     // Benchmarks and data generators for `make bench` (not part of the product).
     .executableTarget(

@@ -1,12 +1,12 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
-/// What a save did to the budgets its expense counts against (its category's and the overall
-/// budget, in its currency and month): a few words for the save line, and a line for each
-/// mark it crossed (80% used, over the limit). Read before and after the save.
+/// What a save did to the budgets its expenses count against (`BudgetWatch`), in words: a few
+/// for the save line, and a line for each mark it crossed (80% used, over the limit).
 struct BudgetNotice {
-  private let before: [BudgetStatus]
-  private let fields: [TransactionFields]
+  private let watch: BudgetWatch?
+  private let single: Bool
 
   /// The budgets `fields` counts against, as they stand before it is saved.
   init(before fields: TransactionFields, context: Context) {
@@ -16,26 +16,40 @@ struct BudgetNotice {
   /// The budgets a batch (due charges, an import) counts against: `after` then says only
   /// which marks the batch crossed, once per budget, not a line per row.
   init(batch fields: [TransactionFields], context: Context) {
-    self.fields = fields
-    before = (try? Self.affected(fields, context: context)) ?? []
+    watch = (try? context.store()).map { BudgetWatch(fields, store: $0) }
+    single = fields.count == 1
   }
 
   /// The budgets after the save: the save line's words (nil when no budget applies) and the
   /// lines for marks crossed.
   func after(_ context: Context) -> (words: String?, lines: [String]) {
-    let after: [BudgetStatus]
+    guard let watch else { return (nil, []) }
+    let changes: Result<[BudgetWatch.Change], StoreError>
     do {
-      after = try Self.affected(fields, context: context)
+      changes = .success(try watch.after(store: try context.session.store()))
     } catch {
-      return (nil, [context.output.style("could not read budgets: \(error.message)", .yellow)])
+      changes = .failure(error)
+    }
+    return Self.words(changes, single: single, context: context)
+  }
+
+  /// A save's budget changes in words (see `after`); `single` when one entry was saved.
+  static func words(_ changes: Result<[BudgetWatch.Change], StoreError>, single: Bool = true, context: Context)
+    -> (words: String?, lines: [String])
+  {
+    let after: [BudgetWatch.Change]
+    switch changes {
+    case .success(let changes): after = changes
+    case .failure(let error):
+      return (nil, [context.output.style("could not read budgets: \(error.cli.message)", .yellow)])
     }
     guard !after.isEmpty else { return (nil, []) }
     let words =
-      fields.count == 1 ? after.map { BudgetFormat.progress($0, today: context.today) }.joined(separator: " · ") : nil
+      single ? after.map { BudgetFormat.progress($0.status, today: context.today) }.joined(separator: " · ") : nil
     var lines: [String] = []
-    for status in after {
-      let earlier = before.first { $0.target == status.target && $0.month == status.month }
-      switch Budgeting.crossing(from: earlier, to: status) {
+    for change in after {
+      let status = change.status
+      switch change.crossing {
       case .warning?: lines.append(context.output.style(Self.warning(status, today: context.today), .yellow))
       case .reached?: lines.append(context.output.style(Self.reached(status), .yellow))
       case .over?: lines.append(context.output.style(Self.over(status, today: context.today), .red))
@@ -64,29 +78,5 @@ struct BudgetNotice {
     let c = status.target.currency
     let progress = BudgetFormat.progress(status, today: today)
     return "over budget by \(BudgetFormat.money(-status.left, c)): " + progress
-  }
-
-  /// The budgets the expenses among `fields` count against, each once.
-  private static func affected(_ fields: [TransactionFields], context: Context) throws(CLIError) -> [BudgetStatus] {
-    var result: [BudgetStatus] = []
-    /// A budget an expense may count against: its category, currency and month.
-    struct Target: Hashable {
-      let category: NameKey
-      let currency: Currency
-      let month: YearMonth
-    }
-    var seen = Set<Target>()
-    for item in fields where item.kind == .expense {
-      let key = Target(category: NameKey(item.category), currency: item.amount.currency, month: YearMonth(item.date))
-      guard seen.insert(key).inserted else { continue }
-      let statuses = try reporting {
-        try context.store().budgets.affected(
-          category: item.category, currency: item.amount.currency, month: YearMonth(item.date))
-      }
-      for status in statuses where !result.contains(where: { $0.target == status.target && $0.month == status.month }) {
-        result.append(status)
-      }
-    }
-    return result
   }
 }

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -7,69 +8,52 @@ import SpendlyStore
 
 /// What every command gets: the global options, the output and the store, opened on first use.
 final class Context {
-  var databasePath: String
+  /// The run's access to the data (database path, clock, store): what the workflows take.
+  let session: Session
+  var databasePath: String {
+    get { session.databasePath }
+    set { session.databasePath = newValue }
+  }
   /// A fixed clock from `--now`, or nil for the system clock.
-  var fixedNow: LocalDateTime?
+  var fixedNow: LocalDateTime? {
+    get { session.fixedNow }
+    set { session.fixedNow = newValue }
+  }
   var json: Bool
   let output: Output
   /// True when stdin is a terminal: commands may ask questions.
   var interactive: Bool
   /// `--yes`: save every complete draft without asking (one-shot `add` and scripted sessions).
   var assumeYes = false
-  private var openedStore: Store?
-  /// This run created the database file (it was not there before the store opened).
-  private var createdDatabase = false
   /// What the command does with the store: reads never create a database.
-  var storeUse: StoreUse = .write
+  var storeUse: StoreUse {
+    get { session.storeUse }
+    set { session.storeUse = newValue }
+  }
 
   init(databasePath: String, fixedNow: LocalDateTime?, json: Bool, output: Output, interactive: Bool) {
-    self.databasePath = databasePath
-    self.fixedNow = fixedNow
+    session = Session(
+      databasePath: databasePath, fixedNow: fixedNow, clock: { System.now() },
+      memo: { path in StatePaths.integrityMemo(for: path).map(IntegrityMemo.init(path:)) })
     self.json = json
     self.output = output
     self.interactive = interactive
   }
 
-  var now: LocalDateTime { fixedNow ?? System.now() }
+  var now: LocalDateTime { session.now }
   var today: LocalDate { now.date }
 
   /// The store, opened on first use: created by a command that writes, only read by one that reads.
   func store() throws(CLIError) -> Store {
-    if let openedStore { return openedStore }
-    let fixed = fixedNow
-    let clock = { fixed ?? System.now() }
     do {
-      let store: Store
-      let memo = StatePaths.integrityMemo(for: databasePath).map(IntegrityMemo.init(path:))
-      let creates = storeUse == .write || storeUse == .writeOrRead
-      let existed = access(databasePath, F_OK) == 0
-      do {
-        store = try Store(path: databasePath, access: creates ? .create : .read, clock: clock, memo: memo)
-      } catch .missing where storeUse == .readOrDefaults {
-        store = try Store(path: ":memory:", clock: clock)
-      } catch .readOnly where storeUse == .writeOrRead {
-        store = try Store(path: databasePath, access: .read, clock: clock, memo: memo)
-      }
-      // A command that writes learns first whether it can: before it reads anything to write
-      // (a malformed file is then named as such, not by the first damaged row read).
-      if storeUse == .write { try store.ensureWritable() }
-      createdDatabase = !existed && store.path != ":memory:" && access(databasePath, F_OK) == 0
-      openedStore = store
-      return store
+      return try session.store()
     } catch {
       throw error.cli
     }
   }
 
-  /// After a failed command: a database this run created and saved nothing to is removed again,
-  /// so a refused link or a failed import leaves no empty database behind.
-  func discardUnusedDatabase() {
-    guard createdDatabase, openedStore?.isPristine() == true else { return }
-    // The last reference: the connection closes here, before its files go.
-    openedStore = nil
-    createdDatabase = false
-    for suffix in ["", "-wal", "-shm", "-journal"] { unlink(databasePath + suffix) }
-  }
+  /// After a failed command: a database this run created and saved nothing to is removed again.
+  func discardUnusedDatabase() { session.discardUnusedDatabase() }
 
   /// Refuses a FILE that a command would write when writing it would destroy the database: the
   /// database itself however spelled, its -wal, -shm or -journal file, or (unless
@@ -85,7 +69,7 @@ final class Context {
   /// Warns, once, of a history look-up the database failed since the last report (the parse
   /// went on without that history).
   func reportLookupFailure() {
-    guard let failure = openedStore?.merchants.takeLookupFailure() else { return }
+    guard let failure = session.storeIfOpened?.merchants.takeLookupFailure() else { return }
     output.warning("could not read history for suggestions: \(failure)")
   }
 

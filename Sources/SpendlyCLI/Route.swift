@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -69,25 +70,25 @@ let routes: [Route] = [
   Route(EditCommand.self), Route(DeleteCommand.self), Route(UndoCommand.self), Route(RedoCommand.self),
   Route(LogCommand.self, store: .read), Route(HistoryCommand.self, store: .read),
   Route(
-    CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
-  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: catalogStoreUse),
-  Route(BudgetCommand.self, actions: ["set", "clear", "remove"], storeUse: budgetStoreUse),
-  Route(RecurringCommand.self, actions: RecurringCommand.actions, storeUse: recurringStoreUse),
+    CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
+  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
+  Route(BudgetCommand.self, actions: ["set", "clear", "remove"], storeUse: BudgetCommand.storeUse),
+  Route(RecurringCommand.self, actions: RecurringCommand.actions, storeUse: StoreUse.recurring),
   Route(DueCommand.self, storeUse: { $0.has("log") ? .write : .read }),
   Route(SubscriptionsCommand.self, reading: .questionWhenItReads, store: .read),
   Route(IncomeCommand.self, actions: ["sources"], reading: .questionUnlessAction, store: .read),
   Route(UpcomingCommand.self, store: .read), Route(CalendarCommand.self, store: .read),
-  Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: debtsStoreUse),
+  Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: DebtsCommand.storeUse),
   Route(
     AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
-    storeUse: catalogStoreUse),
+    storeUse: StoreUse.catalog),
   Route(BalanceCommand.self, store: .read), Route(ReconcileCommand.self),
   // A dry run (or a guess) never creates a database: it reads one, or an empty one in memory.
   Route(ImportCommand.self, storeUse: { $0.has("guess") || $0.has("dry-run") ? .readOrDefaults : .write }),
   Route(SyncCommand.self),
   Route(ExportCommand.self, store: .read), Route(BackupCommand.self, store: .read), Route(RestoreCommand.self),
   Route(ReportCommand.self, store: .read),
-  Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: configStoreUse),
+  Route(ConfigCommand.self, actions: SettingKey.allCases.map(\.word), storeUse: StoreUse.config),
   // Shell and desktop integration.
   Route(CompletionsCommand.self, store: .readOrDefaults),
 ]

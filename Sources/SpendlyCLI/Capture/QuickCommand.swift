@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -116,9 +117,9 @@ struct QuickCommand: Command {
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing; nothing saved")
     }
-    let notice = BudgetNotice(before: fields, context: context)
     let saved = try AddCommand.save(fields, context: context)
-    return AddCommand.report(saved, draft: draft, budgets: notice.after(context))
+    return AddCommand.report(
+      saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 
   /// `  amount   : `, as the shell labels its field prompts.

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -71,15 +72,17 @@ struct AddCommand: Command {
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
     }
-    let notice = BudgetNotice(before: fields, context: context)
     let saved = try save(fields, context: context)
-    return report(saved, draft: draft, budgets: notice.after(context))
+    return report(saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 
-  /// Saves through the store's one write path; a failure is an error, never a success line.
-  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> Transaction {
-    try reporting {
-      return try context.store().transactions.add(fields)
+  /// Saves through the store's one write path (`EntrySaving`); a failure is an error, never a
+  /// success line.
+  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> EntrySaving.Saved {
+    do {
+      return try EntrySaving.add(fields, in: context.session)
+    } catch {
+      throw error.cli
     }
   }
 

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -211,10 +212,12 @@ struct BudgetCommand: Command {
   }
 }
 
-/// `budget` alone and questions read; set and clear write (and `budget food 8000` may).
-func budgetStoreUse(_ arguments: Arguments) -> StoreUse {
-  let words = arguments.positional
-  guard let first = words.first?.lowercased() else { return .read }
-  if ["set", "clear", "remove"].contains(first) { return .write }
-  return words.contains { $0.contains(where: \.isNumber) } ? .writeOrRead : .read
+extension BudgetCommand {
+  /// `budget` alone and questions read; set and clear write (and `budget food 8000` may).
+  static func storeUse(_ arguments: Arguments) -> StoreUse {
+    let words = arguments.positional
+    guard let first = words.first?.lowercased() else { return .read }
+    if ["set", "clear", "remove"].contains(first) { return .write }
+    return words.contains { $0.contains(where: \.isNumber) } ? .writeOrRead : .read
+  }
 }

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -354,11 +355,13 @@ struct DebtsCommand: Command {
   }
 }
 
-/// `debts`, `debts schedule` and `debts plan` (without --budget) read; the rest write.
-func debtsStoreUse(_ arguments: Arguments) -> StoreUse {
-  let action = arguments.positional.first?.lowercased()
-  if [nil, "list", "schedule"].contains(action) { return .read }
-  // A plan with --budget remembers it (a setting); one without only reads.
-  if action == "plan" { return arguments["budget"] == nil ? .read : .writeOrRead }
-  return .write
+extension DebtsCommand {
+  /// `debts`, `debts schedule` and `debts plan` (without --budget) read; the rest write.
+  static func storeUse(_ arguments: Arguments) -> StoreUse {
+    let action = arguments.positional.first?.lowercased()
+    if [nil, "list", "schedule"].contains(action) { return .read }
+    // A plan with --budget remembers it (a setting); one without only reads.
+    if action == "plan" { return arguments["budget"] == nil ? .read : .writeOrRead }
+    return .write
+  }
 }

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -33,9 +34,14 @@ struct EditCommand: Command {
       arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
     guard let fields = draft.fields else { throw .data("amount: missing") }
     guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
-    let notice = BudgetNotice(before: fields, context: context)
-    let saved = try reporting { try store.transactions.edit(id: id, fields) }
-    let budgets = notice.after(context)
+    let edited: EntrySaving.Saved
+    do {
+      edited = try EntrySaving.edit(id: id, fields, in: context.session)
+    } catch {
+      throw error.cli
+    }
+    let saved = edited.transaction
+    let budgets = BudgetNotice.words(edited.budgets, context: context)
     let detail = Render.detail(saved).map { "  " + $0 }
     return .lines(
       ["updated:"] + detail + (budgets.words.map { ["  " + $0] } ?? []) + budgets.lines.map { "  " + $0 },

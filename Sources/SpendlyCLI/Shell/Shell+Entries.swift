@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -43,18 +44,18 @@ extension Shell {
       output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
       return false
     }
-    let notice = BudgetNotice(before: fields, context: context)
-    let saved: Transaction
+    let added: EntrySaving.Saved
     do {
-      saved = try AddCommand.save(fields, context: context)
+      added = try AddCommand.save(fields, context: context)
     } catch {
       output.error(error.message)
       return false
     }
+    let saved = added.transaction
     var line = "  saved #\(saved.id)"
-    let budgets = notice.after(context)
+    let budgets = BudgetNotice.words(added.budgets, context: context)
     let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
-    if !categoryBudgeted, let month = try? monthTotal(saved.fields) {
+    if !categoryBudgeted, let month = try? EntrySaving.monthTotal(of: saved.fields, in: context.session) {
       let date = saved.fields.date
       let when =
         date.year == context.today.year && date.month == context.today.month
@@ -67,16 +68,6 @@ extension Shell {
     for warning in budgets.lines { output.line("  " + warning) }
     dialogue.forget()
     return true
-  }
-
-  /// The category's total in the saved transaction's month and currency (an indexed query).
-  func monthTotal(_ fields: TransactionFields) throws -> Money {
-    let store = try context.store()
-    let filter = TransactionFilter(
-      kind: fields.kind, category: fields.category, currency: fields.amount.currency,
-      from: fields.date.startOfMonth, to: fields.date.endOfMonth)
-    let total = try store.reports.total(filter)
-    return Money(minorUnits: total, currency: fields.amount.currency)
   }
 
   /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store.
@@ -108,14 +99,14 @@ extension Shell {
       output.line("  #\(id) unchanged")
       return true
     }
-    let notice = BudgetNotice(before: fields, context: context)
+    let edited: EntrySaving.Saved
     do {
-      _ = try reporting { try context.store().transactions.edit(id: id, fields) }
+      edited = try EntrySaving.edit(id: id, fields, in: context.session)
     } catch {
-      output.error(error.message)
+      output.error(error.cli.message)
       return false
     }
-    let budgets = notice.after(context)
+    let budgets = BudgetNotice.words(edited.budgets, context: context)
     output.line("  updated #\(id)" + (budgets.words.map { " · " + $0 } ?? ""))
     for warning in budgets.lines { output.line("  " + warning) }
     dialogue.forget()
