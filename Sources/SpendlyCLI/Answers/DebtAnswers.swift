@@ -206,8 +206,8 @@ enum DebtView {
   /// The total balance left at the end of months, as bars: every month up to 24, else sampled.
   static func chart(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [String] {
     guard plan.months > 0 else { return [] }
-    // Each month's total fits: the plan refused any figure that did not.
-    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { $0 &+ $1[month] } }
+    // Each month's total was checked to fit when the plan was made.
+    let totals = plan.leftByMonth
     let step = max(1, (plan.months + 23) / 24)
     var picked = Array(stride(from: 0, to: plan.months, by: step))
     if picked.last != plan.months - 1 { picked.append(plan.months - 1) }
