@@ -272,6 +272,28 @@ struct JournalWriterTests {
     #expect(!methods.contains("Opening"), "no accounts, no openings")
   }
 
+  /// An opening balance that no longer fits once the rows before its day are taken out, or a
+  /// loan's that cannot be turned into a credit, is an error naming it: never wrapped, never
+  /// left out of the journal.
+  @Test func anOpeningThatDoesNotFitIsAnErrorNamingIt() throws {
+    func footer(_ account: Account, after fields: [TransactionFields]) throws -> String {
+      let catalog = Catalog(categories: Self.categories, methods: Self.methods, accounts: [account])
+      var writer = JournalWriter(flavor: .ledger, catalog: catalog, defaultCurrency: .inr, pendingExcluded: false)
+      for transaction in Self.transactions(fields) { _ = try writer.entry(transaction) }
+      return try writer.footer()
+    }
+    let savings = Account(
+      name: "HDFC Savings", type: .savings, currency: .inr, opening: .max, openingDate: Self.nov1, methods: ["UPI"])
+    // 300.00 spent before the opening date: the opening entry would be Int64.max + 30000.
+    let early = [Self.fields[11]]
+    #expect(throws: FigureTooLarge(name: "HDFC Savings", figure: "opening balance")) {
+      try footer(savings, after: early)
+    }
+    #expect(try footer(savings, after: []).contains("    Assets:HDFC Savings  92233720368547758.07 INR"))
+    let loan = Account(name: "Car Loan", type: .loan, currency: .inr, opening: .min, openingDate: Self.nov1)
+    #expect(throws: FigureTooLarge(name: "Car Loan", figure: "opening balance")) { try footer(loan, after: []) }
+  }
+
   @Test func untrustedTextCannotBreakTheLine() {
     #expect(JournalFlavor.hledger.payee("Café \"Mocha\"; Bandra | x") == "Café \"Mocha\", Bandra / x")
     #expect(JournalFlavor.ledger.payee("(Pizza)  NY\n") == "Pizza) NY")
