@@ -245,7 +245,8 @@ struct StatementImport {
           account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
       }
       var bank = BankRow(
-        date: row.date, amount: row.amount, reference: reference!, hasOwnReference: row.reference != nil, line: row.line
+        date: row.date, amount: Money(minorUnits: row.amount, currency: statement.currency), reference: reference!,
+        hasOwnReference: row.reference != nil, line: row.line
       )
       bank.postedDate = row.postedDate
       bank.payee = payee
