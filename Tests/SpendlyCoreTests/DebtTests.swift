@@ -163,6 +163,10 @@ struct DebtTests {
     #expect(avalanche.totalPaid == 89_386_469)
     #expect(avalanche.debts.map(\.paidOffMonth) == [10, 6, 23])
     #expect(avalanche.debts.map(\.interest) == [2_676_712, 182_622, 6_527_135])
+    // What the chart draws: all the debts' balance left at each month's end, summed when planned.
+    #expect(avalanche.leftByMonth.count == 23 && avalanche.leftByMonth.last == 0)
+    #expect(avalanche.leftByMonth == (0..<23).map { m in avalanche.balances.map { $0[m] }.reduce(0, +) })
+    #expect(avalanche.leftByMonth[0] > avalanche.leftByMonth[1])
     let snowball = try PayoffPlan.simulate(Self.portfolio, budget: 4_000_000, strategy: .snowball)
     #expect(snowball.months == 23)
     #expect(snowball.totalInterest == 9_524_971)
