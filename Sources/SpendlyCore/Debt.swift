@@ -153,7 +153,7 @@ public struct Debt: Hashable, Sendable {
     let dates = dueDates(through: today.adding(days: -1))
     guard let last = dates.last else { return nil }
     // A balance too large to keep is still owed.
-    guard (try? balance(on: last, payments: payments)) ?? 1 > 0 else { return nil }
+    guard (try? balance(on: last, payments: payments).minorUnits) ?? 1 > 0 else { return nil }
     // The period that ends at the last due date: after the due date before it, or from the
     // start (its day included); a payment in it, or since, pays that due date.
     let answers: (LocalDate) -> Bool =
@@ -165,14 +165,15 @@ public struct Debt: Hashable, Sendable {
   /// balance then, less the payments (date, minor units) made so far. A payment on a due date
   /// comes after that day's interest.
   /// A figure that no longer fits is an error naming the debt and the day, never capped.
-  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) throws(FigureTooLarge) -> Int64 {
+  public func balance(on date: LocalDate, payments: [(LocalDate, Int64)]) throws(FigureTooLarge) -> Money {
     let currency = self.balance.currency
     var balance = self.balance
     let sorted = payments.filter { $0.0 <= date }.sorted { $0.0 < $1.0 }
     var next = 0
     func pay(_ payment: (LocalDate, Int64)) throws(FigureTooLarge) {
       balance = try balance.subtracting(
-        Money(minorUnits: payment.1, currency: currency), or: FigureTooLarge(name: name, figure: "balance on \(payment.0)"))
+        Money(minorUnits: payment.1, currency: currency),
+        or: FigureTooLarge(name: name, figure: "balance on \(payment.0)"))
     }
     for due in dueDates(through: date) {
       while next < sorted.count, sorted[next].0 < due {
@@ -186,7 +187,7 @@ public struct Debt: Hashable, Sendable {
       try pay(sorted[next])
       next += 1
     }
-    return balance.minorUnits
+    return balance
   }
 }
 
@@ -240,7 +241,8 @@ public enum Amortization {
     while balance > 0 && index <= max(months, 1) * 2 + 12 {
       let interest = Debt.interest(on: balance, apr: debt.apr)
       let owed = try Money(minorUnits: balance, currency: c).adding(
-        Money(minorUnits: interest, currency: c), or: FigureTooLarge(name: debt.name, figure: "balance in month \(index)")
+        Money(minorUnits: interest, currency: c),
+        or: FigureTooLarge(name: debt.name, figure: "balance in month \(index)")
       ).minorUnits
       let paid = index >= months || payment >= owed ? owed : payment
       balance = owed - paid

@@ -3,7 +3,8 @@
 public struct BankRow: Sendable, Equatable {
   public var date: LocalDate
   public var postedDate: LocalDate?
-  public var amount: Int64
+  /// Signed: negative is money out (or a charge on a card); in the statement's currency.
+  public var amount: Money
   public var payee: String?
   public var memo: String?
   /// The file's own reference (FITID, entry reference), or a stable hash where it gives none.
@@ -21,7 +22,7 @@ public struct BankRow: Sendable, Equatable {
   public var transferAccount: String?
   public var line: Int
 
-  public init(date: LocalDate, amount: Int64, reference: String, hasOwnReference: Bool, line: Int) {
+  public init(date: LocalDate, amount: Money, reference: String, hasOwnReference: Bool, line: Int) {
     self.date = date
     self.amount = amount
     self.reference = reference
@@ -29,6 +30,13 @@ public struct BankRow: Sendable, Equatable {
     self.pending = false
     self.line = line
   }
+
+  /// The amount without its sign: what a transaction of the row keeps. (A statement's amount
+  /// has at most 17 digits, so its sign always turns.)
+  public var magnitude: Money { Money(minorUnits: abs(amount.minorUnits), currency: amount.currency) }
+
+  /// Whether the money went out (or was charged to a card).
+  public var isOut: Bool { amount.minorUnits < 0 }
 
   /// Words a bank writes on a payment between two accounts.
   public var looksLikeTransfer: Bool {
@@ -142,7 +150,7 @@ public struct ImportPlanner {
     var used = Set<Int>()
     var seenInFile: [String: Int] = [:]
     for var row in rows.sorted(by: { ($0.date, $0.line) < ($1.date, $1.line) }) {
-      guard row.amount != 0 else {
+      guard row.amount.minorUnits != 0 else {
         plan.warnings.append("line \(row.line): an amount of zero moves nothing; skipped")
         continue
       }
@@ -164,12 +172,12 @@ public struct ImportPlanner {
         }
         continue
       }
-      let near = (byAmount[abs(row.amount)] ?? []).filter { index in
+      let near = (byAmount[row.magnitude.minorUnits] ?? []).filter { index in
         let t = existing[index].fields
         return !used.contains(index)
           && abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch) <= Self.linkDays + (t.status.isUnsettled ? 4 : 0)
       }
-      let rowEntry: Entry = row.amount < 0 ? .debit : .credit
+      let rowEntry: Entry = row.isOut ? .debit : .credit
       let candidates = near.filter { direction(existing[$0].fields) == rowEntry }
       func best(_ pool: [Int]) -> Int? {
         pool.min { a, b in
@@ -294,7 +302,7 @@ public struct ImportPlanner {
     var fields = stored
     fields.status = row.pending ? .pending : .booked
     fields.postedDate = row.postedDate ?? row.date
-    fields.amount = Money(minorUnits: abs(row.amount), currency: account.currency)
+    fields.amount = row.magnitude
     if stored.importSource != nil {
       fields.date = row.date
       fields.importSource = source  // booked by this statement
@@ -308,7 +316,7 @@ public struct ImportPlanner {
     fields.kind = .transfer
     fields.category = Transfer.category
     fields.merchant = stored.merchant
-    if row.amount < 0 {
+    if row.isOut {
       // This account paid: it becomes the source, the stored row's account the destination.
       fields.counterAccount = stored.account
       fields.counterReference = stored.externalReference
@@ -325,33 +333,33 @@ public struct ImportPlanner {
 
   /// A new row's fields: its kind by the account's reading of debit and credit.
   func fields(_ row: BankRow, plan: inout ImportPlan) -> TransactionFields {
-    let money = Money(minorUnits: abs(row.amount), currency: account.currency)
-    var kind: Kind = row.amount < 0 ? .expense : .income
-    if row.type?.uppercased() == "ATM" && row.amount < 0 && !account.isLiability { kind = .transfer }
-    if account.isLiability && row.amount > 0 && row.looksLikeTransfer { kind = .transfer }
+    let money = row.magnitude
+    var kind: Kind = row.isOut ? .expense : .income
+    if row.type?.uppercased() == "ATM" && row.isOut && !account.isLiability { kind = .transfer }
+    if account.isLiability && !row.isOut && row.looksLikeTransfer { kind = .transfer }
     // A card bill paid from the bank: a transfer to the card (its account comes from the card's method).
     let words = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased()
     let cardBill =
-      !account.isLiability && row.amount < 0 && row.looksLikeTransfer
+      !account.isLiability && row.isOut && row.looksLikeTransfer
       && ["cc ", "card", "credit"].contains { words.contains($0) }
     if cardBill || row.transferAccount != nil { kind = .transfer }
     var fields = TransactionFields(
       kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
       date: row.date, importSource: source, externalReference: row.reference,
       status: row.pending ? .pending : .booked, foreignAmount: row.foreign, rate: row.rate, account: account.name,
-      entry: row.amount < 0 ? .debit : .credit, postedDate: row.postedDate)
+      entry: row.isOut ? .debit : .credit, postedDate: row.postedDate)
     fields.mcc = row.mcc
     if kind == .transfer {
       if let other = row.transferAccount {
         fields.counterAccount = other
         fields.entry = .debit
-        if row.amount > 0 {  // money came from the other account: this row is the receiving side
+        if !row.isOut {  // money came from the other account: this row is the receiving side
           fields.account = other
           fields.counterAccount = account.name
           fields.counterReference = row.reference
           fields.externalReference = nil
         }
-      } else if row.amount < 0 {
+      } else if row.isOut {
         fields.counterMethod = cardBill ? "Credit Card" : "Cash"
       }
       plan.transfers += 1

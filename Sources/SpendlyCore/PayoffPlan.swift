@@ -38,6 +38,8 @@ public enum PayoffPlan {
     public let debts: [Outcome]
     /// Each debt's balance at the end of each month, by debt then month.
     public let balances: [[Int64]]
+    /// The balance left of all the debts at the end of each month (each checked to fit).
+    public let leftByMonth: [Int64]
     /// The interest of all the debts (checked to fit when the plan was made).
     public let totalInterest: Int64
     /// What all the debts were paid (checked to fit when the plan was made).
@@ -129,12 +131,15 @@ public enum PayoffPlan {
         history[i].append(balances[i])
       }
     }
-    for m in 0..<month { _ = try fit(currency, history.map { $0[m] }, nil, "balance left in month \(m + 1)") }
+    var leftByMonth: [Int64] = []
+    for m in 0..<month {
+      leftByMonth.append(try fit(currency, history.map { $0[m] }, nil, "balance left in month \(m + 1)"))
+    }
     return Result(
       strategy: strategy, months: month,
       debts: debts.indices.map {
         Outcome(name: debts[$0].name, paidOffMonth: paidOff[$0], interest: interest[$0], paid: paid[$0])
-      }, balances: history, totalInterest: try fit(currency, interest, nil, "total interest"),
+      }, balances: history, leftByMonth: leftByMonth, totalInterest: try fit(currency, interest, nil, "total interest"),
       totalPaid: try fit(currency, paid, nil, "total paid"))
   }
 

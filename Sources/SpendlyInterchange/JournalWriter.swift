@@ -4,7 +4,8 @@ import SpendlyCore
 /// entry at a time: `header()`, then `entry(_:)` for each transaction, then `footer()`.
 ///
 /// Nothing but names and a few sums is kept between entries, so any number of transactions
-/// can be streamed to a file. Every entry balances exactly in the transaction's own currency.
+/// can be streamed to a file. Every entry balances exactly in the transaction's own currency;
+/// a sum that no longer fits is a `FigureTooLarge` naming it, never a wrapped amount.
 public struct JournalWriter: Sendable {
   public let flavor: JournalFlavor
   public let defaultCurrency: Currency
@@ -22,7 +23,7 @@ public struct JournalWriter: Sendable {
   private var currencies: [String: Currency] = [:]
   /// What was posted to a catalog account before its opening date, per account index: Spendly
   /// counts those rows as already in the opening balance, so the opening entry takes them out.
-  private var beforeOpening: [Int: Int64] = [:]
+  private var beforeOpening: [Int: Money] = [:]
   /// The prices written on the latest day, so the same one is not repeated for every charge.
   private var pricesOfDay: (date: LocalDate, prices: Set<String>)?
 
@@ -52,7 +53,7 @@ public struct JournalWriter: Sendable {
 
   /// The transaction as a journal entry (with a price directive before it for a foreign amount),
   /// or "" for one whose status does not count.
-  public mutating func entry(_ transaction: Transaction) -> String {
+  public mutating func entry(_ transaction: Transaction) throws(FigureTooLarge) -> String {
     let fields = transaction.fields
     guard fields.status.counts(pendingExcluded: pendingExcluded) else {
       leftOut += 1
@@ -60,7 +61,6 @@ public struct JournalWriter: Sendable {
     }
     written += 1
     let currency = fields.amount.currency
-    let amount = fields.amount.minorUnits
     // Money goes to the first account from the second.
     let postings: (to: String, from: String)
     var metadata: [(String, String)] = [("id", String(transaction.id))]
@@ -110,22 +110,23 @@ public struct JournalWriter: Sendable {
       if !note.isEmpty { metadata.insert(("note", note), at: 1) }
     }
     for (key, value) in metadata { text += metadataLine(key, value) }
-    text += posting(postings.to, amount, currency, on: fields.date)
-    text += posting(postings.from, 0 &- amount, currency, on: fields.date)
+    let tooLarge = FigureTooLarge(figure: "amount of transaction \(transaction.id)")
+    text += try posting(postings.to, fields.amount, on: fields.date)
+    text += try posting(postings.from, try .zero(currency).subtracting(fields.amount, or: tooLarge), on: fields.date)
     return text + "\n"
   }
 
   /// The opening balances (against `Equity:Opening-Balances`), a count of what was written and
   /// left out; for beancount an `open` for every account used, dated on the earliest day, and for
   /// hledger a `commodity` for every currency, so each shows with its own digits.
-  public mutating func footer() -> String {
+  public mutating func footer() throws(FigureTooLarge) -> String {
     var text = comment("\(written) transactions written, \(leftOut) left out.") + "\n\n"
     // An opening balance without a date holds from the start: the earliest day of all, dated
     // openings included.
     let catalogAccounts = accounts.catalog.accounts
     for account in catalogAccounts { account.openingDate.map { see($0) } }
     for (index, account) in catalogAccounts.enumerated() {
-      text += opening(account, index: index)
+      text += try opening(account, index: index)
     }
     if flavor == .beancount, let earliest {
       for name in used.sorted() { text += "\(earliest) open \(name)\n" }
@@ -145,22 +146,26 @@ public struct JournalWriter: Sendable {
   }
 
   /// Writes the whole journal for `transactions` to `output`, an entry at a time.
-  public mutating func write(_ transactions: some Sequence<Transaction>, to output: inout some TextOutputStream) {
+  public mutating func write(_ transactions: some Sequence<Transaction>, to output: inout some TextOutputStream)
+    throws(FigureTooLarge)
+  {
     output.write(header())
-    for transaction in transactions { output.write(entry(transaction)) }
-    output.write(footer())
+    for transaction in transactions { output.write(try entry(transaction)) }
+    output.write(try footer())
   }
 
   // MARK: Pieces
 
   /// An account's opening balance on its opening day (else the earliest day written), less what
   /// the journal posted to it before that day; nothing when that comes to zero.
-  private mutating func opening(_ account: Account, index: Int) -> String {
+  private mutating func opening(_ account: Account, index: Int) throws(FigureTooLarge) -> String {
     guard let date = account.openingDate ?? earliest else { return "" }
+    let tooLarge = FigureTooLarge(name: account.name, figure: "opening balance")
     // A liability's opening balance is what is owed: a credit balance.
-    let stated = account.isLiability ? 0 &- account.opening : account.opening
-    let (amount, overflow) = stated.subtractingReportingOverflow(beforeOpening[index] ?? 0)
-    guard amount != 0, !overflow else { return "" }
+    let opening = Money(minorUnits: account.opening, currency: account.currency)
+    let stated = account.isLiability ? try .zero(account.currency).subtracting(opening, or: tooLarge) : opening
+    let amount = try stated.subtracting(beforeOpening[index] ?? .zero(account.currency), or: tooLarge)
+    guard amount.minorUnits != 0 else { return "" }
     let name = accounts.accountNames[index]
     see(date)
     var text = "\(date) * " + flavor.payee("Opening balance") + "\n"
@@ -168,22 +173,26 @@ public struct JournalWriter: Sendable {
       let shown = flavor.amount(account.opening, account.currency)
       text += metadataLine("note", "\(shown) as stated, less what rows before \(date) already moved")
     }
-    text += posting(name, amount, account.currency, on: date)
-    text += posting(JournalAccounts.openingBalances, 0 &- amount, account.currency, on: date)
+    text += try posting(name, amount, on: date)
+    text += try posting(
+      JournalAccounts.openingBalances, try .zero(account.currency).subtracting(amount, or: tooLarge), on: date)
     return text + "\n"
   }
 
-  private mutating func posting(_ account: String, _ amount: Int64, _ currency: Currency, on date: LocalDate) -> String
+  private mutating func posting(_ account: String, _ amount: Money, on date: LocalDate) throws(FigureTooLarge)
+    -> String
   {
+    let currency = amount.currency
     used.insert(account)
     if flavor == .hledger { currencies[currency.code] = currency }
     if let index = accounts.catalogAccounts[account], let opened = accounts.catalog.accounts[index].openingDate,
       date < opened, currency == accounts.catalog.accounts[index].currency
     {
-      beforeOpening[index, default: 0] = beforeOpening[index, default: 0].addingReportingOverflow(amount).partialValue
+      beforeOpening[index] = try (beforeOpening[index] ?? .zero(currency)).adding(
+        amount, or: FigureTooLarge(name: accounts.catalog.accounts[index].name, figure: "movements before \(opened)"))
     }
     let indent = flavor == .beancount ? "  " : "    "
-    return indent + account + "  " + flavor.amount(amount, currency) + "\n"
+    return indent + account + "  " + flavor.amount(amount.minorUnits, currency) + "\n"
   }
 
   /// `P 2026-11-29 USD 83.72 INR` (ledger, hledger) or `2026-11-29 price USD 83.72 INR`, once a day.

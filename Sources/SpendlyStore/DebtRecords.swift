@@ -163,7 +163,7 @@ extension DebtRecords {
 
   /// The balance on `date`, or a refusal naming the figure that no longer fits.
   static func balance(_ debt: Debt, on date: LocalDate, _ payments: [(LocalDate, Int64)]) throws(StoreError) -> Int64 {
-    try StoreError.exact { () throws(FigureTooLarge) in try debt.balance(on: date, payments: payments) }
+    try StoreError.exact { () throws(FigureTooLarge) in try debt.balance(on: date, payments: payments).minorUnits }
   }
 
   static func values(_ debt: Debt) -> [SQLValue] {

@@ -80,13 +80,15 @@ struct DebtTests {
   @Test func balanceFromInterestAndPayments() throws {
     let debt = Self.loan(100_000, "12", start: "2026-10-15", dueDay: 31)
     // With no term the first due date is the start month's own when it is still to come.
-    #expect(try debt.balance(on: Self.day("2026-10-30"), payments: []) == 10_000_000)
-    #expect(try debt.balance(on: Self.day("2026-11-29"), payments: []) == 10_100_000)  // interest on 31 Oct
-    #expect(try debt.balance(on: Self.day("2026-11-30"), payments: []) == 10_201_000)
-    #expect(try debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]) == 9_293_010)
+    #expect(try debt.balance(on: Self.day("2026-10-30"), payments: []).minorUnits == 10_000_000)
+    #expect(try debt.balance(on: Self.day("2026-11-29"), payments: []).minorUnits == 10_100_000)  // interest on 31 Oct
+    #expect(try debt.balance(on: Self.day("2026-11-30"), payments: []).minorUnits == 10_201_000)
+    #expect(
+      try debt.balance(on: Self.day("2026-12-31"), payments: [(Self.day("2026-12-10"), 1_000_000)]).minorUnits
+        == 9_293_010)
     var loan = debt
     loan.term = 12
-    #expect(try loan.balance(on: Self.day("2026-11-29"), payments: []) == 10_000_000)  // a term loan's first is 30 Nov
+    #expect(try loan.balance(on: Self.day("2026-11-29"), payments: []).minorUnits == 10_000_000)  // a term loan's first is 30 Nov
     #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
   }
 
@@ -142,9 +144,15 @@ struct DebtTests {
   }
 
   static let portfolio = [
-    PayoffPlan.Start(name: "Card", balance: Money(minorUnits: 15_000_000, currency: .inr), apr: rate("36"), minimum: .percent(rate("5"), floor: 50_000)),
-    PayoffPlan.Start(name: "Personal loan", balance: Money(minorUnits: 5_000_000, currency: .inr), apr: rate("14"), minimum: .fixed(1_000_000)),
-    PayoffPlan.Start(name: "Car loan", balance: Money(minorUnits: 60_000_000, currency: .inr), apr: rate("9"), minimum: .fixed(1_500_000)),
+    PayoffPlan.Start(
+      name: "Card", balance: Money(minorUnits: 15_000_000, currency: .inr), apr: rate("36"),
+      minimum: .percent(rate("5"), floor: 50_000)),
+    PayoffPlan.Start(
+      name: "Personal loan", balance: Money(minorUnits: 5_000_000, currency: .inr), apr: rate("14"),
+      minimum: .fixed(1_000_000)),
+    PayoffPlan.Start(
+      name: "Car loan", balance: Money(minorUnits: 60_000_000, currency: .inr), apr: rate("9"),
+      minimum: .fixed(1_500_000)),
   ]
 
   /// A card at 36% (5% or ₹500), a personal loan at 14% and a car loan at 9% on ₹40,000 a month.
@@ -155,6 +163,10 @@ struct DebtTests {
     #expect(avalanche.totalPaid == 89_386_469)
     #expect(avalanche.debts.map(\.paidOffMonth) == [10, 6, 23])
     #expect(avalanche.debts.map(\.interest) == [2_676_712, 182_622, 6_527_135])
+    // What the chart draws: all the debts' balance left at each month's end, summed when planned.
+    #expect(avalanche.leftByMonth.count == 23 && avalanche.leftByMonth.last == 0)
+    #expect(avalanche.leftByMonth == (0..<23).map { m in avalanche.balances.map { $0[m] }.reduce(0, +) })
+    #expect(avalanche.leftByMonth[0] > avalanche.leftByMonth[1])
     let snowball = try PayoffPlan.simulate(Self.portfolio, budget: 4_000_000, strategy: .snowball)
     #expect(snowball.months == 23)
     #expect(snowball.totalInterest == 9_524_971)
@@ -168,28 +180,41 @@ struct DebtTests {
     #expect(throws: PayoffPlan.Refusal.budgetShort(shortfall: 72_500, minimums: 3_272_500)) {
       _ = try PayoffPlan.simulate(Self.portfolio, budget: 3_200_000, strategy: .avalanche)
     }
-    let growing = [PayoffPlan.Start(name: "Shark", balance: Money(minorUnits: 10_000_000, currency: .inr), apr: Self.rate("60"), minimum: .fixed(100_000))]
+    let growing = [
+      PayoffPlan.Start(
+        name: "Shark", balance: Money(minorUnits: 10_000_000, currency: .inr), apr: Self.rate("60"),
+        minimum: .fixed(100_000))
+    ]
     #expect(throws: PayoffPlan.Refusal.neverFalls(["Shark"])) {
       _ = try PayoffPlan.simulate(growing, budget: 100_000, strategy: .avalanche)
     }
     // A month after the first can fall short when a balance grows under its minimum.
     let short = [
       PayoffPlan.Start(
-        name: "Card", balance: Money(minorUnits: 1_000_000, currency: .inr), apr: Self.rate("36"), minimum: .percent(Self.rate("1"), floor: 0)),
-      PayoffPlan.Start(name: "Loan", balance: Money(minorUnits: 500_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100_000)),
+        name: "Card", balance: Money(minorUnits: 1_000_000, currency: .inr), apr: Self.rate("36"),
+        minimum: .percent(Self.rate("1"), floor: 0)),
+      PayoffPlan.Start(
+        name: "Loan", balance: Money(minorUnits: 500_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100_000)
+      ),
     ]
     #expect(throws: PayoffPlan.Refusal.budgetShortLater(month: 2, shortfall: 203, minimums: 110_503)) {
       _ = try PayoffPlan.simulate(short, budget: 110_300, strategy: .avalanche)
     }
     // A balance that rises for years and then falls is slow, not stuck.
     let rising = [
-      PayoffPlan.Start(name: "A", balance: Money(minorUnits: 12_000_000, currency: .inr), apr: Self.rate("1"), minimum: .fixed(9_900)),
-      PayoffPlan.Start(name: "B", balance: Money(minorUnits: 100_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100)),
+      PayoffPlan.Start(
+        name: "A", balance: Money(minorUnits: 12_000_000, currency: .inr), apr: Self.rate("1"), minimum: .fixed(9_900)),
+      PayoffPlan.Start(
+        name: "B", balance: Money(minorUnits: 100_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(100)),
     ]
     #expect(throws: PayoffPlan.Refusal.tooLong) {
       _ = try PayoffPlan.simulate(rising, budget: 10_100, strategy: .snowball)
     }
-    let slow = [PayoffPlan.Start(name: "Slow", balance: Money(minorUnits: 100_000_000, currency: .inr), apr: Self.rate("0"), minimum: .fixed(50_000))]
+    let slow = [
+      PayoffPlan.Start(
+        name: "Slow", balance: Money(minorUnits: 100_000_000, currency: .inr), apr: Self.rate("0"),
+        minimum: .fixed(50_000))
+    ]
     #expect(throws: PayoffPlan.Refusal.tooLong) {
       _ = try PayoffPlan.simulate(slow, budget: 50_000, strategy: .avalanche)
     }

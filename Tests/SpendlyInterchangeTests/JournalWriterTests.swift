@@ -53,7 +53,8 @@ struct JournalWriterTests {
       account: "HDFC Savings"),
     TransactionFields(
       kind: .expense, amount: inr(104_650), category: "Food Dining", method: "Credit Card", merchant: "(Pizza) NY",
-      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd), rate: ExchangeRate("83.72"),
+      date: day(29), status: .authorized, foreignAmount: Money(minorUnits: 1250, currency: .usd),
+      rate: ExchangeRate("83.72"),
       account: "Amex: Gold"),
     TransactionFields(
       kind: .expense, amount: inr(99_900), category: "Food & Dining", method: "UPI", date: day(7), status: .memo,
@@ -241,21 +242,21 @@ struct JournalWriterTests {
     }
   }
 
-  @Test func namesThatReadAlikeAfterCleaningTakeASuffix() {
+  @Test func namesThatReadAlikeAfterCleaningTakeASuffix() throws {
     var writer = JournalWriter(
       flavor: .beancount, catalog: Self.withAccounts, defaultCurrency: .inr, pendingExcluded: false)
-    let text = Self.transactions(Self.fields).map { writer.entry($0) }.joined()
+    let text = try Self.transactions(Self.fields).map { try writer.entry($0) }.joined()
     #expect(text.contains("  Expenses:Food-Dining  1046.50 INR") == false, "Food Dining is the second name")
     #expect(text.contains("  Expenses:Food-Dining-2  1046.50 INR"))
     #expect(text.contains("  Expenses:Food-Dining  420.00 INR"))
   }
 
-  @Test func moneySidesFollowAccountsThenMethods() {
-    func text(_ flavor: JournalFlavor, _ catalog: Catalog, _ fields: [TransactionFields]) -> String {
+  @Test func moneySidesFollowAccountsThenMethods() throws {
+    func text(_ flavor: JournalFlavor, _ catalog: Catalog, _ fields: [TransactionFields]) throws -> String {
       var writer = JournalWriter(flavor: flavor, catalog: catalog, defaultCurrency: .inr, pendingExcluded: false)
-      return Self.transactions(fields).map { writer.entry($0) }.joined() + writer.footer()
+      return try Self.transactions(fields).map { try writer.entry($0) }.joined() + (try writer.footer())
     }
-    let named = text(.ledger, Self.withAccounts, Self.fields)
+    let named = try text(.ledger, Self.withAccounts, Self.fields)
     #expect(named.contains("    Liabilities:Amex-Gold  -123.45 INR"), "Credit Card draws on the card")
     #expect(named.contains("    Assets:Paytm Wallet  -99.00 INR"), "a method on no account is its own")
     #expect(named.contains("    Assets:Old Wallet  -7.77 INR"), "an account the catalog does not know is an asset")
@@ -263,12 +264,34 @@ struct JournalWriterTests {
     #expect(named.contains("    Liabilities:Car Loan  15000.00 INR"), "a loan payment lowers what is owed")
     #expect(named.contains("    Liabilities:Car Loan  -500000.00 INR"), "a loan's opening is owed")
     #expect(named.contains("    Assets:HDFC Savings  50300.00 INR"), "less what came before the opening date")
-    let methods = text(.beancount, Self.withoutAccounts, Self.methodOnly)
+    let methods = try text(.beancount, Self.withoutAccounts, Self.methodOnly)
     #expect(methods.contains("  Liabilities:Credit-Card  -1046.50 INR"))
     #expect(methods.contains("  Assets:Bank-Transfer  -15000.00 INR"))
     #expect(methods.contains("  Assets:Cash  15000.00 INR"))
     #expect(methods.contains("  Assets:Debit-Card") == false)
     #expect(!methods.contains("Opening"), "no accounts, no openings")
+  }
+
+  /// An opening balance that no longer fits once the rows before its day are taken out, or a
+  /// loan's that cannot be turned into a credit, is an error naming it: never wrapped, never
+  /// left out of the journal.
+  @Test func anOpeningThatDoesNotFitIsAnErrorNamingIt() throws {
+    func footer(_ account: Account, after fields: [TransactionFields]) throws -> String {
+      let catalog = Catalog(categories: Self.categories, methods: Self.methods, accounts: [account])
+      var writer = JournalWriter(flavor: .ledger, catalog: catalog, defaultCurrency: .inr, pendingExcluded: false)
+      for transaction in Self.transactions(fields) { _ = try writer.entry(transaction) }
+      return try writer.footer()
+    }
+    let savings = Account(
+      name: "HDFC Savings", type: .savings, currency: .inr, opening: .max, openingDate: Self.nov1, methods: ["UPI"])
+    // 300.00 spent before the opening date: the opening entry would be Int64.max + 30000.
+    let early = [Self.fields[11]]
+    #expect(throws: FigureTooLarge(name: "HDFC Savings", figure: "opening balance")) {
+      try footer(savings, after: early)
+    }
+    #expect(try footer(savings, after: []).contains("    Assets:HDFC Savings  92233720368547758.07 INR"))
+    let loan = Account(name: "Car Loan", type: .loan, currency: .inr, opening: .min, openingDate: Self.nov1)
+    #expect(throws: FigureTooLarge(name: "Car Loan", figure: "opening balance")) { try footer(loan, after: []) }
   }
 
   @Test func untrustedTextCannotBreakTheLine() {
@@ -281,11 +304,11 @@ struct JournalWriterTests {
     #expect(JournalFlavor.rate("1e5") == nil && JournalFlavor.rate("0") == nil && JournalFlavor.rate("8 INR") == nil)
   }
 
-  @Test func pricesAndForeignAmountsGoBesideTheEntry() {
+  @Test func pricesAndForeignAmountsGoBesideTheEntry() throws {
     for flavor in JournalFlavor.allCases {
       var writer = JournalWriter(
         flavor: flavor, catalog: Self.withAccounts, defaultCurrency: .inr, pendingExcluded: false)
-      let text = Self.transactions([Self.fields[2], Self.fields[2]]).map { writer.entry($0) }.joined()
+      let text = try Self.transactions([Self.fields[2], Self.fields[2]]).map { try writer.entry($0) }.joined()
       let price = flavor == .beancount ? "2026-11-29 price USD 83.72 INR\n" : "P 2026-11-29 USD 83.72 INR\n"
       #expect(text.components(separatedBy: price).count == 2, "one price a day: \(flavor)")
       #expect(text.contains(flavor == .beancount ? "  foreign: 12.50 USD\n" : "    ; foreign: 12.50 USD\n"))
@@ -294,7 +317,7 @@ struct JournalWriterTests {
     }
     var excluding = JournalWriter(
       flavor: .ledger, catalog: Self.withAccounts, defaultCurrency: .inr, pendingExcluded: true)
-    #expect(excluding.entry(Self.transactions([Self.fields[2]])[0]) == "")
+    #expect(try excluding.entry(Self.transactions([Self.fields[2]])[0]) == "")
     #expect(excluding.leftOut == 1 && excluding.written == 0)
   }
 
@@ -314,7 +337,9 @@ struct JournalWriterTests {
 
   /// The account's balance as Spendly reads it (rows it draws on by their method included), as
   /// the journal holds it: what an asset holds, what is owed on a liability as a credit.
-  static func expectedBalance(_ account: Account, _ fields: [TransactionFields], _ pendingExcluded: Bool) throws -> Int64 {
+  static func expectedBalance(_ account: Account, _ fields: [TransactionFields], _ pendingExcluded: Bool) throws
+    -> Int64
+  {
     let flows = fields.filter { $0.amount.currency == account.currency }.map { row in
       var row = row
       row.account = row.account ?? withAccounts.account(forMethod: row.method)?.name
@@ -344,7 +369,7 @@ struct JournalWriterTests {
     var output = FileOutput(handle: handle)
     var writer = JournalWriter(
       flavor: flavor, catalog: catalog, defaultCurrency: .inr, pendingExcluded: pendingExcluded)
-    writer.write(transactions(fields), to: &output)
+    try writer.write(transactions(fields), to: &output)
     output.flush()
     try handle.close()
     return path

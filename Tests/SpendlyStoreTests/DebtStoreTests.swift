@@ -28,7 +28,7 @@ struct DebtStoreTests {
       let payments = try store.debts.payments()[added.id] ?? []
       #expect(payments.count == 1)
       // 31 Oct: ₹3,812.50 of interest; 10 Nov: ₹5,000 paid; 30 Nov: ₹3,782.32 of interest.
-      #expect(try edited.balance(on: LocalDate(iso: "2026-11-30")!, payments: payments) == 15_259_482)
+      #expect(try edited.balance(on: LocalDate(iso: "2026-11-30")!, payments: payments).minorUnits == 15_259_482)
       try store.debts.remove(edited)
       #expect(try store.debts.all().isEmpty)
       #expect(try store.transactions.list().first?.fields.debtID == added.id)

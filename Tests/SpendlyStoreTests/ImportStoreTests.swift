@@ -11,7 +11,9 @@ struct ImportStoreTests {
     return (0..<count).map { i in
       let day = LocalDate(iso: "2026-01-01")!.adding(days: Int(random.next() % 330))
       let amount = Int64(1 + random.next() % 90_000) * (random.next() % 5 == 0 ? 1 : -1)
-      var row = BankRow(date: day, amount: amount, reference: "R\(i)", hasOwnReference: true, line: i + 1)
+      var row = BankRow(
+        date: day, amount: Money(minorUnits: amount, currency: .inr), reference: "R\(i)", hasOwnReference: true,
+        line: i + 1)
       row.payee = ["Social", "DMart", "Uber"][i % 3]
       row.pending = random.next() % 7 == 0
       return row
@@ -44,7 +46,9 @@ struct ImportStoreTests {
       #expect(plans.first?.adds.count == count)
       let (kept, recomputed) = try BudgetStoreTests.monthTotals(store)
       #expect(kept == recomputed)
-      let triggers = try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'").compactMap {
+      let triggers = try store.database.rows(
+        "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'"
+      ).compactMap {
         $0.text(0)
       }
       #expect(Set(triggers) == ["month_totals_insert", "month_totals_delete", "month_totals_update"])

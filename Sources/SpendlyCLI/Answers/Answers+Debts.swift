@@ -23,15 +23,13 @@ enum DebtView {
 
   /// Every debt's balance today, rate, minimum and next due date, with totals per currency.
   static func list(
-    _ debts: [Debt], balances: [Int64: Int64], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
+    _ debts: [Debt], balances: [Int64: Money], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
     output: Output
   ) throws(CLIError) -> Rendered {
     // Each currency's total, exact: one that no longer fits is an error, never a capped figure.
     var totals: [(Currency, Int64)] = []
     for currency in debts.map(\.balance.currency).uniqued() {
-      let values = debts.filter { $0.balance.currency == currency }.map {
-        Money(minorUnits: balances[$0.id] ?? 0, currency: currency)
-      }
+      let values = debts.filter { $0.balance.currency == currency }.map { balances[$0.id] ?? .zero(currency) }
       let total = try exact { () throws(FigureTooLarge) in
         try Money.total(values, in: currency, or: FigureTooLarge(figure: "total of debts in \(currency.code)"))
       }
@@ -43,7 +41,7 @@ enum DebtView {
         .array(
           debts.map { debt in
             let c = debt.balance.currency
-            let balance = balances[debt.id] ?? 0
+            let balance = balances[debt.id]?.minorUnits ?? 0
             let due = debt.nextDue(onOrAfter: today)
             let minimum = debt.effectiveMinimum.amount(on: balance)
             return .object([
@@ -80,7 +78,7 @@ enum DebtView {
       let due = debt.nextDue(onOrAfter: today)
       let days = due.daysSinceEpoch - today.daysSinceEpoch
       table.add([
-        Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id] ?? 0, debt.balance.currency),
+        Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id]?.minorUnits ?? 0, debt.balance.currency),
         "\(debt.apr)%",
         minimum(debt), "\(LocalDate.weekdayAbbreviations[due.weekday]) \(RecurringView.day(due, today: today))",
         debt.overdue(today: today, payments: payments[debt.id] ?? []).map {
@@ -206,8 +204,8 @@ enum DebtView {
   /// The total balance left at the end of months, as bars: every month up to 24, else sampled.
   static func chart(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [String] {
     guard plan.months > 0 else { return [] }
-    // Each month's total fits: the plan refused any figure that did not.
-    let totals = (0..<plan.months).map { month in plan.balances.reduce(Int64(0)) { $0 &+ $1[month] } }
+    // Each month's total was checked to fit when the plan was made.
+    let totals = plan.leftByMonth
     let step = max(1, (plan.months + 23) / 24)
     var picked = Array(stride(from: 0, to: plan.months, by: step))
     if picked.last != plan.months - 1 { picked.append(plan.months - 1) }

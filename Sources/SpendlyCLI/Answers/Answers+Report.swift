@@ -104,7 +104,7 @@ extension Answers {
       section.upcoming = upcoming.filter { $0.0.amount(on: $0.1).currency == currency }
       section.subscriptions = subscriptions.first { $0.0 == currency }.map { (monthly: $0.1, yearly: $0.2) }
       section.debts = debts.filter { $0.balance.currency == currency }.map {
-        (debt: $0, balance: balances[$0.id] ?? 0, due: $0.nextDue(onOrAfter: today))
+        (debt: $0, balance: balances[$0.id]?.minorUnits ?? 0, due: $0.nextDue(onOrAfter: today))
       }
       section.debtTotal =
         try Money.total(

@@ -33,9 +33,9 @@ enum QuickSuggestions {
       counts[use.category, default: 0] += 1
       guard use.currency == amount.currency.code else { continue }
       var score = 0
-      if use.amount <= amount.minorUnits.multipliedReportingOverflow(by: 2).partialValue
-        && amount.minorUnits <= use.amount.multipliedReportingOverflow(by: 2).partialValue
-      {
+      // Compared exactly (in Int128): doubling an amount may not fit its Int64.
+      let (used, asked) = (Int128(use.amount), Int128(amount.minorUnits))
+      if used <= asked * 2 && asked <= used * 2 {
         score += 2
       }
       if let used = use.hour, min(abs(used - hour), 24 - abs(used - hour)) <= 1 { score += 1 }

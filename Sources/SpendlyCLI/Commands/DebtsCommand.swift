@@ -102,15 +102,15 @@ struct DebtsCommand: Command {
     return (try existing(words[0], context), 1)
   }
 
-  static func balances(_ debts: [Debt], _ context: Context) throws(CLIError) -> [Int64: Int64] {
+  static func balances(_ debts: [Debt], _ context: Context) throws(CLIError) -> [Int64: Money] {
     let payments = try reporting { try context.store().debts.payments() }
-    var result: [Int64: Int64] = [:]
+    var result: [Int64: Money] = [:]
     for debt in debts { result[debt.id] = try balance(debt, payments[debt.id] ?? [], context) }
     return result
   }
 
   /// A debt's balance today, or an error naming it when the figure no longer fits.
-  static func balance(_ debt: Debt, _ payments: [(LocalDate, Int64)], _ context: Context) throws(CLIError) -> Int64 {
+  static func balance(_ debt: Debt, _ payments: [(LocalDate, Int64)], _ context: Context) throws(CLIError) -> Money {
     do {
       return try debt.balance(on: context.today, payments: payments)
     } catch {
@@ -245,12 +245,13 @@ struct DebtsCommand: Command {
     }
     let debts = try reporting { try store.debts.all() }
     let balances = try balances(debts, context)
-    let included = debts.filter { $0.balance.currency == budget.currency && (balances[$0.id] ?? 0) > 0 }
-    let out = debts.filter { $0.balance.currency != budget.currency && (balances[$0.id] ?? 0) > 0 }.map(\.name)
+    let owing = { (debt: Debt) in (balances[debt.id]?.minorUnits ?? 0) > 0 }
+    let included = debts.filter { $0.balance.currency == budget.currency && owing($0) }
+    let out = debts.filter { $0.balance.currency != budget.currency && owing($0) }.map(\.name)
     guard !included.isEmpty else { throw .data("debts plan: no debt in \(budget.currency.code) has a balance to pay") }
     let starts = included.map {
       PayoffPlan.Start(
-        name: $0.name, balance: Money(minorUnits: balances[$0.id] ?? 0, currency: $0.balance.currency), apr: $0.apr,
+        name: $0.name, balance: balances[$0.id] ?? .zero($0.balance.currency), apr: $0.apr,
         minimum: $0.effectiveMinimum)
     }
     var plans: [PayoffPlan.Result] = []
@@ -349,7 +350,7 @@ struct DebtsCommand: Command {
     let left = try balance(debt, payments[debt.id] ?? [], context)
     let budgets = notice.after(context)
     var line =
-      "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left, debt.balance.currency))"
+      "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left.minorUnits, left.currency))"
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines)
   }

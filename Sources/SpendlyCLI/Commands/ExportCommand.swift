@@ -127,6 +127,7 @@ struct ExportCommand: Command {
     switch error {
     case let error as CLIError: error
     case let error as StoreError: error.cli
+    case let error as FigureTooLarge: .data(Render.safe(error.message))
     default: CLIError(.software, "\(error)")
     }
   }

@@ -87,7 +87,9 @@ struct StatementImport {
       } else if let named, statements.count == 1 || statement.accountID == nil {
         account = named
       } else {
-        let fresh = Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
+        let fresh = try exact { () throws(FigureTooLarge) in
+          try Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
+        }
         unmatched.append(statement.accountID ?? "(unnamed)")
         creating.append(fresh)
         outcome.created.append(fresh.name)
@@ -243,7 +245,8 @@ struct StatementImport {
           account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
       }
       var bank = BankRow(
-        date: row.date, amount: row.amount, reference: reference!, hasOwnReference: row.reference != nil, line: row.line
+        date: row.date, amount: Money(minorUnits: row.amount, currency: statement.currency), reference: reference!,
+        hasOwnReference: row.reference != nil, line: row.line
       )
       bank.postedDate = row.postedDate
       bank.payee = payee
@@ -301,8 +304,11 @@ struct StatementImport {
     return matches.count == 1 ? matches[0] : nil
   }
 
-  /// An account for a statement that matches none: "Card ····4242", "Bank ····1234".
-  static func newAccount(for statement: Statement, index: Int, catalog: Catalog, creating: [Account]) -> Account {
+  /// An account for a statement that matches none: "Card ····4242", "Bank ····1234"; its opening
+  /// balance, worked out from the statement's, is `FigureTooLarge` when it does not fit.
+  static func newAccount(for statement: Statement, index: Int, catalog: Catalog, creating: [Account])
+    throws(FigureTooLarge) -> Account
+  {
     let type: AccountType =
       switch statement.accountKind {
       case .card: .card
@@ -331,14 +337,25 @@ struct StatementImport {
       number: titled == nil ? statement.accountID : nil)
     // Opened where the statement says it stood: its opening balance (CAMT's OPBD), else its
     // closing balance less its booked rows.
+    let currency = statement.currency
+    let tooLarge = FigureTooLarge(name: name, figure: "opening balance")
+    // A liability keeps what is owed: the bank's balance turned round.
+    func owned(_ minorUnits: Int64) throws(FigureTooLarge) -> Money {
+      let balance = Money(minorUnits: minorUnits, currency: currency)
+      return account.isLiability ? try .zero(currency).subtracting(balance, or: tooLarge) : balance
+    }
     if let opening = statement.openingBalance {
-      account.opening = account.isLiability ? -opening.minorUnits : opening.minorUnits
+      account.opening = try owned(opening.minorUnits).minorUnits
       account.openingDate = statement.start ?? opening.date ?? statement.rows.map(\.date).min()
     } else if let ledger = statement.ledgerBalance {
       let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }
-      let flows = booked.reduce(Int64(0)) { $0 &+ $1.amount }
-      let closing = account.isLiability ? -ledger.minorUnits : ledger.minorUnits
-      account.opening = account.isLiability ? closing &+ flows : closing &- flows
+      let flows = try Money.total(
+        booked.map { Money(minorUnits: $0.amount, currency: currency) }, in: currency,
+        or: FigureTooLarge(name: name, figure: "movements in the statement"))
+      let closing = try owned(ledger.minorUnits)
+      account.opening =
+        try (account.isLiability ? closing.adding(flows, or: tooLarge) : closing.subtracting(flows, or: tooLarge))
+        .minorUnits
       account.openingDate = statement.start ?? statement.rows.map(\.date).min()
     }
     return account

@@ -15,13 +15,13 @@ enum JournalExport {
     try ExportDestination.writing(file, output: context.output, what: flavor.rawValue) { destination in
       var buffer = writer.header()
       try store.transactions.each(filter) { transaction in
-        buffer += writer.entry(transaction)
+        buffer += try writer.entry(transaction)
         if buffer.utf8.count >= 1 << 20 {
           try destination.write(Array(buffer.utf8))
           buffer = ""
         }
       }
-      buffer += writer.footer()
+      buffer += try writer.footer()
       try destination.write(Array(buffer.utf8))
     }
     let left = writer.leftOut > 0 ? " (\(MoneyFormat.count(writer.leftOut)) that never count left out)" : ""
