@@ -40,7 +40,7 @@ public enum AccountRules {
   /// account or wallet, the credit card a card, the bank's methods a bank account (current,
   /// then savings); nil for any other method.
   public static func fallbackTypes(_ method: String?) -> [[AccountType]]? {
-    switch method?.lowercased() {
+    switch method.map({ NameKey($0).text }) {
     case "cash": [[.cash, .wallet]]
     case "credit card": [[.card]]
     case "bank transfer", "upi", "debit card": [[.current, .savings]]

@@ -294,7 +294,7 @@ public struct ImportPlanner {
     let a = TransactionFilter.nameKey(payee)
     let b = TransactionFilter.nameKey(other)
     if a.isEmpty || b.isEmpty || a.hasPrefix(b) || b.hasPrefix(a) { return true }
-    let words = { (text: String) in Set(text.lowercased().split { !$0.isLetter }.filter { $0.count >= 4 }) }
+    let words = { (text: String) in Set(NameKey(text).text.split { !$0.isLetter }.filter { $0.count >= 4 }) }
     return !words(payee).isDisjoint(with: words(other))
   }
 

@@ -4,11 +4,11 @@
 public enum NearestNames {
   /// At most `limit` of `names` near `word`, compared without case, nearest first.
   public static func to(_ word: String, among names: [String], limit: Int = 3) -> [String] {
-    let typed = Array(word.lowercased())
+    let typed = Array(NameKey(word).text)
     guard !typed.isEmpty else { return [] }
     var scored: [(name: String, distance: Int, order: Int)] = []
     for (order, name) in names.enumerated() {
-      let candidate = Array(name.lowercased())
+      let candidate = Array(NameKey(name).text)
       let distance: Int
       if typed.count >= 2 && candidate.starts(with: typed) {
         distance = 0

@@ -8,10 +8,10 @@ extension Schedule {
     kind: Kind, currency: Currency, merchant: String?, note: String?, category: String?
   ) -> Bool {
     guard self.kind == kind, fields.amount.currency == currency, !isPaused else { return false }
-    let lowered = name.lowercased()
-    let words = (note ?? "").lowercased().split(separator: " ")
-    return TransactionFilter.sameName(merchant, name) || words.contains { $0 == lowered }
-      || (merchant == nil && category?.lowercased() == lowered)
+    let key = NameKey(name)
+    let words = (note ?? "").split(separator: " ")
+    return TransactionFilter.sameName(merchant, name) || words.contains { NameKey(String($0)) == key }
+      || (merchant == nil && category.map(NameKey.init) == key)
   }
 
   /// The occurrence whose billing period holds `date`: nil before the anchor, after the end,

@@ -90,10 +90,10 @@ public struct TransactionFilter: Sendable, Equatable {
     return nameKey(name).hasPrefix(key)
   }
 
-  /// Whether `text` contains `word` in any case.
+  /// Whether `text` contains `word` in any case or Unicode form (as `NameKey`s).
   public static func mentions(_ text: String?, _ word: String) -> Bool {
     guard let text else { return false }
-    return text.lowercased().contains(word.lowercased())
+    return NameKey(text).text.contains(NameKey(word).text)
   }
 }
 

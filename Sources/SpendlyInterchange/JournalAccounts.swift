@@ -33,7 +33,7 @@ struct JournalAccounts {
   init(flavor: JournalFlavor, catalog: Catalog) {
     self.flavor = flavor
     self.catalog = catalog
-    for fixed in [Self.openingBalances, Self.unmatchedTransfers] { owners[fixed.lowercased()] = "\u{0}" + fixed }
+    for fixed in [Self.openingBalances, Self.unmatchedTransfers] { owners[NameKey(fixed).text] = "\u{0}" + fixed }
     // The catalog's names first, in its order, so they never depend on which transaction comes first.
     for (index, account) in catalog.accounts.enumerated() {
       let name = name(root(of: account), account.name)
@@ -79,7 +79,7 @@ struct JournalAccounts {
     if let drawn = catalog.account(forMethod: known?.name ?? method), drawn.currency == currency {
       return name(root(of: drawn), drawn.name)
     }
-    let isCard = known.map(Self.isCreditCard) ?? (method.trimmingSpaces().lowercased() == "credit card")
+    let isCard = known.map(Self.isCreditCard) ?? NameKey.same(method.trimmingSpaces(), "credit card")
     return name(isCard ? .liabilities : .assets, known?.name ?? method)
   }
 
@@ -101,16 +101,16 @@ struct JournalAccounts {
 
   /// The full journal name for a Spendly name under `root`, the same each time it is asked.
   mutating func name(_ root: Root, _ source: String) -> String {
-    let key = root.rawValue + ":" + source.trimmingSpaces().lowercased()
+    let key = root.rawValue + ":" + NameKey(source.trimmingSpaces()).text
     if let known = names[key] { return known }
     let base = root.rawValue + ":" + flavor.accountComponent(source)
     var candidate = base
     var suffix = 2
-    while let owner = owners[candidate.lowercased()], owner != key {
+    while let owner = owners[NameKey(candidate).text], owner != key {
       candidate = base + "-\(suffix)"
       suffix += 1
     }
-    owners[candidate.lowercased()] = key
+    owners[NameKey(candidate).text] = key
     names[key] = candidate
     return candidate
   }
@@ -119,6 +119,6 @@ struct JournalAccounts {
 
   /// The credit card method, by its built-in name even after a rename (the old name stays an alias).
   static func isCreditCard(_ method: PaymentMethod) -> Bool {
-    ([method.name] + method.aliases).contains { $0.trimmingSpaces().lowercased() == "credit card" }
+    ([method.name] + method.aliases).contains { NameKey.same($0.trimmingSpaces(), "credit card") }
   }
 }

@@ -3,10 +3,10 @@ import SpendlyCore
 /// Remembers what a history answered, known merchant or not, so a long-lived parser (a
 /// shell session, a benchmark) asks the database once per name. It never notices writes on
 /// its own: call `forget()` after saving a transaction, or the next phrase may miss a
-/// merchant just added. Names are matched ignoring ASCII case, as SQLite's NOCASE does.
+/// merchant just added. Names are one entry by their `NameKey`, as the store matches them.
 public final class CachingHistory: MerchantHistory {
   private let base: any MerchantHistory
-  private var uses: [String: MerchantUse?] = [:]
+  private var uses: [NameKey: MerchantUse?] = [:]
   private let capacity: Int
 
   /// `capacity` bounds the memory: when full, the cache starts over.
@@ -16,7 +16,7 @@ public final class CachingHistory: MerchantHistory {
   }
 
   public func merchantUse(_ name: String) -> MerchantUse? {
-    let key = CachingHistory.foldASCII(name)
+    let key = NameKey(name)
     if let known = uses[key] { return known }
     let use = base.merchantUse(name)
     if uses.count >= capacity { uses.removeAll(keepingCapacity: true) }
@@ -32,9 +32,4 @@ public final class CachingHistory: MerchantHistory {
 
   /// Drops every remembered answer (after a write).
   public func forget() { uses.removeAll() }
-
-  static func foldASCII(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return text }
-    return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-  }
 }

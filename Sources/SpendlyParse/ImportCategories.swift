@@ -10,7 +10,7 @@ public enum PayeeCleaner {
     let pieces = text.replacingSeparators().split(separator: "\u{1F}").map { $0.trimmingSpaces() }
     for piece in pieces {
       let words = piece.split(separator: " ").map(String.init).filter { word in
-        let lower = word.lowercased()
+        let lower = NameKey(word).text
         let digits = word.filter(\.isNumber).count
         return !lexicon.payeePrefixes.contains(lower) && !lexicon.payeeNoise.contains(lower) && !word.contains("@")
           && digits * 2 < max(1, word.count) && word.contains(where: \.isLetter)
@@ -19,11 +19,11 @@ public enum PayeeCleaner {
       // What is left must name someone: "CC" of "CC PAYMENT HDFC CARD" does not.
       guard words.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { continue }
       let name = words.joined(separator: " ")
-      if let spelling = lexicon.merchantSpellings[name.lowercased()] { return spelling }
+      if let spelling = lexicon.merchantSpellings[NameKey(name).text] { return spelling }
       let rest = words.dropFirst().joined(separator: " ")
       let shouting = name == name.uppercased()
       let tidy = { (text: String) in shouting ? text.capitalizedWords : text }
-      if let spelling = lexicon.merchantSpellings[words[0].lowercased()] {
+      if let spelling = lexicon.merchantSpellings[NameKey(words[0]).text] {
         return rest.isEmpty ? spelling : spelling + " " + tidy(rest)
       }
       return tidy(name)

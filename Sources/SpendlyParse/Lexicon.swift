@@ -130,8 +130,8 @@ public struct Lexicon: Sendable {
         throw LineError(text: "expected 'expense Name:' or 'income Name:'")
       }
       let hint = CategoryHint(name: parts[1], side: side)
-      categoryNames[parts[1].lowercased()] = hint
-      note(parts[1].lowercased())
+      categoryNames[NameKey(parts[1]).text] = hint
+      note(parts[1])
       for word in words { note(word); categorySuggestions[word] = hint }
     case "currencies":
       guard let currency = Currency.named(key) else { throw LineError(text: "unknown currency code \(key)") }
@@ -210,7 +210,7 @@ public struct Lexicon: Sendable {
     guard key == "merchant" else { throw LineError(text: "expected 'merchant: Name Name ...'") }
     for spelling in spellings {
       note(spelling)
-      merchantSpellings[spelling.lowercased()] = spelling
+      merchantSpellings[NameKey(spelling).text] = spelling
     }
   }
 
@@ -265,13 +265,13 @@ public struct Lexicon: Sendable {
       if character == "\"" {
         quoted.toggle()
       } else if character == " " && !quoted {
-        if !current.isEmpty { result.append(lowercased ? current.lowercased() : current) }
+        if !current.isEmpty { result.append(lowercased ? NameKey(current).text : current) }
         current = ""
       } else {
         current.append(character)
       }
     }
-    if !current.isEmpty { result.append(lowercased ? current.lowercased() : current) }
+    if !current.isEmpty { result.append(lowercased ? NameKey(current).text : current) }
     return result
   }
 }

@@ -8,7 +8,7 @@ extension PhraseParser {
   /// lexicon/markers.txt; `budget set …` and `budget clear …` are the command's own, so nil.
   public func budgetSetting(_ words: [String]) -> [String]? {
     let lexicon = tables.lexicon
-    let lowered = words.map { $0.lowercased() }
+    let lowered = words.map { NameKey($0).text }
     guard lowered.contains(where: { lexicon.budgetWords.contains($0) }) else { return nil }
     if lowered.count > 1, lexicon.budgetWords.contains(lowered[0]), ["set", "clear", "remove"].contains(lowered[1]) {
       return nil

@@ -30,7 +30,9 @@ struct CadenceWords: Sendable {
       guard let colon = trimmed.firstIndex(of: ":"), let role = Role(rawValue: String(trimmed[..<colon])) else {
         throw Lexicon.FileError(file: "cadences", line: number + 1, message: "unknown role in '\(trimmed)'")
       }
-      for word in trimmed[trimmed.index(after: colon)...].split(separator: " ") { roles[word.lowercased()] = role }
+      for word in trimmed[trimmed.index(after: colon)...].split(separator: " ") {
+        roles[NameKey(String(word)).text] = role
+      }
     }
   }
 
@@ -66,7 +68,7 @@ extension PhraseParser {
     let words = phrase.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     let lexicon = CadenceWords.standard
     let role = { (index: Int) -> CadenceWords.Role? in
-      index < words.count ? lexicon.roles[words[index].lowercased()] : nil
+      index < words.count ? lexicon.roles[NameKey(words[index]).text] : nil
     }
     var used = Set<Int>()
     var cadence: Cadence?

@@ -47,7 +47,7 @@ public struct PhraseParser {
     let suggestionWords: [String: Category]
     /// Every single word's meaning, merged (see `WordInfo`).
     let vocabulary: Vocabulary
-    /// The words that name the person's accounts (see `AccountWords`), lowercased.
+    /// The words that name the person's accounts (see `AccountWords`), by `NameKey` text.
     let accountWords: [String: String]
     /// Words several accounts answer to, each with them (see `AccountWords.ambiguous`).
     let ambiguousAccountWords: [String: [String]]
@@ -69,14 +69,14 @@ public struct PhraseParser {
       var longest = lexicon.longestEntry
       for method in catalog.methods {
         for word in [method.name] + method.aliases {
-          methods[word.lowercased()] = method.name
+          methods[NameKey(word).text] = method.name
           longest = max(longest, word.split(separator: " ").count)
         }
       }
       var categories: [String: Category] = [:]
       for category in catalog.categories {
-        for word in [category.name] + category.aliases where categories[word.lowercased()] == nil {
-          categories[word.lowercased()] = category
+        for word in [category.name] + category.aliases where categories[NameKey(word).text] == nil {
+          categories[NameKey(word).text] = category
           longest = max(longest, word.split(separator: " ").count)
         }
       }
@@ -102,7 +102,7 @@ public struct PhraseParser {
 
     /// The category an explicit `cat:` value names: a name, the person's alias, or a lexicon word.
     func explicitCategory(_ value: String) -> Category? {
-      let lowered = value.lowercased()
+      let lowered = NameKey(value).text
       if let category = categoryWords[lowered] { return category }
       let suggestion = info(lowered).suggestion
       return suggestion >= 0 ? catalog.categories[Int(suggestion)] : nil
@@ -161,7 +161,7 @@ extension PhraseParser {
   /// The method a name names, as `method:` in a phrase reads it: a name, alias or old name of
   /// the person's, or a lexicon word (gpay is UPI, card the default card), any case; or nil.
   /// Options and filters resolve method names here, so every place accepts the same names.
-  public func method(named word: String) -> String? { methodWords[word.trimmingSpaces().lowercased()] }
+  public func method(named word: String) -> String? { methodWords[NameKey(word.trimmingSpaces()).text] }
 
   /// The category a name names, as `cat:` in a phrase reads it: a name, alias or old name of
   /// the person's, or a lexicon word (chai is Food), any case; or nil.
@@ -169,7 +169,7 @@ extension PhraseParser {
 
   /// The account a name names, as `account:` in a phrase reads it: a name, alias, institution
   /// or "institution type" ("hdfc card") of the person's, any case; or nil.
-  public func account(named word: String) -> String? { tables.accountWords[word.trimmingSpaces().lowercased()] }
+  public func account(named word: String) -> String? { tables.accountWords[NameKey(word.trimmingSpaces()).text] }
 
 }
 

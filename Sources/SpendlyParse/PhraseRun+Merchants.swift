@@ -74,7 +74,7 @@ extension PhraseRun {
       historyUses.append(use)
       return use.merchant
     }
-    return lexicon.merchantSpellings[name.lowercased()]
+    return lexicon.merchantSpellings[NameKey(name).text]
   }
 
   /// A typed merchant name, spelled as history or the lexicon spell it when known.

@@ -25,8 +25,8 @@ enum AccountWords {
   static func table(_ catalog: Catalog) -> [String: String] {
     var named: [String: String] = [:]
     for account in catalog.accounts {
-      for word in [account.name] + account.aliases where named[word.lowercased()] == nil {
-        named[word.lowercased()] = account.name
+      for word in [account.name] + account.aliases where named[NameKey(word).text] == nil {
+        named[NameKey(word).text] = account.name
       }
     }
     var derived: [String: Set<String>] = [:]
@@ -35,7 +35,7 @@ enum AccountWords {
       for word in types.filter({ !["card", "cash", "bank", "credit card", "cc"].contains($0) }) {
         derived[word, default: []].insert(account.name)
       }
-      guard let institution = account.institution?.lowercased(), !institution.isEmpty else { continue }
+      guard let institution = account.institution.map({ NameKey($0).text }), !institution.isEmpty else { continue }
       derived[institution, default: []].insert(account.name)
       for word in types { derived[institution + " " + word, default: []].insert(account.name) }
     }
@@ -45,7 +45,7 @@ enum AccountWords {
       } else {
         // "hdfc" of HDFC Savings and HDFC Regalia is the bank account, when there is one.
         let banks = catalog.accounts.filter {
-          accounts.contains($0.name) && $0.type.isBank && $0.institution?.lowercased() == word
+          accounts.contains($0.name) && $0.type.isBank && $0.institution.map({ NameKey($0).text }) == word
         }
         if banks.count == 1 { named[word] = banks[0].name }
       }
@@ -59,7 +59,7 @@ enum AccountWords {
     var found: [String: [String]] = [:]
     for account in catalog.accounts {
       var words = typeWords(account.type).filter { !["card", "cash", "bank", "credit card", "cc"].contains($0) }
-      if let institution = account.institution?.lowercased(), !institution.isEmpty {
+      if let institution = account.institution.map({ NameKey($0).text }), !institution.isEmpty {
         words.append(institution)
         words += typeWords(account.type).map { institution + " " + $0 }
       }
@@ -208,7 +208,7 @@ extension PhraseRun {
         let range = i..<(i + n)
         guard range.allSatisfy(free) else { continue }
         let text = range.map { tokens[$0].word }.joined(separator: " ")
-        guard let debt = parser.settings.debts.first(where: { $0.name.lowercased() == text }) else { continue }
+        guard let debt = parser.settings.debts.first(where: { NameKey($0.name).text == text }) else { continue }
         pays(debt, words: Array(range) + paymentWords)
         return
       }

@@ -118,7 +118,7 @@ struct PhraseRun {
         }
         explicitCategory = category
       case .method:
-        guard let method = parser.methodWords[value.lowercased()] else {
+        guard let method = parser.methodWords[NameKey(value).text] else {
           throw fail("unknown payment method '\(value)' (see: spendly methods)")
         }
         draft.method = method
@@ -127,14 +127,14 @@ struct PhraseRun {
       case .merchant:
         draft.merchant = canonicalMerchant(value)
       case .account:
-        guard let account = parser.accountWords[value.lowercased()] else {
+        guard let account = parser.accountWords[NameKey(value).text] else {
           throw fail("unknown account '\(value)' (see: spendly accounts)")
         }
         draft.account = account
       case .to:
-        if let account = parser.accountWords[value.lowercased()] {
+        if let account = parser.accountWords[NameKey(value).text] {
           draft.counterAccount = account
-        } else if let method = parser.methodWords[value.lowercased()] {
+        } else if let method = parser.methodWords[NameKey(value).text] {
           draft.counterMethod = method
         } else {
           throw fail("unknown account or method '\(value)' (see: spendly accounts)")

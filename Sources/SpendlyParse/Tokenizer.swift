@@ -27,7 +27,7 @@ struct Token {
   var isLowercase: Bool { text == lower }
 
   init(text: String, start: Int, length: Int, quoted: Bool) {
-    let lower = text.lowercased()
+    let lower = NameKey(text).text
     self.init(
       text: text, lower: lower, word: Token.trimmed(lower), start: start, length: length, quoted: quoted,
       hasDigit: text.utf8.contains { $0 >= 0x30 && $0 <= 0x39 })

@@ -104,18 +104,18 @@ struct Vocabulary {
       }
     }
     for (index, method) in catalog.methods.enumerated() {
-      for word in [method.name] + method.aliases { edit(word.lowercased()) { $0.method = Int16(index) } }
+      for word in [method.name] + method.aliases { edit(NameKey(word).text) { $0.method = Int16(index) } }
     }
     for (index, category) in catalog.categories.enumerated() {
       for word in [category.name] + category.aliases {
-        edit(word.lowercased()) { if $0.category < 0 { $0.category = Int16(index) } }
+        edit(NameKey(word).text) { if $0.category < 0 { $0.category = Int16(index) } }
       }
     }
     let categoryIndex = Dictionary(
-      catalog.categories.enumerated().map { ($1.name.lowercased(), Int16($0)) }, uniquingKeysWith: { a, _ in a })
+      catalog.categories.enumerated().map { (NameKey($1.name), Int16($0)) }, uniquingKeysWith: { a, _ in a })
     for (word, hint) in lexicon.categorySuggestions {
       // Through the catalog, so a renamed category (its old name now an alias) keeps its words.
-      guard let category = catalog.category(named: hint.name), let index = categoryIndex[category.name.lowercased()]
+      guard let category = catalog.category(named: hint.name), let index = categoryIndex[NameKey(category.name)]
       else { continue }
       edit(word) { if $0.category < 0 { $0.suggestion = index } }
     }

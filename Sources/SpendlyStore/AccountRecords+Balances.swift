@@ -63,18 +63,18 @@ extension AccountRecords {
         AccountBalance(account: account, balance: try balance(account, on: date))
       }
     }
-    var flows: [String: Int64] = [:]
+    var flows: [NameKey: Int64] = [:]
     for row in rows {
       guard let name = row.text(0) else { continue }
       let credits = try row.values[1].checkedTotal(field: "balance", value: name)
       let debits = try row.values[2].checkedTotal(field: "balance", value: name)
-      flows[name.lowercased()] = credits - debits
+      flows[NameKey(name)] = credits - debits
     }
     return try accounts.map { (account) throws(StoreError) in
       AccountBalance(
         account: account,
         balance: try StoreError.exact { () throws(FigureTooLarge) in
-          try account.balance(flows: flows[account.name.lowercased()] ?? 0, on: date)
+          try account.balance(flows: flows[NameKey(account.name)] ?? 0, on: date)
         })
     }
   }

@@ -123,7 +123,7 @@ extension ScheduleRecords {
     var fields = fields
     fields.merchant =
       fields.merchant ?? fields.note.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? fields.category
-    if fields.note?.lowercased() == fields.merchant?.lowercased() { fields.note = nil }
+    if NameKey.same(fields.note, fields.merchant) { fields.note = nil }
     return fields
   }
 

@@ -93,6 +93,9 @@ extension Schema {
   /// records its name (once the ledger exists) and the count in `user_version`.
   static func migrate(_ db: Database, upTo target: Int = latestVersion, list: [Migration] = migrations) throws {
     guard !(try pending(db, upTo: target, list: list)).isEmpty else { return }
+    // Migrations compare names as the store does, through `spendly_name_key` (a copy or a
+    // staged archive is migrated on a connection the store did not open).
+    try db.defineNameKey()
     for index in 0..<target {
       try db.transaction {
         // Re-read inside the write lock: another process may have migrated meanwhile.

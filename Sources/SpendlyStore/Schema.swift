@@ -176,8 +176,8 @@ enum Schema {
         SELECT (SELECT coalesce(max(m), 0) + 1 FROM (SELECT max(id) AS m FROM categories UNION ALL
             SELECT max(CAST(row_key AS INTEGER)) FROM change_rows WHERE tbl = 'categories')),
           'Debt', 'expense', 1
-        WHERE NOT EXISTS (SELECT 1 FROM categories WHERE lower(name) = 'debt')
-          AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE lower(alias) = 'debt');
+        WHERE NOT EXISTS (SELECT 1 FROM categories WHERE spendly_name_key(name) = 'debt')
+          AND NOT EXISTS (SELECT 1 FROM category_aliases WHERE spendly_name_key(alias) = 'debt');
       """),
     .sql(
       "accounts-and-transfers",

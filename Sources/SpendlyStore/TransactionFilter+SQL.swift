@@ -32,19 +32,17 @@ extension TransactionFilter {
       values.append(.integer(methodID))
     }
     // A merchant is matched by the reference's own function (case, punctuation, prefix: see
-    // `TransactionFilter.sameName`), which SQL alone cannot express. For text, SQLite folds only
-    // ASCII case; other text goes through Swift's folding, while ASCII keeps the native path.
+    // `TransactionFilter.sameName`), which SQL alone cannot express. Text is looked for as a
+    // `NameKey` (SQLite's lower() folds only ASCII): in the merchant's stored key, and in the
+    // note through the same folding in Swift (`TransactionFilter.mentions`).
     if let merchant {
       let (range, bounds) = TransactionFilter.merchantRange(merchant)
       terms.append(range + "spendly_same_name(t.merchant, ?)")
       values += bounds + [.text(merchant)]
     }
     if let text {
-      terms.append(
-        text.isASCIIText
-          ? "(instr(lower(coalesce(t.merchant, '')), lower(?)) > 0 OR instr(lower(coalesce(t.note, '')), lower(?)) > 0)"
-          : "(spendly_mentions(t.merchant, ?) OR spendly_mentions(t.note, ?))")
-      values.append(.text(text))
+      terms.append("(instr(coalesce(t.merchant_key, ''), ?) > 0 OR spendly_mentions(t.note, ?))")
+      values.append(.text(NameKey(text).text))
       values.append(.text(text))
     }
     if let currency {

@@ -178,7 +178,9 @@ struct AccountsCommand: Command {
       account.openingDate = try FieldOptions.date(arguments, "on", context: context)
     }
     if let text = arguments["methods"] { account.methods = list(text) }
-    if let text = arguments["alias"] { account.aliases += list(text).filter { !account.aliases.contains($0) } }
+    if let text = arguments["alias"] {
+      account.aliases += list(text).filter { alias in !account.aliases.contains { NameKey.same($0, alias) } }
+    }
   }
 
   /// "UPI, Debit Card" as its names.

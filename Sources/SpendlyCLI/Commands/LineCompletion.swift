@@ -159,9 +159,9 @@ struct LineCompletion {
 
   /// The words of `pool` starting with `typed`, ignoring case, each once.
   static func prefixed(_ typed: String, _ pool: [String]) -> [String] {
-    let lowered = typed.lowercased()
+    let typed = NameKey(typed)
     var seen = Set<String>()
-    return pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
+    return pool.filter { NameKey($0).hasPrefix(typed) && seen.insert($0).inserted }
   }
 
   /// The files and folders (with a slash) whose path starts with `typed`, as a shell offers them.

@@ -256,7 +256,7 @@ struct StatementImport {
       }.flatMap { $0.isEmpty ? nil : $0 }
       if bank.memo == row.payee { bank.memo = nil }
       // A row with only a memo: its cleaned form is the merchant, and the memo is no second copy.
-      if row.payee == nil, let payee, payee.lowercased() == bank.memo?.lowercased() { bank.memo = nil }
+      if row.payee == nil, let payee, NameKey.same(payee, bank.memo) { bank.memo = nil }
       if let cheque = row.cheque {
         bank.memo = [bank.memo, "cheque \(cheque)"].compactMap { $0 }.joined(separator: " · ")
       }
@@ -324,7 +324,7 @@ struct StatementImport {
     }
     var name = titled ?? base
     var n = 2
-    while catalog.account(named: name) != nil || creating.contains(where: { $0.name == name }) {
+    while catalog.account(named: name) != nil || creating.contains(where: { NameKey.same($0.name, name) }) {
       name = "\(base) \(n)"
       n += 1
     }

@@ -136,9 +136,9 @@ enum CSVImport {
     let type: AccountType =
       if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
         .wallet
-      } else if words.contains("cash") || method?.lowercased() == "cash" {
+      } else if words.contains("cash") || NameKey.same(method, "cash") {
         .cash
-      } else if method?.lowercased() == "credit card" { .card } else { .savings }
+      } else if NameKey.same(method, "credit card") { .card } else { .savings }
     return Account(name: name, type: type, currency: currency)
   }
 

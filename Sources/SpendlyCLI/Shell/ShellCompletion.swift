@@ -84,11 +84,11 @@ final class ShellCompletion {
 
   /// Case-insensitive prefix matches, else infix matches ("fer" finds "DB Ferry"); no duplicates.
   static func match(_ word: String, in pool: [String]) -> [String] {
-    let lowered = word.lowercased()
-    var seen = Set<String>()
-    let unique = pool.filter { seen.insert($0.lowercased()).inserted }
-    let prefixed = unique.filter { $0.lowercased().hasPrefix(lowered) }
-    if !prefixed.isEmpty || lowered.isEmpty { return prefixed }
-    return unique.filter { $0.lowercased().contains(lowered) }
+    let typed = NameKey(word)
+    var seen = Set<NameKey>()
+    let unique = pool.filter { seen.insert(NameKey($0)).inserted }
+    let prefixed = unique.filter { NameKey($0).hasPrefix(typed) }
+    if !prefixed.isEmpty || typed.text.isEmpty { return prefixed }
+    return unique.filter { NameKey($0).text.contains(typed.text) }
   }
 }
