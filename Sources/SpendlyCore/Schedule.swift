@@ -66,6 +66,16 @@ public struct Schedule: Sendable, Equatable {
     return nil
   }
 
+  /// The next date to show from `today`: the first occurrence on or after it that is not
+  /// skipped, past today's own when today's period is already logged (`linked`).
+  public func upcoming(today: LocalDate, linked: [LocalDate]) -> LocalDate? {
+    guard let first = next(after: today.adding(days: -1)), first == today else {
+      return next(after: today.adding(days: -1))
+    }
+    let (start, end) = period(of: today)
+    return Self.contains(linked.sorted(), from: start, before: end) ? next(after: today) : today
+  }
+
   /// The billing period of the occurrence on `date`: up to, not including, the next one.
   public func period(of occurrence: LocalDate) -> (start: LocalDate, end: LocalDate) {
     cadence.billingPeriod(containing: occurrence, anchor: anchor) ?? (

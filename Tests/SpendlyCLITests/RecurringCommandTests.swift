@@ -129,6 +129,19 @@ struct RecurringCommandTests {
     #expect(try sandbox.ok("log", "--limit", "1").contains("resumed Netflix"))
   }
 
+  /// `resume` names the next date as `recurring` does: not one already logged nor skipped.
+  @Test func resumeNamesTheNextDateNotLoggedNorSkipped() throws {
+    let sandbox = try Sandbox()
+    let day = "2026-12-02T10:00"
+    _ = try Self.at(sandbox, day, "recurring", "add", "--yes", "netflix", "649", "monthly", "cc")
+    #expect(try Self.at(sandbox, day, "due", "--log", "--yes").status == 0)
+    #expect(try Self.at(sandbox, day, "recurring", "skip", "1").stdout.contains("2 Jan 2027"))
+    #expect(try Self.at(sandbox, day, "recurring", "pause", "1").status == 0)
+    let resumed = try Self.at(sandbox, day, "recurring", "resume", "1").stdout
+    #expect(resumed.contains("next Tue 2 Feb 2027"), "\(resumed)")
+    #expect(try Self.at(sandbox, day, "recurring").stdout.contains("2 Feb 2027"))
+  }
+
   @Test func badInputIsOneLineAndChangesNothing() throws {
     let sandbox = try Sandbox()
     try sandbox.createDatabase()

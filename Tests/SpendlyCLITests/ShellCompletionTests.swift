@@ -42,3 +42,20 @@ struct ShellCompletionTests {
     #expect(got == ["\(folder)/november.html"])
   }
 }
+
+extension ShellCompletionTests {
+  /// A name with a space is offered quoted, and a quoted name so far is one word.
+  @Test func namesWithSpacesAreQuoted() throws {
+    let sandbox = try Sandbox()
+    let completion = try Self.completion(sandbox)
+    let prompt = completion.mainPrompt
+    #expect(prompt("list --method Cre").candidates == ["\"Credit Card\""])
+    #expect(prompt("list --method Cre").word == "Cre")
+    #expect(prompt("list --method \"Credit C").candidates == ["\"Credit Card\""])
+    #expect(prompt("list --method \"Credit C").word == "\"Credit C")
+    #expect(prompt("list --category \"Other i").candidates == ["\"Other income\""])
+    // What the shell then reads is the one name.
+    #expect(try splitWords("list --method \"Credit Card\"") == ["list", "--method", "Credit Card"])
+    #expect(!prompt("list --").candidates.contains("--db"))
+  }
+}

@@ -86,9 +86,7 @@ enum RecurringView {
       let signed = MoneyFormat.signed(amount, kind: schedule.kind)
       let due = schedule.due(today: today, linked: linked[schedule.id] ?? [])
       // Today's date once it is logged is no longer next.
-      let fromToday = schedule.next(after: today.adding(days: -1))
-      let upcoming = (fromToday == today && due.isEmpty ? schedule.next(after: today) : fromToday)
-        .map { day($0, today: today) }
+      let upcoming = schedule.upcoming(today: today, linked: linked[schedule.id] ?? []).map { day($0, today: today) }
       let next =
         !running(schedule, today: today)
         ? nil : due.first.map { output.style("due " + day($0, today: today), .yellow) } ?? upcoming

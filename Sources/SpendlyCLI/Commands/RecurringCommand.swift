@@ -182,7 +182,9 @@ struct RecurringCommand: Command {
         return "paused \(schedule.name): nothing is due until 'recurring resume \(schedule.id)'"
       case "resume":
         try store.schedules.resume(id: schedule.id, on: today)
-        let next = schedule.next(after: today.adding(days: -1)).map { " · next \($0.readable)" } ?? ""
+        // The next date not yet logged nor skipped, as `recurring` shows it.
+        let linked = try store.schedules.linkedDates()[schedule.id] ?? []
+        let next = schedule.upcoming(today: today, linked: linked).map { " · next \($0.readable)" } ?? ""
         return "resumed \(schedule.name)\(next)"
       case "end":
         guard let text = rest.first else {

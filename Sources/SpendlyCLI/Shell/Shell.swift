@@ -178,6 +178,13 @@ final class Shell {
 
   func notUnderstood(_ line: String, _ error: QueryError) -> Bool {
     let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
+    // A first word near a command's ("lsit"): say which, as the command line does.
+    let first = line.split(separator: " ").first.map(String.init) ?? ""
+    let near = nearestCommands(to: first)
+    if !near.isEmpty, !line.contains(where: \.isNumber) {
+      output.error("not understood: '\(Render.safe(first))' is no command\(near)")
+      return false
+    }
     output.error(
       "\(error.message)\(context). Try a question like \(QueryParser.examples.prefix(4).joined(separator: " · ")), "
         + "an entry like '420 upi food', or 'help'\(Shell.recordHint(line))")

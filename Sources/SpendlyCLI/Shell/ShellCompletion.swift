@@ -33,11 +33,17 @@ final class ShellCompletion {
       let earlier = before.dropLast(word.count)
       let isFirst = earlier.trimmingSpaces().isEmpty
       // After a command's option, or on one, the same candidates as bash's: categories after
-      // `list --category`, options after `--`, files after `--html`.
-      let words = earlier.split(separator: " ").map(String.init)
+      // `list --category`, options after `--`, files after `--html`. Words are read as the shell
+      // reads them (quoted names are one word), and a name with a space is offered quoted.
+      let (words, partial, typed) = ShellCompletion.openWords(before)
       if let first = words.first, route(named: first) != nil {
-        var line = LineCompletion(words + [word], databasePath: context.databasePath)
-        if line.completesAnOption() { return (word, line.candidates()) }
+        var line = LineCompletion(words + [partial], databasePath: context.databasePath)
+        if line.completesAnOption() {
+          // The start-up options mean nothing at the prompt.
+          let candidates = line.candidates().filter { !["--db", "--now", "--no-color"].contains($0) }
+          let quoted = typed.first == "\"" || typed.first == "'" || candidates.contains { $0.contains(" ") }
+          return (typed, quoted ? candidates.map { "\"" + $0 + "\"" } : candidates)
+        }
       }
       var pool: [String]
       if isFirst {
@@ -80,6 +86,42 @@ final class ShellCompletion {
     guard matches.count <= 30 else { return Array(matches.prefix(40)) }
     let recency = Dictionary(uniqueKeysWithValues: matches.map { ($0, store.merchants.lastUsedDate(of: $0) ?? "") })
     return matches.sorted { recency[$0]! > recency[$1]! }
+  }
+
+  /// The words before the cursor as `splitWords` reads them, the last one's text so far (its
+  /// quotes removed) and that word as typed (what a completion replaces); an open quote is
+  /// part of the last word.
+  static func openWords(_ before: String) -> (words: [String], partial: String, typed: String) {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    var start: String.Index?
+    var index = before.startIndex
+    while index < before.endIndex {
+      let character = before[index]
+      let nextIndex = before.index(after: index)
+      let next = nextIndex < before.endIndex ? before[nextIndex] : " "
+      if let open = quote {
+        if character == open && (open == "\"" || next == " " || next == "\t") {
+          quote = nil
+        } else {
+          current.append(character)
+        }
+      } else if character == "\"" || (character == "'" && start == nil) {
+        quote = character
+        start = start ?? index
+      } else if character == " " || character == "\t" {
+        if start != nil { words.append(current) }
+        current = ""
+        start = nil
+      } else {
+        current.append(character)
+        start = start ?? index
+      }
+      index = nextIndex
+    }
+    guard let start else { return (words, "", "") }
+    return (words, current, String(before[start...]))
   }
 
   /// Case-insensitive prefix matches, else infix matches ("fer" finds "DB Ferry"); no duplicates.
