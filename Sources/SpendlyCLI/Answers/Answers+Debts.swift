@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -222,11 +223,11 @@ enum DebtView {
 extension Answers {
   /// "total debt": the debts today; "when will i be debt free": the plan on the last budget.
   func debts(free: Bool) throws -> Rendered {
-    guard free else { return try DebtsCommand.list(context) }
-    guard DebtsCommand.remembersBudget(context) else {
+    guard free else { return try DebtPlanning.listed(context) }
+    guard let budget = try DebtPlanning.remembered(context) else {
       throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
     }
-    return try DebtsCommand.plan(try Arguments(["plan"], specs: DebtsCommand.specs, command: "debts"), context)
+    return try DebtPlanning.rendered(budget: budget, remember: false, context: context)
   }
 }
 

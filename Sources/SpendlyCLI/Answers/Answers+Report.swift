@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -74,7 +75,7 @@ extension Answers {
       .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
     let subscriptions = try RecurringView.totals(schedules, kind: .expense, today: today)
     let debts = try store.debts.all()
-    let balances = try DebtsCommand.balances(debts, context)
+    let balances = try DebtPlanning.balances(debts, context: context)
 
     var codes = summaries.map(\.currency)
     let others =

@@ -102,13 +102,6 @@ struct DebtsCommand: Command {
     return (try existing(words[0], context), 1)
   }
 
-  static func balances(_ debts: [Debt], _ context: Context) throws(CLIError) -> [Int64: Money] {
-    let payments = try reporting { try context.store().debts.payments() }
-    var result: [Int64: Money] = [:]
-    for debt in debts { result[debt.id] = try balance(debt, payments[debt.id] ?? [], context) }
-    return result
-  }
-
   /// A debt's balance today, or an error naming it when the figure no longer fits.
   static func balance(_ debt: Debt, _ payments: [(LocalDate, Int64)], _ context: Context) throws(CLIError) -> Money {
     do {
@@ -118,12 +111,7 @@ struct DebtsCommand: Command {
     }
   }
 
-  static func list(_ context: Context) throws(CLIError) -> Rendered {
-    let debts = try reporting { try context.store().debts.all() }
-    let payments = try reporting { try context.store().debts.payments() }
-    return try DebtView.list(
-      debts, balances: try balances(debts, context), payments: payments, today: context.today, output: context.output)
-  }
+  static func list(_ context: Context) throws(CLIError) -> Rendered { try DebtPlanning.listed(context) }
 
   // MARK: Add and edit
 
@@ -220,99 +208,26 @@ struct DebtsCommand: Command {
   }
 
   static func plan(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    let store = try context.store()
-    var budgetText = arguments["budget"]
-    if budgetText == nil {
-      guard let remembered = try rememberedBudget(context) else {
+    let budget: Money
+    if let text = arguments["budget"] {
+      let currency = arguments["currency"] == nil ? nil : try currency(arguments, context)
+      budget = try DebtPlanning.budget(text, currency: currency, context: context)
+    } else {
+      guard let remembered = try DebtPlanning.remembered(context) else {
         throw .usage("debts plan: give the monthly budget, like: debts plan --budget 40000")
       }
-      budgetText = remembered
+      budget = remembered
     }
-    let budget: Money
-    if let text = budgetText, let stored = storedBudget(text) {
-      budget = stored
-    } else {
-      budget = try amount(budgetText!, "budget", try currency(arguments, context), context)
-    }
-    let strategies: [PayoffPlan.Strategy]
+    var strategies: [PayoffPlan.Strategy] = [.avalanche, .snowball]
     if let text = arguments["strategy"] {
       guard let strategy = PayoffPlan.Strategy(rawValue: text.lowercased()) else {
         throw .usage("--strategy \(Render.quoted(text)): avalanche or snowball")
       }
       strategies = [strategy]
-    } else {
-      strategies = [.avalanche, .snowball]
-    }
-    let debts = try reporting { try store.debts.all() }
-    let balances = try balances(debts, context)
-    let owing = { (debt: Debt) in (balances[debt.id]?.minorUnits ?? 0) > 0 }
-    let included = debts.filter { $0.balance.currency == budget.currency && owing($0) }
-    let out = debts.filter { $0.balance.currency != budget.currency && owing($0) }.map(\.name)
-    guard !included.isEmpty else { throw .data("debts plan: no debt in \(budget.currency.code) has a balance to pay") }
-    let starts = included.map {
-      PayoffPlan.Start(
-        name: $0.name, balance: balances[$0.id] ?? .zero($0.balance.currency), apr: $0.apr,
-        minimum: $0.effectiveMinimum)
-    }
-    var plans: [PayoffPlan.Result] = []
-    for strategy in strategies {
-      do {
-        plans.append(try PayoffPlan.simulate(starts, budget: budget.minorUnits, strategy: strategy))
-      } catch {
-        throw .data(refusal(error, budget.currency))
-      }
     }
     // Remembered for "when will i be debt free": a setting in the database, through the change log.
-    if arguments["budget"] != nil, !store.isReadOnly {
-      try reporting {
-        try store.settings.setDebtPlanBudget(
-          "\(budget.minorUnits) \(budget.currency.code)", shown: MoneyFormat.string(budget))
-      }
-    }
-    return DebtView.plans(
-      plans, budget: budget.minorUnits, currency: budget.currency, first: YearMonth(context.today).adding(months: 1),
-      left: out, output: context.output)
-  }
-
-  /// Whether a plan's budget is remembered for "when will i be debt free".
-  static func remembersBudget(_ context: Context) -> Bool {
-    (try? rememberedBudget(context)).flatMap { $0.flatMap(storedBudget) } != nil
-  }
-
-  /// The last plan's budget: the database's setting, else (made by an older Spendly) the state
-  /// file that kept it beside the database.
-  static func rememberedBudget(_ context: Context) throws(CLIError) -> String? {
-    if let stored = try reporting({ try context.store().settings.debtPlanBudget() }) { return stored }
-    guard let path = StatePaths.debtBudget(for: context.databasePath, create: false), let text = StateFile.read(path),
-      storedBudget(text) != nil
-    else { return nil }
-    return text
-  }
-
-  /// "4000000 INR": the budget as the state file keeps it.
-  static func storedBudget(_ text: String) -> Money? {
-    let parts = text.split(separator: " ")
-    guard parts.count == 2, let minor = Int64(parts[0]), let currency = Currency.named(String(parts[1])) else {
-      return nil
-    }
-    return Money(minorUnits: minor, currency: currency)
-  }
-
-  static func refusal(_ refusal: PayoffPlan.Refusal, _ currency: Currency) -> String {
-    switch refusal {
-    case .budgetShort(let shortfall, let minimums):
-      return
-        "budget: \(DebtView.money(shortfall, currency)) short of the first month's minimums (\(DebtView.money(minimums, currency)))"
-    case .budgetShortLater(let month, let shortfall, let minimums):
-      return
-        "budget: \(DebtView.money(shortfall, currency)) short of month \(month)'s minimums (\(DebtView.money(minimums, currency))): the balances grow faster than they are paid"
-    case .neverFalls(let names):
-      return "budget: the balance of \(names.map(Render.safe).joined(separator: ", ")) would never fall on it"
-    case .tooLong:
-      return "budget: the plan would take more than 100 years"
-    case .tooLarge(let figure):
-      return Render.safe(figure.message)
-    }
+    return try DebtPlanning.rendered(
+      budget: budget, strategies: strategies, remember: arguments["budget"] != nil, context: context)
   }
 
   static func pay(_ debt: Debt, _ words: [String], _ context: Context) throws(CLIError) -> Rendered {

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -157,7 +158,7 @@ final class Shell {
 
   func answer(_ query: Query) -> Bool {
     // "when will i be debt free" with no plan made yet: ask for the monthly budget.
-    if case .debts(free: true) = query.action, !DebtsCommand.remembersBudget(context) {
+    if case .debts(free: true) = query.action, (try? DebtPlanning.remembered(context)) ?? nil == nil {
       guard
         case .line(let answer) = readLine(prompt: "  how much a month for your debts? ", prefill: "", completer: nil),
         !answer.trimmingSpaces().isEmpty
@@ -165,7 +166,16 @@ final class Shell {
         output.line("  no plan: 'debts plan --budget 40000' makes one")
         return true
       }
-      return runCommand(DebtsCommand.self, "debts plan --budget \(answer.trimmingSpaces())")
+      // The plan on that budget, remembered, as `debts plan --budget` makes it.
+      do {
+        let budget = try DebtPlanning.budget(answer.trimmingSpaces(), currency: nil, context: context)
+        context.show(try DebtPlanning.rendered(budget: budget, remember: true, context: context))
+        dialogue.forget()
+        return true
+      } catch {
+        output.error(error.message)
+        return false
+      }
     }
     do {
       context.show(try Answers(context: context).answer(query))
