@@ -95,7 +95,17 @@ final class Shell {
     if route(named: first) == nil || route(named: first)?.command == BudgetCommand.self,
       let setting = (try? parser())?.budgetSetting(words)
     {
-      return runCommand(BudgetCommand.self, (["budget"] + setting.map(Shell.quoted)).joined(separator: " "))
+      // The setting's words go to the budget command as its arguments: no line is built.
+      do {
+        context.show(
+          try BudgetCommand.run(
+            try Arguments(setting, specs: BudgetCommand.specs, command: BudgetCommand.name), context))
+        dialogue.forget()
+        return true
+      } catch {
+        output.error("\(error.message)\(Shell.recordHint(line))")
+        return false
+      }
     }
     // "edit 12" alone opens the field-by-field review of that transaction.
     if first == "edit", words.count == 2, let id = try? TransactionReference.id(words[1]) {
