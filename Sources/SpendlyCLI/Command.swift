@@ -29,6 +29,9 @@ extension Command {
   static var subcommands: [Subcommand] { [] }
   static var defaultSubcommand: String? { nil }
 
+  /// The words that name its actions, aliases included, in the declared order.
+  static var actions: [String] { subcommands.flatMap { [$0.name] + $0.aliases } }
+
   /// Refuses an option that the action these arguments name does not take: `debts remove X
   /// --balance 5` is a usage error (64), never an option silently ignored.
   static func checkOptions(_ arguments: Arguments) throws(CLIError) {

@@ -72,13 +72,14 @@ let routes: [Route] = [
   Route(
     CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
   Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
-  Route(BudgetCommand.self, actions: ["set", "clear", "remove"], storeUse: BudgetCommand.storeUse),
+  Route(BudgetCommand.self, actions: BudgetCommand.actions, storeUse: BudgetCommand.storeUse),
   Route(RecurringCommand.self, actions: RecurringCommand.actions, storeUse: StoreUse.recurring),
   Route(DueCommand.self, storeUse: { $0.has("log") ? .write : .read }),
   Route(SubscriptionsCommand.self, reading: .questionWhenItReads, store: .read),
   Route(IncomeCommand.self, actions: ["sources"], reading: .questionUnlessAction, store: .read),
   Route(UpcomingCommand.self, store: .read), Route(CalendarCommand.self, store: .read),
-  Route(DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: DebtsCommand.storeUse),
+  Route(
+    DebtsCommand.self, actions: DebtsCommand.actions, reading: .questionUnlessAction, storeUse: DebtsCommand.storeUse),
   Route(
     AccountsCommand.self, actions: AccountsCommand.actions, reading: .questionUnlessAction,
     storeUse: StoreUse.catalog),

@@ -181,11 +181,10 @@ extension TransactionRecords {
   /// catalog, as the error to show (the failed change forgets the catalog, so a retry reads anew).
   static func missingReference(_ db: Database, _ writes: [ResolvedWrite]) throws -> StoreError? {
     for write in writes {
-      guard case .add(let resolved) = write else {
-        if case .update(_, let resolved) = write, let error = try missingReference(db, [.add(resolved)]) {
-          return error
-        }
-        continue
+      let resolved: ResolvedFields
+      switch write {
+      case .add(let fields), .update(_, let fields): resolved = fields
+      case .delete: continue
       }
       let fields = resolved.fields
       let references: [(String, String, Int64?, String?)] = [

@@ -37,10 +37,9 @@ struct AccountsCommand: Command {
     .init("type"), .init("institution"), .init("currency"), .init("opening"), .init("on"), .init("methods"),
     .init("alias"), .init("last4"), .init("name"),
   ]
-  static let actions = ["add", "list", "edit", "rename", "close", "reopen"]
   static let addOptions = ["type", "institution", "currency", "opening", "on", "methods", "alias", "last4"]
   static let subcommands = [
-    Subcommand("list"), Subcommand("add", options: addOptions), Subcommand("edit", options: addOptions + ["name"]),
+    Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("edit", options: addOptions + ["name"]),
     Subcommand("rename"), Subcommand("close", options: ["on"]), Subcommand("reopen"),
   ]
   static let defaultSubcommand: String? = "list"

@@ -37,12 +37,11 @@ struct DebtsCommand: Command {
     .init("term"), .init("kind"), .init("currency"), .init("start"), .init("name"), .init("budget"),
     .init("strategy"), .init("yes", value: false, short: "y"),
   ]
-  static let actions = ["add", "list", "schedule", "plan", "pay", "edit", "remove"]
   static let addOptions = [
     "balance", "apr", "min", "min-percent", "min-floor", "due-day", "term", "kind", "currency", "start",
   ]
   static let subcommands = [
-    Subcommand("list"), Subcommand("add", options: addOptions), Subcommand("schedule"),
+    Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("schedule"),
     Subcommand("plan", options: ["budget", "strategy"]), Subcommand("pay", options: ["yes"]),
     Subcommand("edit", options: addOptions + ["name"]), Subcommand("remove"),
   ]

@@ -13,10 +13,12 @@ struct LineCompletion {
   static let globalValueOptions = ["db", "now"]
   static let globalFlags = ["--json", "--yes", "-y", "--no-color", "--help", "-h", "--version"]
 
-  init(_ words: [String], databasePath: String) {
+  /// `store`: one already open on `databasePath` (the shell's), so a Tab opens nothing.
+  init(_ words: [String], databasePath: String, store: Store? = nil) {
     earlier = Array(words.dropLast())
     partial = words.last ?? ""
     self.databasePath = databasePath
+    if let store { opened = .some(store) }
   }
 
   /// The store, read-only, opened on first need; nil when there is none (nothing is created).

@@ -32,9 +32,8 @@ struct RecurringCommand: Command {
     .init("from"), .init("to"), .init("amount"), .init("category"), .init("method"), .init("name"),
     .init("note"), .init("yes", value: false, short: "y"),
   ]
-  static let actions = ["add", "list", "dates", "skip", "pause", "resume", "end", "edit", "delete"]
   static let subcommands = [
-    Subcommand("list"), Subcommand("add", options: ["yes"]), Subcommand("dates", options: ["from", "to"]),
+    Subcommand("add", options: ["yes"]), Subcommand("list"), Subcommand("dates", options: ["from", "to"]),
     Subcommand("skip"), Subcommand("pause"), Subcommand("resume"), Subcommand("end"),
     Subcommand("edit", options: ["amount", "from", "category", "method", "name", "note"]), Subcommand("delete"),
   ]

@@ -322,32 +322,7 @@ final class Shell {
 /// `"` quotes anywhere; `'` only at the start of a word, closing before a space or the end,
 /// so an apostrophe inside or at the end of a word is text (Joe's, McDonald's, students').
 func splitWords(_ line: String) throws(CLIError) -> [String] {
-  var words: [String] = []
-  var current = ""
-  var quote: Character?
-  var inWord = false
-  let characters = Array(line)
-  for (index, character) in characters.enumerated() {
-    let next = index + 1 < characters.count ? characters[index + 1] : " "
-    if let open = quote {
-      if character == open && (open == "\"" || next == " " || next == "\t") {
-        quote = nil
-      } else {
-        current.append(character)
-      }
-    } else if character == "\"" || (character == "'" && !inWord) {
-      quote = character
-      inWord = true
-    } else if character == " " || character == "\t" {
-      if inWord { words.append(current) }
-      current = ""
-      inWord = false
-    } else {
-      current.append(character)
-      inWord = true
-    }
-  }
-  if quote != nil { throw .usage("unclosed quote") }
-  if inWord { words.append(current) }
-  return words
+  let scanned = ShellCompletion.openWords(line)
+  if scanned.openQuote { throw .usage("unclosed quote") }
+  return scanned.typed.isEmpty ? scanned.words : scanned.words + [scanned.partial]
 }

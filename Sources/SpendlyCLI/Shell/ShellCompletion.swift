@@ -35,9 +35,9 @@ final class ShellCompletion {
       // After a command's option, or on one, the same candidates as bash's: categories after
       // `list --category`, options after `--`, files after `--html`. Words are read as the shell
       // reads them (quoted names are one word), and a name with a space is offered quoted.
-      let (words, partial, typed) = ShellCompletion.openWords(before)
+      let (words, partial, typed, _) = ShellCompletion.openWords(before)
       if let first = words.first, route(named: first) != nil {
-        var line = LineCompletion(words + [partial], databasePath: context.databasePath)
+        var line = LineCompletion(words + [partial], databasePath: context.databasePath, store: try? context.store())
         if line.completesAnOption() {
           // The start-up options mean nothing at the prompt.
           let candidates = line.candidates().filter { !["--db", "--now", "--no-color"].contains($0) }
@@ -88,10 +88,10 @@ final class ShellCompletion {
     return matches.sorted { recency[$0]! > recency[$1]! }
   }
 
-  /// The words before the cursor as `splitWords` reads them, the last one's text so far (its
-  /// quotes removed) and that word as typed (what a completion replaces); an open quote is
-  /// part of the last word.
-  static func openWords(_ before: String) -> (words: [String], partial: String, typed: String) {
+  /// A line's words as the shell reads them (`splitWords`): the finished ones, the last one's
+  /// text so far with its quotes removed, that word as typed (what a completion replaces), and
+  /// whether a quote is still open (then it is part of the last word).
+  static func openWords(_ before: String) -> (words: [String], partial: String, typed: String, openQuote: Bool) {
     var words: [String] = []
     var current = ""
     var quote: Character?
@@ -120,8 +120,8 @@ final class ShellCompletion {
       }
       index = nextIndex
     }
-    guard let start else { return (words, "", "") }
-    return (words, current, String(before[start...]))
+    guard let start else { return (words, "", "", false) }
+    return (words, current, String(before[start...]), quote != nil)
   }
 
   /// Case-insensitive prefix matches, else infix matches ("fer" finds "DB Ferry"); no duplicates.
