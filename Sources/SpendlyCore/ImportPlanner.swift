@@ -76,6 +76,11 @@ public enum CategorySource: String, Sendable, CaseIterable {
   case file, history, mcc, lexicon, other
 }
 
+/// Decides the category of a new imported row of a kind, and where it came from.
+public protocol RowCategorizing {
+  func category(_ row: BankRow, kind: Kind) -> (String, CategorySource)
+}
+
 /// What one import will do to one account, decided before anything is written.
 public struct ImportPlan: Sendable {
   public var adds: [TransactionFields] = []

@@ -38,14 +38,21 @@ public struct ImportedFile: Sendable, Equatable {
   }
 }
 
-/// One statement of a file, for one account: its balances, the dates it covers, and how to
-/// plan its rows once the stored transactions it may meet are read (inside the import's
-/// transaction, so a second statement of the file sees what the first one wrote).
+/// One statement of a file, for one account: its rows and how they are read (data the store
+/// plans with `ImportPlanner` once the stored transactions they may meet are read, inside the
+/// import's transaction, so a second statement of the file sees what the first one wrote).
 public struct ImportStep {
   public let account: String
   public let balances: [StatementBalance]
   public let coverage: ClosedRange<LocalDate>?
-  public let plan: (_ account: Account, _ existing: [Transaction]) -> ImportPlan
+  public let rows: [BankRow]
+  /// What the new rows' import source says: "file.ofx · OFX · 1234".
+  public let source: String
+  /// The method of a new row.
+  public let method: String
+  public let allowDuplicates: Bool
+  /// The category of a new row.
+  public let categories: any RowCategorizing
   /// Sync: the account's imported rows of the statement's dates are removed first, and the
   /// statement's rows take their place (typed entries and their links stay).
   public var rebuild = false
@@ -53,13 +60,26 @@ public struct ImportStep {
   public var tokenEnd: LocalDate?
 
   public init(
-    account: String, balances: [StatementBalance], coverage: ClosedRange<LocalDate>?,
-    plan: @escaping (Account, [Transaction]) -> ImportPlan
+    account: String, balances: [StatementBalance], coverage: ClosedRange<LocalDate>?, rows: [BankRow],
+    source: String, method: String, allowDuplicates: Bool, categories: any RowCategorizing
   ) {
     self.account = account
     self.balances = balances
     self.coverage = coverage
-    self.plan = plan
+    self.rows = rows
+    self.source = source
+    self.method = method
+    self.allowDuplicates = allowDuplicates
+    self.categories = categories
+  }
+
+  /// What the step does to `account`, given the transactions it may meet.
+  func plan(_ account: Account, _ existing: [Transaction]) -> ImportPlan {
+    let categories = self.categories
+    return ImportPlanner(
+      account: account, existing: existing, allowDuplicates: allowDuplicates, source: source, method: method,
+      categorize: { categories.category($0, kind: $1) }
+    ).plan(rows, covering: coverage)
   }
 }
 

@@ -20,13 +20,17 @@ struct ImportStoreTests {
     }
   }
 
-  static func step(_ rows: [BankRow]) -> ImportStep {
-    ImportStep(account: "HDFC Savings", balances: [], coverage: nil) { account, existing in
-      ImportPlanner(
-        account: account, existing: existing, allowDuplicates: false, source: "test.ofx", method: "UPI",
-        categorize: { _, kind in (kind == .expense ? "Food" : "Salary", .other) }
-      ).plan(rows, covering: nil)
+  /// Expenses are Food, income Salary.
+  struct Categories: RowCategorizing {
+    func category(_ row: BankRow, kind: Kind) -> (String, CategorySource) {
+      (kind == .expense ? "Food" : "Salary", .other)
     }
+  }
+
+  static func step(_ rows: [BankRow]) -> ImportStep {
+    ImportStep(
+      account: "HDFC Savings", balances: [], coverage: nil, rows: rows, source: "test.ofx", method: "UPI",
+      allowDuplicates: false, categories: Categories())
   }
 
   static func file(_ hash: String, rows: Int) -> ImportedFile {

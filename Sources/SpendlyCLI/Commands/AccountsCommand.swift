@@ -59,7 +59,7 @@ struct AccountsCommand: Command {
       guard actions.contains(action) else {
         throw .usage("accounts: unknown action \(Render.quoted(action)) (\(actions.joined(separator: ", ")))")
       }
-      let (account, rest) = try named(words, context, command: "accounts \(action)")
+      let (account, rest) = try context.account(words, command: "accounts \(action)")
       switch action {
       case "rename":
         guard !rest.isEmpty else { throw .usage("accounts rename: give the new name after the old one") }
@@ -104,21 +104,6 @@ struct AccountsCommand: Command {
     guard rest.isEmpty else {
       throw .usage("accounts \(action): \(Render.quoted(rest.joined(separator: " "))) after the name is not understood")
     }
-  }
-
-  /// The account the first words name (the longest run that names one, any of its names), and the words after it.
-  static func named(_ words: [String], _ context: Context, command: String) throws(CLIError) -> (Account, [String]) {
-    guard !words.isEmpty else { throw .usage("\(command): name the account (see: spendly accounts)") }
-    let store = try context.store()
-    let parser = try context.phraseParser()
-    for count in (1...words.count).reversed() {
-      let text = words.prefix(count).joined(separator: " ")
-      // Any name a phrase takes: a name, an alias, "hdfc card".
-      if let account = try reporting({ try store.accounts.account(named: parser.account(named: text) ?? text) }) {
-        return (account, Array(words.dropFirst(count)))
-      }
-    }
-    throw .data("no account named \(Render.quoted(words.joined(separator: " "))) (see: spendly accounts)")
   }
 
   // MARK: Add and edit

@@ -19,7 +19,7 @@ struct BalanceCommand: Command {
   static let specs: [Arguments.Spec] = [.init("from"), .init("to")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    let (account, rest) = try AccountsCommand.named(arguments.positional, context, command: "balance")
+    let (account, rest) = try context.account(arguments.positional, command: "balance")
     try AccountsCommand.noRest(rest, "balance")
     let to = try FieldOptions.date(arguments, "to", context: context) ?? context.today
     var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -30)

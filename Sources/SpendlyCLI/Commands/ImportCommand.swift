@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyApp
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
@@ -74,57 +75,70 @@ struct ImportCommand: Command {
         throw error
       }
     }
-    let bytes = try StatementImport.bytes(path)
+    let bytes = try Self.bytes(path)
     if arguments.has("guess") {
       let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
       return .lines(mapping.text.split(separator: "\n").map(String.init))
     }
     // The same file again changes nothing: every row of it is in already.
-    let store = try context.store()
-    if let known = try reporting({ try store.imports.file(hash: ContentHash.file(bytes)) }) {
-      var outcome = StatementImport.Outcome(file: (path as NSString).lastPathComponent, format: known.format)
+    if let known = try reporting({ try StatementImporting.seenBefore(bytes, in: context.session) }) {
+      var outcome = StatementImporting.Outcome(file: (path as NSString).lastPathComponent, format: known.format)
       outcome.seenBefore = known.rows
       return ImportView.rendered(outcome, dryRun: false, output: context.output)
     }
-    var mappingText: String?
-    var mappingName = "mapping"
+    var request = StatementImporting.Request()
+    request.accountName = arguments["account"]
     if let rules = arguments["mapping"] {
-      mappingText = String(decoding: try StatementImport.bytes(rules), as: UTF8.self)
-      mappingName = (rules as NSString).lastPathComponent
-    }
-    var importer = StatementImport(context: context)
-    importer.accountName = arguments["account"]
-    importer.mappingText = mappingText
-    importer.mappingName = mappingName
-    // A bank CSV with no mapping given: the account whose saved mapping reads it.
-    if mappingText == nil, arguments["account"] == nil,
-      let (account, saved) = try SyncCommand.csvAccount(bytes, context: context)
+      request.mappingText = String(decoding: try Self.bytes(rules), as: UTF8.self)
+      request.mappingName = (rules as NSString).lastPathComponent
+    } else if arguments["account"] == nil,
+      // A bank CSV with no mapping given: the account whose saved mapping reads it.
+      let (account, saved) = try imported({ () throws(StatementImporting.Refusal) in
+        try StatementSync.savedMappingAccount(bytes, in: context.session)
+      })
     {
-      importer.accountName = account
-      importer.mappingText = saved
-      importer.mappingName = "saved mapping of \(account)"
+      request.accountName = account
+      request.mappingText = saved
+      request.mappingName = "saved mapping of \(account)"
     }
-    importer.dayFirst = arguments.has("day-first")
-    importer.allowDuplicates = arguments.has("allow-duplicates")
-    importer.dryRun = arguments.has("dry-run")
+    request.dayFirst = arguments.has("day-first")
+    request.allowDuplicates = arguments.has("allow-duplicates")
+    request.dryRun = arguments.has("dry-run")
     // Off a terminal a statement's new account is created (and named in the summary); on one,
     // the import asks once before creating any.
-    importer.createAccounts = arguments.has("yes") || context.assumeYes || !context.interactive
+    request.createAccounts = arguments.has("yes") || context.assumeYes || !context.interactive
+    var importer = StatementImporting(session: context.session, request: request)
     importer.confirm =
-      context.interactive && !importer.createAccounts ? { names in confirmCreate(names, context) } : nil
-    let outcome: StatementImport.Outcome
+      context.interactive && !request.createAccounts ? { names in confirmCreate(names, context) } : nil
+    importer.willSave = { rows in Self.announce(rows, file: (path as NSString).lastPathComponent) }
+    let outcome: StatementImporting.Outcome
     do {
-      outcome = try importer.run(path: path, bytes: bytes)
+      outcome = try imported { () throws(StatementImporting.Refusal) in try importer.run(path: path, bytes: bytes) }
     } catch {
       // With --json the summary still comes, its `errors` saying why nothing was imported.
       if context.json {
-        var failed = StatementImport.Outcome(file: (path as NSString).lastPathComponent, format: "")
+        var failed = StatementImporting.Outcome(file: (path as NSString).lastPathComponent, format: "")
         failed.errors = [error.message]
-        context.output.line(ImportView.json(failed, dryRun: importer.dryRun).rendered())
+        context.output.line(ImportView.json(failed, dryRun: request.dryRun).rendered())
       }
       throw error
     }
-    return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
+    return ImportView.rendered(outcome, dryRun: request.dryRun, output: context.output)
+  }
+
+  /// Reads the file's bytes: a file that cannot be read is an error naming it.
+  static func bytes(_ path: String) throws(CLIError) -> [UInt8] {
+    guard let bytes = StatementImporting.bytes(path) else {
+      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file")
+    }
+    return bytes
+  }
+
+  /// A large file takes a moment: said on a terminal before it is matched and saved.
+  static func announce(_ rows: Int, file: String) {
+    guard rows > 5000, System.isTerminal(2) else { return }
+    FileHandle.standardError.write(
+      Data("\(Render.safe(file)): \(MoneyFormat.count(rows)) rows read; matching and saving…\n".utf8))
   }
 
   /// Spendly's own files carry everything; the statement options do not apply to them.
@@ -143,119 +157,5 @@ struct ImportCommand: Command {
       Data("create account\(names.count == 1 ? "" : "s") \(list) for this statement? [y/N] ".utf8))
     guard let answer = readLine() else { return false }
     return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
-  }
-}
-
-/// How an import's outcome reads: a line of counts, the matches, the balance check.
-enum ImportView {
-  static func counts(_ outcome: StatementImport.Outcome) -> [(String, Int)] {
-    [
-      ("added", outcome.added), ("duplicates", outcome.seenBefore ?? outcome.total { $0.duplicates }),
-      ("possible_duplicates", outcome.total { $0.possibleDuplicates.count }),
-      ("matched", outcome.total { $0.matched.count }), ("updated", outcome.total { $0.updated.count }),
-      ("removed", outcome.total { $0.removals.count }), ("transfers", outcome.total { $0.transfers }),
-    ]
-  }
-
-  static func line(_ outcome: StatementImport.Outcome, dryRun: Bool) -> String {
-    if let rows = outcome.seenBefore {
-      return
-        "\(Render.safe(outcome.file)) (\(outcome.format)): imported before (\(MoneyFormat.count(rows)) row\(rows == 1 ? "" : "s")); nothing changed"
-    }
-    let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
-      "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
-    }
-    let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
-    let created = outcome.created.map { " · new account \(Render.safe($0))" }
-    return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
-      + parts.joined(separator: " · ") + created.joined() + rebuilt.joined()
-  }
-
-  static func rendered(_ outcome: StatementImport.Outcome, dryRun: Bool, output: Output) -> Rendered {
-    Rendered(
-      text: {
-        var lines = [line(outcome, dryRun: dryRun)]
-        for name in outcome.created {
-          lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
-        }
-        for name in outcome.rebuilt {
-          lines.append(
-            output.style(
-              "  \(Render.safe(name)): this file replaces rows imported before; its imported rows were rebuilt from all its files",
-              .yellow))
-        }
-        var sources: [CategorySource: Int] = [:]
-        for (_, plan) in outcome.plans {
-          for (source, count) in plan.categorySources { sources[source, default: 0] += count }
-        }
-        if !sources.isEmpty {
-          lines.append(
-            "  categories: "
-              + CategorySource.allCases.compactMap { source in sources[source].map { "\($0) from \(source.rawValue)" } }
-              .joined(separator: " · "))
-        }
-        for (account, plan) in outcome.plans {
-          for (line, id) in plan.matched {
-            lines.append("  line \(line) is typed entry #\(id) (\(Render.safe(account)))")
-          }
-          for (line, id) in plan.possibleDuplicates {
-            lines.append(
-              output.style("  line \(line) looks like #\(id): skipped (--allow-duplicates keeps it)", .yellow))
-          }
-          for warning in plan.warnings { lines.append(output.style("  " + Render.safe(warning), .yellow)) }
-        }
-        for check in outcome.checks {
-          let statement = AccountView.money(check.statement, check.currency)
-          let computed = AccountView.money(check.computed, check.currency)
-          lines.append(
-            check.statement == check.computed
-              ? "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
-                + output.style("agrees", .green)
-              : "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
-                + output.style(
-                  "differs by \(MoneyFormat.string(Money(minorUnits: check.statement - check.computed, currency: check.currency), signed: true))",
-                  .yellow))
-        }
-        if !dryRun && outcome.added + outcome.total({ $0.updates.count + $0.removals.count }) > 0 {
-          lines.append(output.style("  'undo' takes this import back", .dim))
-        }
-        return lines
-      },
-      json: { json(outcome, dryRun: dryRun) })
-  }
-
-  static func json(_ outcome: StatementImport.Outcome, dryRun: Bool) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
-    ]
-    for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
-    pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
-    var categories: [(String, JSON)] = []
-    for source in CategorySource.allCases {
-      let count = outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) }
-      categories.append((source.rawValue, .int(Int64(count))))
-    }
-    pairs.append(("categories", .object(categories)))
-    pairs.append(("created_accounts", .array(outcome.created.map { .string($0) })))
-    pairs.append(("rebuilt_accounts", .array(outcome.rebuilt.map { .string($0) })))
-    var matches: [JSON] = []
-    for (account, plan) in outcome.plans {
-      for (line, id) in plan.matched {
-        matches.append(.object([("account", .string(account)), ("line", .int(Int64(line))), ("id", .int(id))]))
-      }
-    }
-    pairs.append(("matches", .array(matches)))
-    var accounts: [JSON] = []
-    for (account, plan) in outcome.plans {
-      let check = outcome.checks.first { $0.account == account }
-      var entry: [(String, JSON)] = [("account", .string(account)), ("added", .int(Int64(plan.adds.count)))]
-      entry.append(("statement_balance", check.map { AccountView.amount($0.statement, $0.currency) } ?? .null))
-      entry.append(("computed_balance", check.map { AccountView.amount($0.computed, $0.currency) } ?? .null))
-      entry.append(("as_of", .optional(check?.date.description)))
-      entry.append(("agrees", check.map { .bool($0.statement == $0.computed) } ?? .null))
-      accounts.append(.object(entry))
-    }
-    pairs.append(("accounts", .array(accounts)))
-    return .object(pairs)
   }
 }

@@ -119,10 +119,7 @@ struct ListCommand: Command {
       if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
     }
     if let text = arguments["account"] {
-      guard let account = try context.phraseParser().account(named: text) else {
-        throw .data("--account \(Render.quoted(text)): unknown account (see: spendly accounts)")
-      }
-      filter.account = account
+      filter.account = try context.account(named: text).name
     }
     if let text = arguments["status"] {
       for word in AccountsCommand.list(text) {

@@ -27,7 +27,7 @@ struct ReconcileCommand: Command {
     if ["dr", "cr"].contains(amountText.lowercased()), words.count >= 2, let number = words.popLast() {
       amountText = number + " " + amountText
     }
-    let (account, rest) = try AccountsCommand.named(words, context, command: "reconcile")
+    let (account, rest) = try context.account(words, command: "reconcile")
     try AccountsCommand.noRest(rest, "reconcile")
     let money = try balance(amountText, account.currency)
     guard money.currency == account.currency else {

@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyApp
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
@@ -26,61 +27,42 @@ struct SyncCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "DIR")
     let directory = arguments.positional[0]
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      throw CLIError(.noInput, "sync: '\(Render.safe(directory))' is not a folder")
-    }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
-        !$0.hasPrefix(".") && !$0.hasSuffix(".rules")
-      }.sorted()
+    var request = StatementImporting.Request()
+    request.dayFirst = arguments.has("day-first")
+    request.dryRun = arguments.has("dry-run")
+    request.createAccounts = arguments.has("yes") || context.assumeYes
+    let sync = StatementSync(session: context.session, request: request)
+    let (results, seen): ([StatementSync.FileResult], Int)
+    do throws(StatementSync.Refusal) {
+      (results, seen) = try sync.run(directory)
     } catch {
-      throw CLIError(.noInput, "sync: cannot read '\(Render.safe(directory))'")
+      switch error {
+      case .notAFolder(let path): throw CLIError(.noInput, "sync: '\(Render.safe(path))' is not a folder")
+      case .cannotList(let path): throw CLIError(.noInput, "sync: cannot read '\(Render.safe(path))'")
+      }
     }
-    let store = try context.store()
     var lines: [(String, JSON)] = []
-    var outcomes: [StatementImport.Outcome] = []
+    var outcomes: [StatementImporting.Outcome] = []
     var failures: [String] = []
-    var seen = 0
-    for name in names {
-      let path = (directory as NSString).appendingPathComponent(name)
-      var isDir: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
-      let bytes: [UInt8]
-      do {
-        bytes = try StatementImport.bytes(path)
-      } catch {
-        failures.append(error.message)
-        lines.append((error.message, .object([("file", .string(name)), ("error", .string(error.message))])))
-        continue
-      }
-      if try reporting({ try store.imports.file(hash: ContentHash.file(bytes)) }) != nil {
-        seen += 1
-        continue
-      }
-      var importer = StatementImport(context: context)
-      importer.dayFirst = arguments.has("day-first")
-      importer.dryRun = arguments.has("dry-run")
-      importer.createAccounts = arguments.has("yes") || context.assumeYes
-      importer.sync = true
-      do throws(CLIError) {
-        if let (account, mapping) = try csvAccount(bytes, context: context) {
-          importer.accountName = account
-          importer.mappingText = mapping
-        }
-        let outcome = try importer.run(path: path, bytes: bytes)
+    for result in results {
+      switch result {
+      case .imported(let outcome):
         outcomes.append(outcome)
         lines.append(
-          (ImportView.line(outcome, dryRun: importer.dryRun), ImportView.json(outcome, dryRun: importer.dryRun)))
-      } catch {
-        failures.append(error.message)
-        lines.append((error.message, .object([("file", .string(name)), ("error", .string(error.message))])))
+          (ImportView.line(outcome, dryRun: request.dryRun), ImportView.json(outcome, dryRun: request.dryRun)))
+      case .failed(let file, let refusal):
+        let message = refusal.cli.message
+        failures.append(message)
+        lines.append((message, .object([("file", .string(file)), ("error", .string(message))])))
+      case .unreadable(let file):
+        let message = "\(Render.safe((directory as NSString).appendingPathComponent(file))): cannot read the file"
+        failures.append(message)
+        lines.append((message, .object([("file", .string(file)), ("error", .string(message))])))
       }
     }
     let added = outcomes.reduce(0) { $0 + $1.added }
     let total =
-      "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(arguments.has("dry-run") ? "would add \(added)" : "\(added) added") · \(seen) seen before"
+      "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(request.dryRun ? "would add \(added)" : "\(added) added") · \(seen) seen before"
       + (failures.isEmpty ? "" : " · \(failures.count) failed")
     let result = Rendered(
       text: { lines.map { Render.safe($0.0) } + [total] },
@@ -95,21 +77,5 @@ struct SyncCommand: Command {
       throw .data("sync: \(failures.count) file\(failures.count == 1 ? "" : "s") did not import")
     }
     return result
-  }
-
-  /// For a bank CSV: the account whose saved mapping reads it, with that mapping.
-  static func csvAccount(_ bytes: [UInt8], context: Context) throws(CLIError) -> (String, String)? {
-    let text = TextDecoding.text(bytes)
-    guard StatementFormat.detect(text) == .csv || StatementFormat.detect(text) == nil else { return nil }
-    let store = try context.store()
-    for account in try reporting({ try store.accounts.all() }) {
-      guard let saved = try reporting({ try store.imports.mapping(for: account.name) }),
-        let mapping = try? BankCSVMapping(text: saved),
-        (try? BankCSVFormat.read(
-          TextDecoding.text(bytes, declared: mapping.encoding), mapping: mapping, currency: account.currency)) != nil
-      else { continue }
-      return (account.name, saved)
-    }
-    return nil
   }
 }

@@ -1,0 +1,68 @@
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyParse
+import SpendlyStore
+
+extension StatementImporting {
+  /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
+  /// stable reference for each row the file gives none (the same payee, day and amount counted).
+  public static func bankRows(_ statement: Statement, key: String, account: (String) -> String? = { _ in nil }) -> [BankRow] {
+    /// Rows without a reference of their own, counted by what their made-up reference is made of.
+    struct Unreferenced: Hashable {
+      let date: LocalDate
+      let amount: Int64
+      let payee: String?
+    }
+    var ordinals: [Unreferenced: Int] = [:]
+    var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
+    func clean(_ text: String?) -> String? {
+      guard let text else { return nil }
+      if let known = cleaned[text] { return known }
+      let result = PayeeCleaner.clean(text, lexicon: .standard)
+      cleaned[text] = result
+      return result
+    }
+    return statement.rows.map { row -> BankRow in
+      let payee = clean(row.payee) ?? clean(row.memo)
+      var reference = row.reference
+      if reference == nil {
+        let base = Unreferenced(date: row.date, amount: row.amount, payee: payee)
+        ordinals[base, default: 0] += 1
+        reference = StatementValues.hashReference(
+          account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
+      }
+      var bank = BankRow(
+        date: row.date, amount: Money(minorUnits: row.amount, currency: statement.currency), reference: reference!,
+        hasOwnReference: row.reference != nil, line: row.line
+      )
+      bank.postedDate = row.postedDate
+      bank.payee = payee
+      // A line break inside a quoted field is a space between words, not nothing.
+      bank.memo = row.memo.map {
+        TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")).trimmingSpaces()
+      }.flatMap { $0.isEmpty ? nil : $0 }
+      if bank.memo == row.payee { bank.memo = nil }
+      // A row with only a memo: its cleaned form is the merchant, and the memo is no second copy.
+      if row.payee == nil, let payee, NameKey.same(payee, bank.memo) { bank.memo = nil }
+      if let cheque = row.cheque {
+        bank.memo = [bank.memo, "cheque \(cheque)"].compactMap { $0 }.joined(separator: " · ")
+      }
+      bank.mcc = row.mcc
+      bank.pending = row.pending
+      bank.foreign = row.foreign
+      bank.rate = row.rate
+      bank.type = row.type
+      bank.category = row.category
+      // A QIF transfer to an account of the person's; to one Spendly does not know, it is said in the note.
+      if let other = row.transferAccount {
+        if let known = account(other) {
+          bank.transferAccount = known
+        } else {
+          bank.memo = [bank.memo, "[\(other)]"].compactMap { $0 }.joined(separator: " ")
+        }
+      }
+      return bank
+    }
+  }
+
+}

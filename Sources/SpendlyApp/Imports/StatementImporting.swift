@@ -1,0 +1,296 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyParse
+import SpendlyStore
+
+/// One statement file imported: read, each statement given its account, planned against what
+/// is stored and written as one change. `import` and `sync` both run this.
+public struct StatementImporting {
+  /// What the person asked for.
+  public struct Request: Sendable {
+    /// `--account`: the account a statement that names none (or the file's one statement) goes to.
+    public var accountName: String?
+    /// A bank CSV's mapping, as text.
+    public var mappingText: String?
+    /// What errors in the mapping are called: its file's name.
+    public var mappingName = "mapping"
+    public var dayFirst = false
+    public var allowDuplicates = false
+    public var dryRun = false
+    /// Create the accounts the statements need without asking.
+    public var createAccounts = false
+    /// `sync`: keep each account's sync token, and rebuild an account a file contradicts.
+    public var sync = false
+
+    public init() {}
+  }
+
+  /// What one file did, for the summary lines and the JSON.
+  public struct Outcome {
+    public var file: String
+    public var format: String
+    public var plans: [(account: String, plan: ImportPlan)] = []
+    public var checks: [BalanceCheck] = []
+    public var created: [String] = []
+    /// Accounts whose imported rows were rebuilt from all their files (sync).
+    public var rebuilt: [String] = []
+    /// The file was imported before: its row count, and nothing was done.
+    public var seenBefore: Int?
+    /// Why nothing was imported (a file that does not read): a line each.
+    public var errors: [String] = []
+
+    public init(file: String, format: String) {
+      self.file = file
+      self.format = format
+    }
+
+    public func total(_ key: (ImportPlan) -> Int) -> Int { plans.reduce(0) { $0 + key($1.plan) } }
+    public var added: Int { total { $0.adds.count } }
+  }
+
+  /// A statement's closing balance beside the one Spendly computes for its day.
+  public struct BalanceCheck: Sendable {
+    public let account: String
+    public let statement: Int64
+    public let computed: Int64
+    public let currency: Currency
+    public let date: LocalDate
+  }
+
+  /// Why a file was not imported; the words are the caller's.
+  public enum Refusal: Error {
+    case store(StoreError)
+    /// The file (or the mapping, named `file`) does not read.
+    case unreadable(StatementError, file: String)
+    /// `--account` names no account, or several.
+    case account(String, AccountLookup.Found)
+    case wrongCurrency(file: String, statement: Currency, account: String, keeps: Currency)
+    /// Statements that match no account, and the accounts that would be created for them.
+    case needsAccounts(file: String, unmatched: [String], creating: [String])
+    case tooLarge(FigureTooLarge)
+  }
+
+  public let session: Session
+  public var request: Request
+  /// Asks once whether to create the accounts a file's statements need (on a terminal).
+  public var confirm: (([String]) -> Bool)?
+  /// Told the row count before a large file is matched and saved.
+  public var willSave: ((_ rows: Int) -> Void)?
+  /// Read again once already: another import created an account this one was creating.
+  var readAgain = false
+
+  public init(session: Session, request: Request) {
+    self.session = session
+    self.request = request
+  }
+
+  /// The file's bytes, or nil when it cannot be read.
+  public static func bytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+  }
+
+  /// The file imported before with these bytes, if any.
+  public static func seenBefore(_ bytes: [UInt8], in session: Session) throws(StoreError) -> ImportedFile? {
+    try session.store().imports.file(hash: ContentHash.file(bytes))
+  }
+
+  public func run(path: String, bytes: [UInt8]) throws(Refusal) -> Outcome {
+    do {
+      return try importing(path: path, bytes: bytes)
+    } catch let error as Refusal {
+      throw error
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .store(.invalid(ValidationError(field: "import", value: path, reason: "\(error)")))
+    }
+  }
+
+  private func importing(path: String, bytes: [UInt8]) throws -> Outcome {
+    let name = (path as NSString).lastPathComponent
+    let store = try session.store()
+    let defaultCurrency = try store.settings.defaultCurrency()
+    let catalog = try store.catalog.current()
+    let parser = try session.phraseParser(caching: true)
+    let named = try request.accountName.map { text throws -> Account in
+      let found = AccountLookup.find(text, accounts: catalog.accounts, parser: parser)
+      guard case .account(let account) = found else { throw Refusal.account(text, found) }
+      return account
+    }
+    var options = StatementFile.Options(currency: named?.currency ?? defaultCurrency)
+    options.dayFirst = request.dayFirst
+    var savedMapping: String?
+    if let text = request.mappingText {
+      options.mapping = try Self.mapping(text, file: request.mappingName)
+    } else if let named, let saved = try store.imports.mapping(for: named.name) {
+      options.mapping = try Self.mapping(saved, file: "saved mapping of \(named.name)")
+      savedMapping = saved
+    }
+    let format: StatementFormat
+    let statements: [Statement]
+    do {
+      (format, statements) = try StatementFile.read(bytes, options: options)
+    } catch {
+      throw Refusal.unreadable(error, file: name)
+    }
+    var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
+    var creating: [Account] = []
+    var unmatched: [String] = []
+    var targets: [Account] = []
+    for (index, statement) in statements.enumerated() {
+      let account: Account
+      if let found = Self.match(statement, in: catalog.accounts + creating) {
+        account = found
+      } else if let named, statements.count == 1 || statement.accountID == nil {
+        account = named
+      } else {
+        let fresh: Account
+        do {
+          fresh = try Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
+        } catch {
+          throw Refusal.tooLarge(error)
+        }
+        unmatched.append(statement.accountID ?? "(unnamed)")
+        creating.append(fresh)
+        outcome.created.append(fresh.name)
+        account = fresh
+      }
+      guard account.currency == statement.currency else {
+        throw Refusal.wrongCurrency(
+          file: name, statement: statement.currency, account: account.name, keeps: account.currency)
+      }
+      targets.append(account)
+    }
+    // One confirmation for every account the file's statements need.
+    if !creating.isEmpty, !request.createAccounts, confirm?(creating.map(\.name)) != true {
+      throw Refusal.needsAccounts(file: name, unmatched: unmatched, creating: creating.map(\.name))
+    }
+    let categories = RememberedCategories(
+      ImportCategories(parser: parser, history: CachingHistory(store.merchants)))
+    var steps: [ImportStep] = []
+    var checks: [(String, StatementBalance)] = []
+    for (statement, account) in zip(statements, targets) {
+      let rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
+      let dates = rows.map(\.date)
+      let start = statement.start ?? dates.min()
+      let end = statement.end ?? dates.max()
+      let coverage = start.flatMap { start in end.map { start <= $0 ? start...$0 : $0...start } }
+      let rebuild = try request.sync && Self.contradicts(rows, coverage: coverage, account: account, store: store)
+      if rebuild { outcome.rebuilt.append(account.name) }
+      var balances: [StatementBalance] = []
+      for (kind, amount) in [
+        (StatementBalance.Kind.booked, statement.ledgerBalance), (.available, statement.availableBalance),
+      ] {
+        guard let amount else { continue }
+        // A card's ledger balance is negative while money is owed; Spendly reads it as owed.
+        let people = account.isLiability ? -amount.minorUnits : amount.minorUnits
+        let day = amount.date ?? end ?? session.today
+        let balance = StatementBalance(kind: kind, amount: people, asOf: day, source: name)
+        balances.append(balance)
+        if kind == .booked { checks.append((account.name, balance)) }
+      }
+      let method =
+        AccountRules.method(
+          for: account, catalog: catalog, card: parser.catalog.method(named: "Credit Card")?.name ?? "Credit Card")
+        ?? "Other"
+      let source = "\(name) · \(statement.format)" + (statement.accountID.map { " · \($0)" } ?? "")
+      var step = ImportStep(
+        account: account.name, balances: balances, coverage: coverage, rows: rows, source: source, method: method,
+        allowDuplicates: request.allowDuplicates, categories: categories)
+      step.rebuild = rebuild
+      if request.sync { step.tokenEnd = end }
+      steps.append(step)
+    }
+    let rowCount = statements.reduce(0) { $0 + $1.rows.count }
+    let file = ImportedFile(
+      hash: ContentHash.file(bytes), name: name, path: (path as NSString).standardizingPath, format: outcome.format,
+      accounts: targets.map(\.name), rows: rowCount,
+      firstDate: statements.compactMap { $0.start ?? $0.rows.map(\.date).min() }.min(),
+      lastDate: statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max())
+    let mapping: (String, String)? =
+      request.mappingText.flatMap { text in savedMapping == nil && targets.count == 1 ? (targets[0].name, text) : nil }
+    willSave?(rowCount)
+    let committed = Result { () throws(StoreError) in
+      try store.imports.commit(
+        steps, file: file, creating: creating, mapping: mapping,
+        summary: "imported \(name) (\(rowCount) row\(rowCount == 1 ? "" : "s"))", dryRun: request.dryRun)
+    }
+    if case .failure(.duplicateName(let what, _)) = committed, what == "imported file" || !creating.isEmpty,
+      !readAgain
+    {
+      // Another import (the same file, at the same moment) created the account first: read
+      // again, and meet its account, and the file imported before, as any later import would.
+      store.forgetCatalog()
+      if let known = try store.imports.file(hash: ContentHash.file(bytes)) {
+        var seen = Outcome(file: name, format: known.format)
+        seen.seenBefore = known.rows
+        return seen
+      }
+      var again = self
+      again.readAgain = true
+      return try again.importing(path: path, bytes: bytes)
+    }
+    let plans = try committed.get()
+    outcome.plans = zip(targets.map(\.name), plans).map { ($0, $1) }
+    if !request.dryRun {
+      for (account, balance) in checks {
+        guard let stored = try store.accounts.account(named: account) else { continue }
+        let computed = try store.accounts.balance(stored, on: balance.asOf, bookedOnly: true)
+        outcome.checks.append(
+          BalanceCheck(
+            account: account, statement: balance.amount, computed: computed, currency: stored.currency,
+            date: balance.asOf))
+      }
+    }
+    return outcome
+  }
+
+  /// Sync: a statement for dates already imported that lacks rows stored for them replaces what
+  /// was imported, so the account is rebuilt from all its files, the newest winning.
+  static func contradicts(_ rows: [BankRow], coverage: ClosedRange<LocalDate>?, account: Account, store: Store) throws
+    -> Bool
+  {
+    guard let coverage, let token = try store.imports.syncToken(account.name), let tokenEnd = token.end,
+      coverage.lowerBound <= tokenEnd
+    else { return false }
+    let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
+    // A reference seen twice in one file is stored with its ordinal: compared by its file form.
+    let stored = Set(
+      try store.imports.references(account.name, in: overlap).map { ExternalReference(stored: $0).reference })
+    let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
+    return !stored.isSubset(of: here)
+  }
+
+  static func mapping(_ text: String, file: String) throws(Refusal) -> BankCSVMapping {
+    do {
+      return try BankCSVMapping(text: text)
+    } catch {
+      throw .unreadable(error, file: file)
+    }
+  }
+}
+
+/// Category answers already worked out in one import, by what decides them: a bank writes the
+/// same payee on many rows.
+final class RememberedCategories: RowCategorizing {
+  struct Key: Hashable {
+    let kind: Kind
+    let mcc: Int?
+    let category: String?
+    let payee: String?
+    let memo: String?
+  }
+  let categories: ImportCategories
+  var answers: [Key: (String, CategorySource)] = [:]
+
+  init(_ categories: ImportCategories) { self.categories = categories }
+
+  func category(_ row: BankRow, kind: Kind) -> (String, CategorySource) {
+    let key = Key(kind: kind, mcc: row.mcc, category: row.category, payee: row.payee, memo: row.memo)
+    if let known = answers[key] { return known }
+    let answer = categories.category(row, kind: kind)
+    answers[key] = answer
+    return answer
+  }
+}

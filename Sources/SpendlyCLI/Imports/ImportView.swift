@@ -1,0 +1,116 @@
+import SpendlyApp
+import SpendlyCore
+
+/// How an import's outcome reads: a line of counts, the matches, the balance check.
+enum ImportView {
+  static func counts(_ outcome: StatementImporting.Outcome) -> [(String, Int)] {
+    [
+      ("added", outcome.added), ("duplicates", outcome.seenBefore ?? outcome.total { $0.duplicates }),
+      ("possible_duplicates", outcome.total { $0.possibleDuplicates.count }),
+      ("matched", outcome.total { $0.matched.count }), ("updated", outcome.total { $0.updated.count }),
+      ("removed", outcome.total { $0.removals.count }), ("transfers", outcome.total { $0.transfers }),
+    ]
+  }
+
+  static func line(_ outcome: StatementImporting.Outcome, dryRun: Bool) -> String {
+    if let rows = outcome.seenBefore {
+      return
+        "\(Render.safe(outcome.file)) (\(outcome.format)): imported before (\(MoneyFormat.count(rows)) row\(rows == 1 ? "" : "s")); nothing changed"
+    }
+    let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
+      "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
+    }
+    let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
+    let created = outcome.created.map { " · new account \(Render.safe($0))" }
+    return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
+      + parts.joined(separator: " · ") + created.joined() + rebuilt.joined()
+  }
+
+  static func rendered(_ outcome: StatementImporting.Outcome, dryRun: Bool, output: Output) -> Rendered {
+    Rendered(
+      text: {
+        var lines = [line(outcome, dryRun: dryRun)]
+        for name in outcome.created {
+          lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
+        }
+        for name in outcome.rebuilt {
+          lines.append(
+            output.style(
+              "  \(Render.safe(name)): this file replaces rows imported before; its imported rows were rebuilt from all its files",
+              .yellow))
+        }
+        var sources: [CategorySource: Int] = [:]
+        for (_, plan) in outcome.plans {
+          for (source, count) in plan.categorySources { sources[source, default: 0] += count }
+        }
+        if !sources.isEmpty {
+          lines.append(
+            "  categories: "
+              + CategorySource.allCases.compactMap { source in sources[source].map { "\($0) from \(source.rawValue)" } }
+              .joined(separator: " · "))
+        }
+        for (account, plan) in outcome.plans {
+          for (line, id) in plan.matched {
+            lines.append("  line \(line) is typed entry #\(id) (\(Render.safe(account)))")
+          }
+          for (line, id) in plan.possibleDuplicates {
+            lines.append(
+              output.style("  line \(line) looks like #\(id): skipped (--allow-duplicates keeps it)", .yellow))
+          }
+          for warning in plan.warnings { lines.append(output.style("  " + Render.safe(warning), .yellow)) }
+        }
+        for check in outcome.checks {
+          let statement = AccountView.money(check.statement, check.currency)
+          let computed = AccountView.money(check.computed, check.currency)
+          lines.append(
+            check.statement == check.computed
+              ? "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+                + output.style("agrees", .green)
+              : "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+                + output.style(
+                  "differs by \(MoneyFormat.string(Money(minorUnits: check.statement - check.computed, currency: check.currency), signed: true))",
+                  .yellow))
+        }
+        if !dryRun && outcome.added + outcome.total({ $0.updates.count + $0.removals.count }) > 0 {
+          lines.append(output.style("  'undo' takes this import back", .dim))
+        }
+        return lines
+      },
+      json: { json(outcome, dryRun: dryRun) })
+  }
+
+  static func json(_ outcome: StatementImporting.Outcome, dryRun: Bool) -> JSON {
+    var pairs: [(String, JSON)] = [
+      ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
+    ]
+    for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
+    pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
+    var categories: [(String, JSON)] = []
+    for source in CategorySource.allCases {
+      let count = outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) }
+      categories.append((source.rawValue, .int(Int64(count))))
+    }
+    pairs.append(("categories", .object(categories)))
+    pairs.append(("created_accounts", .array(outcome.created.map { .string($0) })))
+    pairs.append(("rebuilt_accounts", .array(outcome.rebuilt.map { .string($0) })))
+    var matches: [JSON] = []
+    for (account, plan) in outcome.plans {
+      for (line, id) in plan.matched {
+        matches.append(.object([("account", .string(account)), ("line", .int(Int64(line))), ("id", .int(id))]))
+      }
+    }
+    pairs.append(("matches", .array(matches)))
+    var accounts: [JSON] = []
+    for (account, plan) in outcome.plans {
+      let check = outcome.checks.first { $0.account == account }
+      var entry: [(String, JSON)] = [("account", .string(account)), ("added", .int(Int64(plan.adds.count)))]
+      entry.append(("statement_balance", check.map { AccountView.amount($0.statement, $0.currency) } ?? .null))
+      entry.append(("computed_balance", check.map { AccountView.amount($0.computed, $0.currency) } ?? .null))
+      entry.append(("as_of", .optional(check?.date.description)))
+      entry.append(("agrees", check.map { .bool($0.statement == $0.computed) } ?? .null))
+      accounts.append(.object(entry))
+    }
+    pairs.append(("accounts", .array(accounts)))
+    return .object(pairs)
+  }
+}
