@@ -20,6 +20,10 @@ public struct BankRow: Sendable, Equatable {
   public var category: String?
   /// The account a file says the money went to or came from (QIF's L[Savings]).
   public var transferAccount: String?
+  /// What the narration says the row is (an ATM withdrawal, a self transfer, a card bill, salary).
+  public var narration: NarrationKind?
+  /// The row's description as the file writes it, for the summary of what it met.
+  public var text: String?
   public var line: Int
 
   public init(date: LocalDate, amount: Money, reference: String, hasOwnReference: Bool, line: Int) {
@@ -43,6 +47,7 @@ public struct BankRow: Sendable, Equatable {
     if let type = type?.uppercased(), ["XFER", "PAYMENT", "ATM", "DIRECTDEP"].contains(type) {
       return type != "DIRECTDEP"
     }
+    if let narration, narration != .salary { return true }
     return Self.mentions(payee, Self.transferWords) || Self.mentions(memo, Self.transferWords)
   }
 
@@ -81,6 +86,16 @@ public protocol RowCategorizing {
   func category(_ row: BankRow, kind: Kind) -> (String, CategorySource)
 }
 
+/// A typed entry a bank row confirmed: the row's line, the entry's id, what each calls it, and
+/// whether the names agree (an uncertain match met on amount and date alone).
+public struct ImportMatch: Sendable, Equatable {
+  public let line: Int
+  public let id: Int64
+  public let typed: String
+  public let bank: String?
+  public let certain: Bool
+}
+
 /// What one import will do to one account, decided before anything is written.
 public struct ImportPlan: Sendable {
   public var adds: [TransactionFields] = []
@@ -92,8 +107,8 @@ public struct ImportPlan: Sendable {
   public var removals: [Int64] = []
   public var duplicates = 0
   public var possibleDuplicates: [(line: Int, id: Int64)] = []
-  /// Typed entries a bank row confirmed: the row's line and the entry's id.
-  public var matched: [(line: Int, id: Int64)] = []
+  /// Typed entries a bank row confirmed.
+  public var matched: [ImportMatch] = []
   /// Pending rows the statement now books.
   public var updated: [(line: Int, id: Int64)] = []
   public var transfers = 0
@@ -117,6 +132,10 @@ public struct ImportPlanner {
   public let categorize: (BankRow, Kind) -> (String, CategorySource)
   /// The method of a new row: the account's first, or one for its type.
   public let method: String
+  /// Merchants' abbreviations, for telling which of several entries a row is.
+  public var words = NarrationWords()
+  /// Lines whose match with a typed entry the person refused (`import --review`).
+  public var refused: Set<Int> = []
 
   public init(
     account: Account, existing: [Transaction], allowDuplicates: Bool, source: String, method: String,
@@ -154,6 +173,8 @@ public struct ImportPlanner {
     }
     var used = Set<Int>()
     var seenInFile: [String: Int] = [:]
+    var rowsByAmount: [Int64: [BankRow]] = [:]
+    for row in rows { rowsByAmount[row.magnitude.minorUnits, default: []].append(row) }
     for var row in rows.sorted(by: { ($0.date, $0.line) < ($1.date, $1.line) }) {
       guard row.amount.minorUnits != 0 else {
         plan.warnings.append("line \(row.line): an amount of zero moves nothing; skipped")
@@ -196,8 +217,8 @@ public struct ImportPlanner {
       // this row is its other side, and gains nothing but its reference.
       if let index = near.first(where: { index in
         let t = existing[index].fields
-        return t.kind == .transfer && t.counterAccount.map(NameKey.init) == name && t.counterReference == nil
-          && direction(t) == rowEntry
+        return t.kind == .transfer && t.importSource != nil && t.counterAccount.map(NameKey.init) == name
+          && t.counterReference == nil && direction(t) == rowEntry
       }) {
         used.insert(index)
         var fields = existing[index].fields
@@ -221,28 +242,33 @@ public struct ImportPlanner {
         plan.updated.append((row.line, existing[index].id))
         continue
       }
-      // The bank's side of a typed entry: it gains the reference, status and posted date.
-      if let index = best(
-        candidates.filter {
-          let t = existing[$0].fields
-          return t.importSource == nil && t.externalReference == nil && t.kind != .transfer
-            && (t.account == nil || t.account.map(NameKey.init) == name)
-            && (t.merchant == nil || similar(row.payee, t))  // "Bescom" is not "Amazon Retail"
-        })
-      {
+      // The bank's side of a typed entry or transfer: met on amount, direction and days; its
+      // name only chooses between several, and an unrelated name waits for a row it fits.
+      let typed = candidates.filter { typedSide(existing[$0].fields) != nil }
+      if !refused.contains(row.line), let index = bestTyped(typed, for: row, rows: rowsByAmount) {
         used.insert(index)
-        var fields = existing[index].fields
-        fields.externalReference = row.reference
+        let stored = existing[index].fields
+        var fields = stored
+        if typedSide(stored) == .counter {
+          fields.counterReference = row.reference
+        } else {
+          fields.externalReference = row.reference
+          fields.account = account.name
+        }
         fields.status = row.pending ? .pending : .booked
         fields.postedDate = row.postedDate ?? row.date
-        fields.account = account.name
         fields.mcc = fields.mcc ?? row.mcc
         if fields.foreignAmount == nil, let foreign = row.foreign {
           fields.foreignAmount = foreign
           fields.rate = row.rate
         }
         plan.updates.append((existing[index].id, fields))
-        plan.matched.append((row.line, existing[index].id))
+        let likeness = words.likeness(row.payee, stored.merchant ?? stored.note)
+        let rivals = typed.filter { $0 != index && words.likeness(row.payee, existing[$0].fields.merchant) >= likeness }
+        plan.matched.append(
+          ImportMatch(
+            line: row.line, id: existing[index].id, typed: label(stored), bank: row.text ?? row.payee,
+            certain: likeness > 0 && rivals.isEmpty))
         continue
       }
       // A row with no reference of its own that looks like one already imported.
@@ -262,7 +288,8 @@ public struct ImportPlanner {
         let t = existing[index]
         return t.fields.importSource != nil && t.fields.account != nil && !onAccount(t)
           && t.fields.counterAccount == nil
-          && t.fields.entry == rowEntry.opposite && (row.looksLikeTransfer || t.fields.kind == .transfer)
+          && t.fields.entry == rowEntry.opposite
+          && (row.looksLikeTransfer || t.fields.kind == .transfer || sharesReference(row, t.fields))
           && t.fields.status.counts(pendingExcluded: false)
       }) {
         used.insert(index)
@@ -282,6 +309,62 @@ public struct ImportPlanner {
       }
     }
     return plan
+  }
+
+  /// Which side of a typed entry a row of this account would confirm: its own (an entry on this
+  /// account or on none, or a transfer leaving it) or the counter side (a transfer arriving),
+  /// nil when that side is confirmed already or the entry was imported.
+  func typedSide(_ t: TransactionFields) -> TypedSide? {
+    guard t.importSource == nil else { return nil }
+    let name = NameKey(account.name)
+    if t.kind == .transfer {
+      if t.account.map(NameKey.init) == name && t.externalReference == nil { return .own }
+      if t.counterAccount.map(NameKey.init) == name && t.counterReference == nil { return .counter }
+      return nil
+    }
+    return t.externalReference == nil && (t.account == nil || t.account.map(NameKey.init) == name) ? .own : nil
+  }
+
+  enum TypedSide { case own, counter }
+
+  /// The typed entry a row confirms: the closest name, then the closest day. An entry whose name
+  /// is unrelated to the row's is left for another row of the file that fits it better.
+  func bestTyped(_ pool: [Int], for row: BankRow, rows: [Int64: [BankRow]]) -> Int? {
+    let scored = pool.map { index -> (index: Int, score: Int) in
+      let t = existing[index].fields
+      let likeness = words.likeness(row.payee, t.merchant ?? t.note)
+      return (index, (3 - likeness) * 100 + abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch))
+    }
+    let sorted = scored.sorted { $0.score < $1.score }
+    for (index, score) in sorted {
+      let t = existing[index].fields
+      guard score >= 300, let name = t.merchant else { return index }
+      // Unrelated: another row of the file, as near, that this entry's name fits.
+      let better = (rows[row.magnitude.minorUnits] ?? []).contains { other in
+        other.line != row.line && other.isOut == row.isOut
+          && abs(t.date.daysSinceEpoch - other.date.daysSinceEpoch) <= Self.linkDays
+          && words.likeness(other.payee, name) > 0
+      }
+      if !better { return index }
+    }
+    return nil
+  }
+
+  /// Whether a row and a stored row of another account carry the same bank reference (a UTR
+  /// in both narrations, or one's reference in the other's): two sides of one transfer.
+  func sharesReference(_ row: BankRow, _ t: TransactionFields) -> Bool {
+    guard let stored = t.externalReference.map({ ExternalReference(stored: $0).reference.lowercased() }),
+      stored.count >= 8, stored.contains(where: \.isNumber)
+    else { return false }
+    if row.hasOwnReference && row.reference.lowercased() == stored { return true }
+    return NarrationWords.words(row.text ?? "").contains(stored)
+  }
+
+  /// What a typed entry is called in the summary: its merchant, its note, else its category.
+  func label(_ t: TransactionFields) -> String {
+    if let merchant = t.merchant { return merchant }
+    if t.kind == .transfer { return "Transfer " + [t.account, t.counterAccount].map { $0 ?? "?" }.joined(separator: " → ") }
+    return t.note ?? t.category
   }
 
   /// Money out of the account (debit) or into it (credit), as a stored transaction moves it.
@@ -340,14 +423,19 @@ public struct ImportPlanner {
   func fields(_ row: BankRow, plan: inout ImportPlan) -> TransactionFields {
     let money = row.magnitude
     var kind: Kind = row.isOut ? .expense : .income
-    if row.type?.uppercased() == "ATM" && row.isOut && !account.isLiability { kind = .transfer }
+    let atm = row.type?.uppercased() == "ATM" || row.narration == .atm
+    if atm && row.isOut && !account.isLiability { kind = .transfer }
     if account.isLiability && !row.isOut && row.looksLikeTransfer { kind = .transfer }
     // A card bill paid from the bank: a transfer to the card (its account comes from the card's method).
-    let words = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased()
+    let text = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased()
     let cardBill =
-      !account.isLiability && row.isOut && row.looksLikeTransfer
-      && ["cc ", "card", "credit"].contains { words.contains($0) }
+      !account.isLiability && row.isOut
+      && (row.narration == .cardBill
+        || row.looksLikeTransfer && ["cc ", "card", "credit"].contains { text.contains($0) })
     if cardBill || row.transferAccount != nil { kind = .transfer }
+    // Money sent to the person's own account elsewhere: a transfer out of this one.
+    let toSelf = row.narration == .selfTransfer && row.isOut && !account.isLiability
+    if toSelf { kind = .transfer }
     var fields = TransactionFields(
       kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
       date: row.date, importSource: source, externalReference: row.reference,
@@ -364,6 +452,8 @@ public struct ImportPlanner {
           fields.counterReference = row.reference
           fields.externalReference = nil
         }
+      } else if toSelf {
+        // The other account is not known here: its statement, when imported, joins the two.
       } else if row.isOut {
         fields.counterMethod = cardBill ? "Credit Card" : "Cash"
       }

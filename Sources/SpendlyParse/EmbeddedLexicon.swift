@@ -180,9 +180,9 @@ enum EmbeddedLexicon {
     # A description splits at / * | : and " - "; pieces of digits, with an @ (a UPI id) or that
     # are mostly digits go. Format: role: word ...
     # prefix: a word that opens a description and names no one (a channel, a card, a direction).
-    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl inb ib mb cms rev purchase debit credit card dr cr to from by sent received
+    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl nwd atl awd inb ib mb cms rev purchase debit credit card dr cr to from by sent received billpay onl achdr achcr netbank
     # noise: a word dropped wherever it stands (payment app handles, transfer words, bank codes).
-    noise: p2m p2a pay payment txn trf transfer ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
+    noise: p2m p2a pay payment txn trf transfer self ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
     """##,
     "queries": ##"""
     # Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").
@@ -239,6 +239,24 @@ enum EmbeddedLexicon {
     ask: how much many what show list
     # Words that carry no meaning in a question.
     filler: on in for at the of my did i am me cost costs come when will be total so far was is all have been via using than do does were
+    """##,
+    "statements": ##"""
+    # Words of bank statement narrations: what a row is, beyond its amount. Each is a run of words
+    # as they stand in the narration (split at anything not a letter or digit, any case):
+    # "ATW-512345XXXXXX6789-S1ANBG23" has the words atw 512345xxxxxx6789 s1anbg23. A word with ^
+    # before it counts only as the narration's first word (^atl: "ATL/…", not "DELTA AIR ATL").
+    # Format: role: word "two words" ...
+    # atm: cash taken from an ATM, a transfer from the bank to Cash; its payee is left empty.
+    atm: ^atw "atm wdl" "atm wd" ^atl ^nwd "cash wdl" "cash withdrawal" "atm withdrawal" "atm cash" "atm cwdr" ^awd
+    # self: money moved to the person's own account, a transfer.
+    self: self "own account" "own acc" "to self" "self transfer"
+    # card-bill: a card's bill paid from the bank, a transfer to the card.
+    card-bill: billpay "bill pay" "cc payment" "card payment" "credit card" "cards and se" "cards and services" "card bill" "cc bill" ccpay "autopay card"
+    # salary: a salary credited: income, Salary.
+    salary: salary sal payroll "sal cr" "salary cr"
+    # abbreviation: how banks print a merchant's name, and the name it stands for.
+    # Format: abbreviation: word=Name (the Name in one word with _ for a space)
+    abbreviation: amzn=Amazon amazn=Amazon wholefds=Whole_Foods wfm=Whole_Foods bundl=Swiggy swgy=Swiggy mktp=Marketplace sbux=Starbucks mcd=McDonalds wmt=Walmart tgt=Target avenue=DMart nflx=Netflix itunes=Apple goog=Google
     """##,
     "suffixes": ##"""
     # Amount suffixes: 1.2k is 1200, 2l is 2,00,000. Format: multiplier: suffix ...

@@ -71,6 +71,8 @@ public struct Lexicon: Sendable {
   public var payeeNoise: Set<String> = []
   /// Merchant category codes (ISO 18245) and the category each gives.
   public var mccRanges: [(ClosedRange<Int>, String)] = []
+  /// What bank narrations say a row is, and merchants' abbreviations (`statements.txt`).
+  public var narrationWords = NarrationWords()
   /// The most words any entry has.
   public var longestEntry = 1
 
@@ -190,6 +192,19 @@ public struct Lexicon: Sendable {
     case "payees":
       guard key == "prefix" || key == "noise" else { throw LineError(text: "unknown payee role \(key)") }
       if key == "prefix" { payeePrefixes.formUnion(words) } else { payeeNoise.formUnion(words) }
+    case "statements":
+      if key == "abbreviation" {
+        for word in words {
+          guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+            throw LineError(text: "expected word=Name in '\(word)'")
+          }
+          narrationWords.abbreviations[String(word[..<equals])] = word[word.index(after: equals)...].split(separator: "_")
+            .joined(separator: " ")
+        }
+      } else {
+        guard let kind = NarrationKind(rawValue: key) else { throw LineError(text: "unknown statement role \(key)") }
+        narrationWords.phrases[kind, default: []] += words.map { $0.split(separator: " ").map(String.init) }
+      }
     case "mcc":
       for word in words {
         let bounds = word.split(separator: "-").compactMap { Int($0) }

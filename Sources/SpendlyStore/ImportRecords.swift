@@ -53,6 +53,10 @@ public struct ImportStep {
   public let allowDuplicates: Bool
   /// The category of a new row.
   public let categories: any RowCategorizing
+  /// Merchants' abbreviations, for choosing between typed entries.
+  public var words = NarrationWords()
+  /// Lines whose typed match the person refused (`import --review`).
+  public var refused: Set<Int> = []
   /// Sync: the account's imported rows of the statement's dates are removed first, and the
   /// statement's rows take their place (typed entries and their links stay).
   public var rebuild = false
@@ -76,10 +80,12 @@ public struct ImportStep {
   /// What the step does to `account`, given the transactions it may meet.
   func plan(_ account: Account, _ existing: [Transaction]) -> ImportPlan {
     let categories = self.categories
-    return ImportPlanner(
+    var planner = ImportPlanner(
       account: account, existing: existing, allowDuplicates: allowDuplicates, source: source, method: method,
-      categorize: { categories.category($0, kind: $1) }
-    ).plan(rows, covering: coverage)
+      categorize: { categories.category($0, kind: $1) })
+    planner.words = words
+    planner.refused = refused
+    return planner.plan(rows, covering: coverage)
   }
 }
 

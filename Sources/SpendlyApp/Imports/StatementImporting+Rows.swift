@@ -1,3 +1,4 @@
+import Foundation
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyParse
@@ -6,7 +7,10 @@ import SpendlyStore
 extension StatementImporting {
   /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
   /// stable reference for each row the file gives none (the same payee, day and amount counted).
-  public static func bankRows(_ statement: Statement, key: String, account: (String) -> String? = { _ in nil }) -> [BankRow] {
+  public static func bankRows(
+    _ statement: Statement, key: String, words: NarrationWords = Lexicon.standard.narrationWords,
+    account: (String) -> String? = { _ in nil }
+  ) -> [BankRow] {
     /// Rows without a reference of their own, counted by what their made-up reference is made of.
     struct Unreferenced: Hashable {
       let date: LocalDate
@@ -53,6 +57,13 @@ extension StatementImporting {
       bank.rate = row.rate
       bank.type = row.type
       bank.category = row.category
+      // What the narration says the row is: an ATM's cash (no payee), a card bill, salary.
+      bank.text = (row.payee ?? row.memo).map { TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")) }
+      bank.narration = words.kind(of: [row.payee, row.memo].compactMap { $0 }.joined(separator: " "))
+      if bank.narration == .atm || bank.narration == .cardBill || row.type?.uppercased() == "ATM" {
+        bank.payee = nil
+      }
+      if bank.narration == .salary, row.amount > 0, bank.category == nil { bank.category = "Salary" }
       // A QIF transfer to an account of the person's; to one Spendly does not know, it is said in the note.
       if let other = row.transferAccount {
         if let known = account(other) {

@@ -22,6 +22,8 @@ public struct StatementImporting {
     public var createAccounts = false
     /// `sync`: keep each account's sync token, and rebuild an account a file contradicts.
     public var sync = false
+    /// File lines whose match with a typed entry the person refused (`--review`).
+    public var refusedMatches: Set<Int> = []
 
     public init() {}
   }
@@ -199,6 +201,8 @@ public struct StatementImporting {
         account: account.name, balances: balances, coverage: coverage, rows: rows, source: source, method: method,
         allowDuplicates: request.allowDuplicates, categories: categories)
       step.rebuild = rebuild
+      step.words = Lexicon.standard.narrationWords
+      step.refused = request.refusedMatches
       if request.sync { step.tokenEnd = end }
       steps.append(step)
     }

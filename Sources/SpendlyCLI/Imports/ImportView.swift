@@ -50,8 +50,11 @@ enum ImportView {
               .joined(separator: " · "))
         }
         for (account, plan) in outcome.plans {
-          for (line, id) in plan.matched {
-            lines.append("  line \(line) is typed entry #\(id) (\(Render.safe(account)))")
+          for match in plan.matched {
+            let bank = match.bank.map { " ↔ " + Render.safe($0) } ?? ""
+            let line =
+              "  matched: \(Render.safe(match.typed))\(bank) (line \(match.line) is #\(match.id), \(Render.safe(account)))"
+            lines.append(match.certain ? line : output.style(line + " · names differ", .yellow))
           }
           for (line, id) in plan.possibleDuplicates {
             lines.append(
@@ -95,8 +98,12 @@ enum ImportView {
     pairs.append(("rebuilt_accounts", .array(outcome.rebuilt.map { .string($0) })))
     var matches: [JSON] = []
     for (account, plan) in outcome.plans {
-      for (line, id) in plan.matched {
-        matches.append(.object([("account", .string(account)), ("line", .int(Int64(line))), ("id", .int(id))]))
+      for match in plan.matched {
+        matches.append(
+          .object([
+            ("account", .string(account)), ("line", .int(Int64(match.line))), ("id", .int(match.id)),
+            ("typed", .string(match.typed)), ("bank", .optional(match.bank)), ("certain", .bool(match.certain)),
+          ]))
       }
     }
     pairs.append(("matches", .array(matches)))

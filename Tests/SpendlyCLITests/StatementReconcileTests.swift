@@ -1,0 +1,121 @@
+import Foundation
+import SpendlyTestSupport
+import Testing
+
+/// Typed entries, then a statement of each account, then a second statement of one: every typed
+/// entry and transfer is met once, and the figures are the hand-computed ones (issue 25).
+@Suite("spendly import: typed entries and transfers met once")
+struct StatementReconcileTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/statements/reconcile").path
+
+  static func world(_ sandbox: Sandbox) throws {
+    try sandbox.ok(
+      "accounts", "add", "HDFC Savings", "--type", "savings", "--institution", "HDFC", "--opening", "100000", "--on",
+      "2026-10-31", "--methods", "UPI,Debit Card")
+    try sandbox.ok(
+      "accounts", "add", "ICICI Current", "--type", "current", "--institution", "ICICI", "--opening", "0", "--on",
+      "2026-10-31")
+    try sandbox.ok(
+      "accounts", "add", "HDFC Regalia", "--type", "card", "--institution", "HDFC", "--methods", "Credit Card",
+      "--last4", "4242")
+    try sandbox.ok("accounts", "add", "Wallet", "--type", "cash", "--methods", "Cash")
+    try sandbox.ok(
+      "accounts", "add", "Chase Freedom", "--type", "card", "--currency", "USD", "--last4", "9876", "--opening", "0",
+      "--on", "2026-10-31")
+  }
+
+  static func typed(_ sandbox: Sandbox) throws {
+    for phrase in [
+      "atm 5000 on 5 nov", "paid credit card bill 25000 from hdfc savings on 10 nov",
+      "transfer 20000 from hdfc savings to icici current on 15 nov", "1200 upi swiggy on 3 nov",
+      "$45.67 whole foods groceries on 2 nov from chase freedom", "$129.99 amazon shopping on 4 nov from chase freedom",
+    ] {
+      try sandbox.ok("add", "--yes", phrase)
+    }
+  }
+
+  static func imported(_ sandbox: Sandbox, _ file: String, _ extra: String...) throws -> [String: Any] {
+    try #require(try json(sandbox.ok(["--json", "import", folder + "/" + file] + extra)) as? [String: Any])
+  }
+
+  /// Each currency's total of a measure ("spent", "income") this month (November 2026), in minor units.
+  static func november(_ sandbox: Sandbox, _ measure: String) throws -> [String: Int] {
+    let answer = try #require(try json(sandbox.ok("--json", "query", measure, "this", "month")) as? [String: Any])
+    var result: [String: Int] = [:]
+    for total in answer["totals"] as? [[String: Any]] ?? [] {
+      let money = total[measure == "spent" ? "spent" : "income"] as? [String: Any]
+      result[total["currency"] as? String ?? ""] = money?["amount_minor"] as? Int
+    }
+    return result
+  }
+
+  @Test func everyTypedEntryAndTransferIsMetOnce() throws {
+    let sandbox = try Sandbox()
+    try Self.world(sandbox)
+    try Self.typed(sandbox)
+    let hdfc = try Self.imported(
+      sandbox, "hdfc-savings-nov-a.csv", "--mapping", Self.folder + "/hdfc.rules", "--account", "HDFC Savings")
+    #expect(hdfc["matched"] as? Int == 4)
+    #expect(hdfc["added"] as? Int == 1)  // the salary
+    let icici = try Self.imported(
+      sandbox, "icici-current-nov.csv", "--mapping", Self.folder + "/icici.rules", "--account", "ICICI Current")
+    #expect(icici["matched"] as? Int == 1)
+    #expect(icici["added"] as? Int == 1)
+    let card = try Self.imported(sandbox, "chase-card-nov.qfx")
+    #expect(card["matched"] as? Int == 2)
+    let matches = try #require(card["matches"] as? [[String: Any]])
+    #expect(matches.map { $0["bank"] as? String } == ["WHOLEFDS MKT 10234", "AMZN Mktp US*2K4LM1XY2"])
+    #expect(matches.allSatisfy { $0["certain"] as? Bool == true })
+    // A second statement of one account, overlapping the first by a day.
+    let again = try Self.imported(sandbox, "hdfc-savings-nov-b.csv", "--account", "HDFC Savings")
+    #expect(again["added"] as? Int == 1)
+    #expect(again["duplicates"] as? Int == 1)
+    for summary in [hdfc, icici, card, again] {
+      let accounts = try #require(summary["accounts"] as? [[String: Any]])
+      #expect(accounts.allSatisfy { $0["agrees"] as? Bool == true }, "\(accounts)")
+    }
+    // Six typed entries and four new rows; each transfer once, on both accounts.
+    let listed = try #require(try json(sandbox.ok("--json", "list", "--from", "2026-11-01")) as? [[String: Any]])
+    #expect(listed.count == 10)
+    let transfers = listed.filter { $0["kind"] as? String == "transfer" }
+    #expect(transfers.count == 3)
+    #expect(
+      Set(transfers.map { "\($0["account"] ?? "") → \($0["to_account"] ?? "")" }) == [
+        "HDFC Savings → Wallet", "HDFC Savings → HDFC Regalia", "HDFC Savings → ICICI Current",
+      ])
+    #expect(try Self.november(sandbox, "spent") == ["INR": 555_000, "USD": 18_211])
+    #expect(try Self.november(sandbox, "income") == ["INR": 8_500_000])
+    let salary = listed.first { $0["kind"] as? String == "income" }
+    #expect(salary?["category"] as? String == "Salary")
+  }
+
+  @Test func aTransferOnTwoStatementsIsOneTransferInEitherOrder() throws {
+    for order in [["hdfc", "icici"], ["icici", "hdfc"]] {
+      let sandbox = try Sandbox()
+      try Self.world(sandbox)
+      for bank in order {
+        if bank == "hdfc" {
+          _ = try Self.imported(
+            sandbox, "hdfc-savings-nov-a.csv", "--mapping", Self.folder + "/hdfc.rules", "--account", "HDFC Savings")
+        } else {
+          _ = try Self.imported(
+            sandbox, "icici-current-nov.csv", "--mapping", Self.folder + "/icici.rules", "--account", "ICICI Current")
+        }
+      }
+      let listed = try #require(try json(sandbox.ok("--json", "list", "--from", "2026-11-01")) as? [[String: Any]])
+      let neft = listed.filter { $0["amount_minor"] as? Int == 2_000_000 }
+      #expect(neft.count == 1, "\(order)")
+      #expect(neft.first?["kind"] as? String == "transfer")
+      #expect(neft.first?["account"] as? String == "HDFC Savings" && neft.first?["to_account"] as? String == "ICICI Current")
+      // No typed entries: the ATM row is cash taken out, the card bill a transfer to the card.
+      let atm = try #require(listed.first { $0["amount_minor"] as? Int == 500_000 })
+      #expect(atm["kind"] as? String == "transfer" && atm["to_account"] as? String == "Wallet")
+      #expect(atm["merchant"] is NSNull)
+      let bill = try #require(listed.first { $0["amount_minor"] as? Int == 2_500_000 })
+      #expect(bill["kind"] as? String == "transfer" && bill["to_account"] as? String == "HDFC Regalia")
+      #expect(try Self.november(sandbox, "spent") == ["INR": 305_000], "\(order)")
+      #expect(try Self.november(sandbox, "income") == ["INR": 8_500_000], "\(order)")
+    }
+  }
+}
