@@ -118,4 +118,26 @@ struct StatementReconcileTests {
       #expect(try Self.november(sandbox, "income") == ["INR": 8_500_000], "\(order)")
     }
   }
+
+  @Test func aNameChoosesBetweenCandidatesAndAnUnrelatedOneIsUncertain() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31", "--methods",
+      "UPI")
+    try sandbox.ok("add", "--yes", "--amount", "1000", "--merchant", "Bescom", "--method", "UPI", "--date", "2026-11-05")
+    try sandbox.ok("add", "--yes", "--amount", "300", "--merchant", "Social", "--method", "UPI", "--date", "2026-11-06")
+    try sandbox.ok("add", "--yes", "--amount", "999", "--merchant", "Croma", "--method", "UPI", "--date", "2026-11-07")
+    let summary = try Self.imported(
+      sandbox, "unrelated.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    let matches = try #require(summary["matches"] as? [[String: Any]])
+    // Two rows of 1000 on one day: Bescom's row is Bescom's, whatever the order of the rows.
+    #expect(matches.first { $0["id"] as? Int == 1 }?["line"] as? Int == 3)
+    #expect(matches.first { $0["id"] as? Int == 2 }?["certain"] as? Bool == true)
+    // The only candidate of the same amount and day is met, and marked uncertain.
+    let croma = try #require(matches.first { $0["id"] as? Int == 3 })
+    #expect(croma["line"] as? Int == 5 && croma["certain"] as? Bool == false)
+    #expect(summary["added"] as? Int == 1)
+    let review = try sandbox.run(["import", Self.folder + "/unrelated.csv", "--account", "HDFC Savings", "--review"])
+    #expect(review.status == 64)
+  }
 }

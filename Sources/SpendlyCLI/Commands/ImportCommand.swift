@@ -11,7 +11,7 @@ struct ImportCommand: Command {
   static let summary = "import a bank statement (OFX, QIF, CAMT, bank CSV) or Spendly's CSV/JSON"
   static let help = """
     usage: spendly import FILE [--account NAME] [--dry-run] [--json] [--yes]
-                               [--mapping RULES] [--day-first] [--allow-duplicates]
+                               [--mapping RULES] [--day-first] [--allow-duplicates] [--review]
            spendly import --guess FILE        a bank CSV's mapping, guessed, to check and save
            spendly import FILE.csv [--dry-run]           Spendly's own CSV (spendly export csv)
            spendly import FILE.json [--dry-run] [--replace]   Spendly's JSON (spendly export json)
@@ -31,7 +31,11 @@ struct ImportCommand: Command {
     On a terminal it asks before creating one; off a terminal it creates it and names it in
     the summary. The same file again changes nothing. A row already imported (same reference) is skipped; a row that matches a typed entry of the
     same amount within 3 days becomes that entry's bank side (the entry keeps its category,
-    merchant and note); a pending row now booked is updated; a pending row a newer statement no
+    merchant and note), a typed transfer's too, on either of its accounts. Amount and days
+    decide; the names (AMZN Mktp is Amazon) only choose between several, and the summary lists
+    every match. --review asks at the terminal for each match whose names differ. The
+    narration tells an ATM withdrawal (a transfer to Cash), a self transfer, a card bill and a
+    salary (grammar/lexicon/statements.txt). A pending row now booked is updated; a pending row a newer statement no
     longer has is removed. A row without a reference that looks like one already imported is
     a possible duplicate, skipped unless --allow-duplicates. A payment seen on two statements
     is one transfer. New rows get a category from your history for the merchant, the card's
@@ -46,7 +50,7 @@ struct ImportCommand: Command {
   static let specs: [Arguments.Spec] = [
     .init("account"), .init("dry-run", value: false), .init("yes", value: false, short: "y"), .init("mapping"),
     .init("guess", value: false), .init("day-first", value: false), .init("allow-duplicates", value: false),
-    .init("replace", value: false),
+    .init("replace", value: false), .init("review", value: false),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -74,6 +78,9 @@ struct ImportCommand: Command {
         }
         throw error
       }
+    }
+    if arguments.has("review") && !context.interactive {
+      throw .usage("import: --review asks at a terminal; run it on one")
     }
     let bytes = try Self.bytes(path)
     if arguments.has("guess") {
@@ -111,6 +118,9 @@ struct ImportCommand: Command {
     importer.confirm =
       context.interactive && !request.createAccounts ? { names in confirmCreate(names, context) } : nil
     importer.willSave = { rows in Self.announce(rows, file: (path as NSString).lastPathComponent) }
+    if arguments.has("review") && !request.dryRun {
+      importer.request.refusedMatches = try review(importer, path: path, bytes: bytes, context: context)
+    }
     let outcome: StatementImporting.Outcome
     do {
       outcome = try imported { () throws(StatementImporting.Refusal) in try importer.run(path: path, bytes: bytes) }
@@ -124,6 +134,31 @@ struct ImportCommand: Command {
       throw error
     }
     return ImportView.rendered(outcome, dryRun: request.dryRun, output: context.output)
+  }
+
+  /// `--review`: the import planned (nothing written), then each match whose names differ asked
+  /// about; the lines answered no, which the import then leaves unmatched.
+  static func review(_ importer: StatementImporting, path: String, bytes: [UInt8], context: Context)
+    throws(CLIError) -> Set<Int>
+  {
+    var planning = importer
+    planning.request.dryRun = true
+    planning.willSave = nil
+    let planned = try imported { () throws(StatementImporting.Refusal) in try planning.run(path: path, bytes: bytes) }
+    let uncertain = planned.plans.flatMap { plan in plan.plan.matched.filter { !$0.certain } }
+    guard !uncertain.isEmpty else { return [] }
+    let dialogue = ConfirmDialogue(
+      context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
+    defer { dialogue.input.close() }
+    var refused = Set<Int>()
+    for match in uncertain {
+      context.output.line(
+        "line \(match.line): \(Render.safe(match.bank ?? "(no payee)")) ↔ #\(match.id) \(Render.safe(match.typed))")
+      if !dialogue.yes("the same payment?", explain: "Enter or y matches them, n keeps the row as new") {
+        refused.insert(match.line)
+      }
+    }
+    return refused
   }
 
   /// Reads the file's bytes: a file that cannot be read is an error naming it.
@@ -143,7 +178,7 @@ struct ImportCommand: Command {
 
   /// Spendly's own files carry everything; the statement options do not apply to them.
   static func noStatementOptions(_ arguments: Arguments, _ what: String) throws(CLIError) {
-    for option in ["account", "guess", "day-first", "allow-duplicates"]
+    for option in ["account", "guess", "day-first", "allow-duplicates", "review"]
     where arguments.values[option] != nil || arguments.has(option) {
       throw .usage("import: --\(option) is for bank statements; \(what) names its own accounts and skips duplicates")
     }
