@@ -57,6 +57,10 @@ public struct ImportStep {
   public var words = NarrationWords()
   /// Lines whose typed match the person refused (`import --review`).
   public var refused: Set<Int> = []
+  /// Whether stored pending rows the statement lacks are removed (not by an older statement).
+  public var removesUnsettled = true
+  /// Where the account now opens (amount and day): an older statement began before its opening.
+  public var opening: (minorUnits: Int64, date: LocalDate)?
   /// Sync: the account's imported rows of the statement's dates are removed first, and the
   /// statement's rows take their place (typed entries and their links stay).
   public var rebuild = false
@@ -85,7 +89,7 @@ public struct ImportStep {
       categorize: { categories.category($0, kind: $1) })
     planner.words = words
     planner.refused = refused
-    return planner.plan(rows, covering: coverage)
+    return planner.plan(rows, covering: removesUnsettled ? coverage : nil)
   }
 }
 
@@ -181,6 +185,17 @@ extension ImportRecords {
               }
             }
             _ = try store.transactions.record(log, unlinked)
+          }
+          if let opening = step.opening, !dryRun,
+            let id = try log.db.row(
+              "SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(account.name)])?.int(0)
+          {
+            try log.track(.accounts, key: .integer(id)) {
+              try log.db.run(
+                "UPDATE accounts SET opening = ?, opening_date = ? WHERE id = ?",
+                [.integer(opening.minorUnits), .text(opening.date.description), .integer(id)])
+            }
+            store.forgetCatalog()
           }
           let existing = try existingTransactions(
             log.db, account: account, coverage: step.coverage)
@@ -294,6 +309,18 @@ extension ImportRecords {
         ORDER BY t.date, t.id
         """, [.text(account.name), .text(from), .text(to)])
     return try rows.map { row throws -> Transaction in try TransactionRecords.transaction(from: row) }
+  }
+
+  /// The latest day an imported statement of the account reached (nil before its first).
+  public func latestEnd(of account: String) throws(StoreError) -> LocalDate? {
+    try reading {
+      try database.row(
+        """
+        SELECT max(f.last_date) FROM imported_files f JOIN imported_file_accounts a ON a.file_id = f.id
+        WHERE spendly_name_key(a.account) = spendly_name_key(?)
+        """, [.text(account)]
+      )?.text(0).flatMap { LocalDate(iso: $0) }
+    }
   }
 
   /// An account's sync token: the latest statement end imported, and whether it still holds.

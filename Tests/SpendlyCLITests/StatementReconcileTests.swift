@@ -140,4 +140,25 @@ struct StatementReconcileTests {
     let review = try sandbox.run(["import", Self.folder + "/unrelated.csv", "--account", "HDFC Savings", "--review"])
     #expect(review.status == 64)
   }
+
+  @Test func anOlderStatementImportedLaterAgreesAndUndoesNothingANewerOneSettled() throws {
+    // The intraday report of 27 Nov, then the final statement of 1–15 Nov.
+    let sandbox = try Sandbox()
+    _ = try Self.imported(sandbox, "dkb-27-nov.camt052.xml", "--yes")
+    let older = try Self.imported(sandbox, "dkb-1-15-nov.camt053.xml")
+    let checks = try #require(older["accounts"] as? [[String: Any]])
+    #expect(checks.first?["agrees"] as? Bool == true, "\(checks)")
+    #expect(checks.first?["computed_balance"] as? String == "5165.79")
+    // The final statements of both halves, then the intraday report between them: its expired
+    // hold of €200 stays gone.
+    let later = try Sandbox()
+    _ = try Self.imported(later, "dkb-1-15-nov.camt053.xml", "--yes")
+    _ = try Self.imported(later, "dkb-16-30-nov.camt053.xml")
+    let report = try Self.imported(later, "dkb-27-nov.camt052.xml")
+    #expect(report["added"] as? Int == 0)
+    let listed = try #require(try json(later.ok("--json", "list")) as? [[String: Any]])
+    #expect(!listed.contains { $0["amount_minor"] as? Int == 20_000 })
+    let accounts = try #require(try json(later.ok("--json", "accounts")) as? [String: Any])
+    #expect((accounts["accounts"] as? [[String: Any]])?.first?["balance"] as? String == "5080.40")
+  }
 }

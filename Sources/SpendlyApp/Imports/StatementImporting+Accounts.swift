@@ -51,29 +51,37 @@ extension StatementImporting {
     var account = Account(
       name: name, type: named, currency: statement.currency, last4: digits.count == 4 ? digits : nil,
       number: titled == nil ? statement.accountID : nil)
-    // Opened where the statement says it stood: its opening balance (CAMT's OPBD), else its
-    // closing balance less its booked rows.
+    if let (opening, date) = try Self.opening(of: statement, for: account) {
+      account.opening = opening
+      account.openingDate = date
+    }
+    return account
+  }
+
+  /// Where the account stood when the statement began, as the account keeps it: the statement's
+  /// opening balance (CAMT's OPBD), else its closing balance less its booked rows; nil when it
+  /// gives neither. `FigureTooLarge` when that does not fit.
+  static func opening(of statement: Statement, for account: Account) throws(FigureTooLarge)
+    -> (Int64, LocalDate?)?
+  {
     let currency = statement.currency
-    let tooLarge = FigureTooLarge(name: name, figure: "opening balance")
+    let tooLarge = FigureTooLarge(name: account.name, figure: "opening balance")
     // A liability keeps what is owed: the bank's balance turned round.
     func owned(_ minorUnits: Int64) throws(FigureTooLarge) -> Money {
       let balance = Money(minorUnits: minorUnits, currency: currency)
       return account.isLiability ? try .zero(currency).subtracting(balance, or: tooLarge) : balance
     }
     if let opening = statement.openingBalance {
-      account.opening = try owned(opening.minorUnits).minorUnits
-      account.openingDate = statement.start ?? opening.date ?? statement.rows.map(\.date).min()
-    } else if let ledger = statement.ledgerBalance {
-      let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }
-      let flows = try Money.total(
-        booked.map { Money(minorUnits: $0.amount, currency: currency) }, in: currency,
-        or: FigureTooLarge(name: name, figure: "movements in the statement"))
-      let closing = try owned(ledger.minorUnits)
-      account.opening =
-        try (account.isLiability ? closing.adding(flows, or: tooLarge) : closing.subtracting(flows, or: tooLarge))
-        .minorUnits
-      account.openingDate = statement.start ?? statement.rows.map(\.date).min()
+      return (try owned(opening.minorUnits).minorUnits, statement.start ?? opening.date ?? statement.rows.map(\.date).min())
     }
-    return account
+    guard let ledger = statement.ledgerBalance else { return nil }
+    let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }
+    let flows = try Money.total(
+      booked.map { Money(minorUnits: $0.amount, currency: currency) }, in: currency,
+      or: FigureTooLarge(name: account.name, figure: "movements in the statement"))
+    let closing = try owned(ledger.minorUnits)
+    let opening =
+      try account.isLiability ? closing.adding(flows, or: tooLarge) : closing.subtracting(flows, or: tooLarge)
+    return (opening.minorUnits, statement.start ?? statement.rows.map(\.date).min())
   }
 }

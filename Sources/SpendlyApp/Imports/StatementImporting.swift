@@ -173,12 +173,27 @@ public struct StatementImporting {
     var steps: [ImportStep] = []
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
-      let rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
+      var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
       let dates = rows.map(\.date)
       let start = statement.start ?? dates.min()
       let end = statement.end ?? dates.max()
       let coverage = start.flatMap { start in end.map { start <= $0 ? start...$0 : $0...start } }
       let rebuild = try request.sync && Self.contradicts(rows, coverage: coverage, account: account, store: store)
+      // An older statement than one already imported: what the newer one settled stays settled
+      // (its pending rows are gone or booked there), and the account opens where this one began.
+      let newer = try store.imports.latestEnd(of: account.name)
+      let older = end.flatMap { end in newer.map { end < $0 } } ?? false
+      if older { rows = rows.filter { !$0.pending } }
+      var opening: (Int64, LocalDate)?
+      if let start = coverage?.lowerBound, let opened = account.openingDate, start < opened,
+        !creating.contains(where: { $0.name == account.name })
+      {
+        do {
+          if let (amount, date) = try Self.opening(of: statement, for: account) { opening = (amount, date ?? start) }
+        } catch {
+          throw Refusal.tooLarge(error)
+        }
+      }
       if rebuild { outcome.rebuilt.append(account.name) }
       var balances: [StatementBalance] = []
       for (kind, amount) in [
@@ -201,6 +216,8 @@ public struct StatementImporting {
         account: account.name, balances: balances, coverage: coverage, rows: rows, source: source, method: method,
         allowDuplicates: request.allowDuplicates, categories: categories)
       step.rebuild = rebuild
+      step.removesUnsettled = !older
+      step.opening = opening
       step.words = Lexicon.standard.narrationWords
       step.refused = request.refusedMatches
       if request.sync { step.tokenEnd = end }
