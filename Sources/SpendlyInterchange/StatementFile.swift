@@ -48,7 +48,8 @@ public enum StatementFile {
     return (format, statements.map(\.withoutPlaceholderReferences))
   }
 
-  static func readAsWritten(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement]) {
+  private static func readAsWritten(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement])
+  {
     let text = TextDecoding.text(bytes, declared: options.mapping?.encoding)
     // A mapping says the file is a bank CSV, whatever lines come before its header.
     guard let format = options.mapping != nil ? .csv : StatementFormat.detect(text) else {
@@ -75,7 +76,9 @@ extension Statement {
   /// The statement with each row's reference through `StatementValues.reference`.
   var withoutPlaceholderReferences: Statement {
     var copy = self
-    for index in copy.rows.indices { copy.rows[index].reference = StatementValues.reference(copy.rows[index].reference) }
+    for index in copy.rows.indices {
+      copy.rows[index].reference = StatementValues.reference(copy.rows[index].reference)
+    }
     return copy
   }
 }

@@ -56,9 +56,14 @@ struct CurrencyTableTests {
     let kwd = try #require(Currency.named("KWD"))
     let brl = try #require(Currency.named("BRL"))
     let vnd = try #require(Currency.named("VND"))
-    #expect(try AmountReader.read("12.345 KWD", style: .entry, currency: .inr).money == Money(minorUnits: 12_345, currency: kwd))
-    #expect(try AmountReader.read("BRL 50", style: .entry, currency: .inr).money == Money(minorUnits: 5_000, currency: brl))
-    #expect(try AmountReader.read("25,000 VND", style: .entry, currency: .inr).money == Money(minorUnits: 25_000, currency: vnd))
+    #expect(
+      try AmountReader.read("12.345 KWD", style: .entry, currency: .inr).money
+        == Money(minorUnits: 12_345, currency: kwd))
+    #expect(
+      try AmountReader.read("BRL 50", style: .entry, currency: .inr).money == Money(minorUnits: 5_000, currency: brl))
+    #expect(
+      try AmountReader.read("25,000 VND", style: .entry, currency: .inr).money
+        == Money(minorUnits: 25_000, currency: vnd))
     #expect(throws: MoneyError.self) { try AmountReader.read("1.5 VND", style: .entry, currency: .inr) }
     #expect(throws: MoneyError.self) { try AmountReader.read("1.2345 KWD", style: .entry, currency: .inr) }
   }

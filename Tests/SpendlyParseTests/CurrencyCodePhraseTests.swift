@@ -10,8 +10,10 @@ struct CurrencyCodePhraseTests {
   static let now = LocalDateTime(iso: "2026-11-29T13:05")!
 
   static func draft(_ phrase: String, accounts: [Account] = []) throws -> TransactionDraft {
-    try PhraseParser(catalog: Catalog(categories: Category.defaults, methods: PaymentMethod.defaults, accounts: accounts))
-      .parse(phrase, now: now)
+    try PhraseParser(
+      catalog: Catalog(categories: Category.defaults, methods: PaymentMethod.defaults, accounts: accounts)
+    )
+    .parse(phrase, now: now)
   }
 
   static func money(_ minor: Int64, _ code: String) -> Money {
