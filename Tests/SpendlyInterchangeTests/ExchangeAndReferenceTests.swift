@@ -59,7 +59,7 @@ struct ExchangeAndReferenceTests {
       ("-", nil), ("--", nil), (" - ", nil), ("—", nil), ("...", nil), ("NA", nil), ("n/a", nil), ("N/A", nil),
       ("N.A.", nil), ("0000000000000000", nil), ("", nil), ("   ", nil), ("ACT7781203", "ACT7781203"),
       (" SW001 ", "SW001"), ("N319262345678901", "N319262345678901"), ("-12", "-12"), ("NAB-77", "NAB-77"),
-      ("0", nil), ("100", "100"),
+      ("0", nil), ("100", "100"), ("NOTPROVIDED", nil),
     ] as [(String, String?)])
   func aPlaceholderReferenceIsNone(_ text: String, _ expected: String?) {
     #expect(StatementValues.reference(text) == expected, "'\(text)'")
