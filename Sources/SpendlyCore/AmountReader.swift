@@ -59,6 +59,15 @@ public enum AmountReader {
     }
   }
 
+  /// The Dr/Cr mark that ends `text` ("52,080.00 Cr", "250.00DR"), as `read` in a style with
+  /// `.drCr` takes it, or nil: a front end whose sign turns on the account (a card's Dr is owed)
+  /// asks it of the text it read.
+  public static func drCrMark(_ text: some StringProtocol) -> Side? {
+    var bytes = trimmed(Substring(text).utf8)
+    if bytes.first == 0x28, bytes.last == 0x29 { bytes = trimmed(bytes.dropFirst().dropLast()) }
+    return AmountMarks.drCr(bytes)?.1
+  }
+
   /// As `read`, with the reason unworded (nil-returning front ends and the fast paths use it).
   public static func scan(
     _ text: Substring.UTF8View, style: AmountStyle, currency: inout Currency, side: Side? = nil, multiplier: Int64 = 1

@@ -43,8 +43,11 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
   public static let jpy = Currency(code: "JPY", symbol: "¥", exponent: 0, name: "Japanese yen")
   public static let bhd = Currency(code: "BHD", symbol: "BD ", exponent: 3, name: "Bahraini dinar")
 
-  /// Every currency Spendly knows, in display order.
-  public static let all: [Currency] = [
+  /// Every currency Spendly knows: every active ISO 4217 code. Those with a symbol of their own
+  /// come first, in display order, then `iso4217`.
+  public static let all: [Currency] = featured + iso4217
+
+  static let featured: [Currency] = [
     .inr, .usd, .eur, .gbp, .aed, .sgd, .jpy, .bhd,
     Currency(code: "AUD", symbol: "A$", exponent: 2, name: "Australian dollar"),
     Currency(code: "CAD", symbol: "CA$", exponent: 2, name: "Canadian dollar"),
@@ -87,13 +90,13 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
   /// False for a code read from stored data that is not one of `all` (see `unknown`).
   public var isKnown: Bool { Currency.named(code) == self }
 
-  /// Symbols that unambiguously identify a currency when they prefix an amount.
-  /// Longest first so `S$` wins over `$`.
+  /// Symbols that unambiguously identify a currency when they prefix an amount (a symbol that
+  /// is only the code is left to the codes). Longest first so `S$` wins over `$`.
   public static let prefixSymbols: [(String, Currency)] = {
     var pairs: [(String, Currency)] = []
     for currency in all {
       let symbol = currency.symbol.trimmingSpaces()
-      pairs.append((symbol, currency))
+      if symbol != currency.code { pairs.append((symbol, currency)) }
     }
     pairs.append(("Rs.", .inr))
     pairs.append(("Rs", .inr))

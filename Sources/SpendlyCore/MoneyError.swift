@@ -29,7 +29,7 @@ public enum MoneyError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooLarge(let text): return "'\(text)' is too large (at most 999,999,999,999)"
     case .signedTwice(let text): return "'\(text)' is signed two ways (a minus, parentheses or Dr/Cr: give one)"
     case .unknownCurrency(let code):
-      return "unknown currency '\(code)' (known: \(Currency.all.map(\.code).joined(separator: ", ")))"
+      return "unknown currency '\(code)' (expected an ISO 4217 code, like INR, USD or EUR)"
     }
   }
 

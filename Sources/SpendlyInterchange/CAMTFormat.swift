@@ -93,15 +93,7 @@ public enum CAMTFormat {
       .nilIfEmpty ?? entry.value("AddtlNtryInf")
     if row.payee == nil { row.payee = entry.value("AddtlNtryInf") }
     row.type = entry.value("BkTxCd", "Domn", "Fmly", "Cd")
-    if let instructed = details?.at("AmtDtls", "InstdAmt", "Amt") ?? entry.at("AmtDtls", "InstdAmt", "Amt"),
-      let code = instructed.attributes["Ccy"], let foreign = Currency.named(code), foreign != currency,
-      let text = instructed.text, let minor = StatementValues.amount(text, exponent: foreign.exponent)
-    {
-      row.foreign = Money(minorUnits: minor, currency: foreign)
-      row.rate =
-        details?.value("AmtDtls", "InstdAmt", "CcyXchg", "XchgRate").flatMap(DecimalNumber.init(text:))
-        .flatMap { ExchangeRate($0.description) }
-    }
+    (row.foreign, row.rate) = CAMTExchange.read(entry: entry, details: details, currency: currency, amount: amount)
     return row
   }
 }

@@ -41,7 +41,15 @@ public enum StatementFile {
     public init(currency: Currency) { self.currency = currency }
   }
 
+  /// The file's format and statements, each row's reference as `StatementValues.reference` keeps
+  /// it (a "-" or "N/A" cell is none, in every format).
   public static func read(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement]) {
+    let (format, statements) = try readAsWritten(bytes, options: options)
+    return (format, statements.map(\.withoutPlaceholderReferences))
+  }
+
+  private static func readAsWritten(_ bytes: [UInt8], options: Options) throws(StatementError) -> (StatementFormat, [Statement])
+  {
     let text = TextDecoding.text(bytes, declared: options.mapping?.encoding)
     // A mapping says the file is a bank CSV, whatever lines come before its header.
     guard let format = options.mapping != nil ? .csv : StatementFormat.detect(text) else {
@@ -61,5 +69,16 @@ public enum StatementFile {
       }
       return (format, [try BankCSVFormat.read(text, mapping: mapping, currency: options.currency)])
     }
+  }
+}
+
+extension Statement {
+  /// The statement with each row's reference through `StatementValues.reference`.
+  var withoutPlaceholderReferences: Statement {
+    var copy = self
+    for index in copy.rows.indices {
+      copy.rows[index].reference = StatementValues.reference(copy.rows[index].reference)
+    }
+    return copy
   }
 }

@@ -124,6 +124,21 @@ public enum StatementValues {
     return LocalDate(year: year, month: month, day: day)
   }
 
+  /// A reference as a file gives it, or nil when the text only says there is none: empty, only
+  /// dashes, dots and spaces ("-", "--", " - "), only zeros ("0000000000000000", as some banks
+  /// fill a reference column), "NA", "N/A" or ISO 20022's "NOTPROVIDED" (any case). Such a row
+  /// gets `hashReference`, as a row with an empty cell does; two of them are never one reference.
+  public static func reference(_ text: String?) -> String? {
+    guard let text else { return nil }
+    let trimmed = text.trimmingSpaces()
+    if trimmed.allSatisfy({ $0 == "-" || $0 == "." || $0 == " " || $0 == "\u{2013}" || $0 == "\u{2014}" }) {
+      return nil
+    }
+    if trimmed.allSatisfy({ $0 == "0" }) { return nil }
+    let upper = trimmed.uppercased()
+    return ["NA", "N/A", "N.A.", "NOTPROVIDED"].contains(upper) ? nil : trimmed
+  }
+
   /// A stable reference for a row its file gives none: FNV-1a over account, date, amount and payee.
   public static func hashReference(account: String, date: LocalDate, amount: Int64, payee: String?, ordinal: Int)
     -> String

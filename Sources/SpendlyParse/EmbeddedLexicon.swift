@@ -58,6 +58,9 @@ enum EmbeddedLexicon {
     "currencies": ##"""
     # Currency symbols and words. A symbol may touch the amount (₹420, $12.50); a word stands
     # next to it (50 eur, rs 420). Format: CODE: symbol-or-word ...
+    # Every ISO 4217 code typed in capitals (50 CHF, BRL 50) marks an amount without a line here (unless
+    # it names an account or another word Spendly knows); in lower case only when listed (pen, top and
+    # cup are words too).
     INR: ₹ rs rs. inr rupee rupees
     USD: $ usd dollar dollars
     EUR: € eur euro euros
@@ -66,6 +69,18 @@ enum EmbeddedLexicon {
     SGD: sgd s$
     JPY: ¥ jpy yen
     BHD: bhd
+    AUD: aud
+    CAD: cad
+    CHF: chf
+    CNY: cny
+    HKD: hkd
+    KWD: kwd
+    OMR: omr
+    LKR: lkr
+    NPR: npr
+    THB: thb
+    MYR: myr
+    KRW: krw
     """##,
     "dates": ##"""
     # Date and time words.

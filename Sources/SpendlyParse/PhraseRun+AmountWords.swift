@@ -86,7 +86,8 @@ extension PhraseRun {
     }
     var currency = -1
     if index < bytes.endIndex, !isDigit(bytes[index]), bytes[index] != 0x2E {
-      guard let (length, found) = currencyPrefix(bytes[index...]) else { return nil }
+      let offset = bytes.distance(from: bytes.startIndex, to: index)
+      guard let (length, found) = currencyPrefix(bytes[index...]) ?? typedCodePrefix(i, at: offset) else { return nil }
       currency = found
       index = bytes.index(index, offsetBy: length)
     }
@@ -113,6 +114,10 @@ extension PhraseRun {
         multiplier = suffix.multiplier
       } else if currency < 0, suffix.currency >= 0 {
         currency = Int(suffix.currency)
+      } else if currency < 0, bytes.distance(from: bodyEnd, to: bytes.endIndex) == 3,
+        case let code = typedCode(i, at: bytes.distance(from: bytes.startIndex, to: bodyEnd)), code >= 0
+      {
+        currency = Int(code)  // 12.345KWD
       } else {
         return nil  // 2nd, 4g, 12abc: a word, not an amount
       }
@@ -162,6 +167,24 @@ extension PhraseRun {
     let head = bytes[..<digit]
     let info = parser.info(String(decoding: head, as: UTF8.self))
     return info.currency >= 0 ? (head.count, Int(info.currency)) : nil
+  }
+}
+
+extension PhraseRun {
+  /// An ISO 4217 code typed in capitals touching the digits of token `i` at byte `offset` of its
+  /// word (12.345KWD, BRL50): its index in `Currency.all`, or -1 (see `Vocabulary.capitalCode`).
+  func typedCode(_ i: Int, at offset: Int) -> Int16 {
+    let typed = Array(Token.trimmed(tokens[i].text).utf8)
+    guard typed.count == tokens[i].word.utf8.count, offset >= 0, offset + 3 <= typed.count else { return -1 }
+    return Vocabulary.capitalCode(String(decoding: typed[offset..<(offset + 3)], as: UTF8.self))
+  }
+
+  /// `typedCode` before the digits (BRL50): its length in bytes and its index, or nil.
+  func typedCodePrefix(_ i: Int, at offset: Int) -> (Int, Int)? {
+    let word = Array(tokens[i].word.utf8)
+    guard offset + 3 < word.count, isDigit(word[offset + 3]) else { return nil }
+    let code = typedCode(i, at: offset)
+    return code >= 0 ? (3, Int(code)) : nil
   }
 }
 

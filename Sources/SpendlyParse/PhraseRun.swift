@@ -38,7 +38,11 @@ struct PhraseRun {
   init(parser: PhraseParser.Tables, tokens: [Token], now: LocalDateTime) {
     self.parser = parser
     self.tokens = tokens
-    for i in self.tokens.indices where !tokens[i].quoted { self.tokens[i].info = parser.info(tokens[i].word) }
+    for i in self.tokens.indices where !tokens[i].quoted {
+      self.tokens[i].info =
+        tokens[i].isLowercase
+        ? parser.info(tokens[i].word) : parser.vocabulary.info(tokens[i].word, typed: Token.trimmed(tokens[i].text))
+    }
     self.now = now
     draft = TransactionDraft(currency: parser.settings.currency, date: now.date)
   }

@@ -552,7 +552,10 @@ struct QueryRun {
         return true
       }
     }
-    if let currency = lexicon.currencyWords[word] ?? Currency.named(word) {
+    // A currency word, or any ISO 4217 code in capitals ("in CHF"; "pen" is a pen).
+    if let currency = lexicon.currencyWords[word]
+      ?? (Vocabulary.capitalCode(Token.trimmed(token.text)) >= 0 ? Currency.named(word) : nil)
+    {
       query.filter.currency = currency
       index += 1
       return true

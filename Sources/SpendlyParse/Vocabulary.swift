@@ -51,7 +51,7 @@ struct WordInfo {
   /// Index in the catalog's categories of a category this word suggests (inferred), or -1.
   var suggestion: Int16 = -1
   /// Index in `Currency.all` of a currency word or symbol, or -1.
-  var currency: Int8 = -1
+  var currency: Int16 = -1
   /// 1...12 for a month name, else 0.
   var month: Int8 = 0
   /// 0 (Monday) ... 6 for a weekday name, else -1.
@@ -120,12 +120,12 @@ struct Vocabulary {
       edit(word) { if $0.category < 0 { $0.suggestion = index } }
     }
     for (word, currency) in lexicon.currencyWords {
-      edit(word) { $0.currency = Int8(Currency.all.firstIndex(of: currency) ?? -1) }
+      edit(word) { $0.currency = Int16(Currency.all.firstIndex(of: currency) ?? -1) }
     }
     for (symbol, currency) in lexicon.currencySymbols {
       guard let index = Currency.all.firstIndex(of: currency) else { continue }
       currencySymbols.append((Array(symbol.utf8), index))
-      if words[symbol]?.currency ?? -1 < 0 { edit(symbol) { $0.currency = Int8(index) } }
+      if words[symbol]?.currency ?? -1 < 0 { edit(symbol) { $0.currency = Int16(index) } }
     }
     for (word, multiplier) in lexicon.suffixes { edit(word) { $0.multiplier = multiplier } }
     for (word, month) in lexicon.months { edit(word) { $0.month = Int8(month) } }
@@ -168,6 +168,28 @@ struct Vocabulary {
     {
       words[word]?.flags.insert(.meaningful)
     }
+  }
+
+  /// Index in `Currency.all` of an ISO 4217 code typed in capitals ("CHF", "BRL"), or -1. Any code
+  /// marks an amount so; in lower case only the words of currencies.txt do, since codes like
+  /// PEN, TOP and CUP are words too ("pen 50" is a pen).
+  static func capitalCode(_ typed: some StringProtocol) -> Int16 {
+    let bytes = typed.utf8
+    guard bytes.count == 3, bytes.allSatisfy({ $0 &- 0x41 < 26 }) else { return -1 }
+    return Int16(codeIndex[String(typed)] ?? -1)
+  }
+
+  private static let codeIndex: [String: Int] = Dictionary(
+    Currency.all.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { a, _ in a })
+
+  /// What a token means: `info(word)`, and for a word the tables do not know, an ISO 4217 code
+  /// typed in capitals (`capitalCode`) is a currency word.
+  func info(_ word: String, typed: String) -> WordInfo {
+    var found = info(word)
+    if words[word] == nil, found.suggestion < 0 {
+      found.currency = Vocabulary.capitalCode(typed)
+    }
+    return found
   }
 
   /// What `word` means; an unknown plural takes its singular's suggestion (coffees, lunches).

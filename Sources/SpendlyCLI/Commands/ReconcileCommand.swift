@@ -14,8 +14,18 @@ struct ReconcileCommand: Command {
     at the end of DATE (today unless given), and shows the balance computed from the entries
     beside it with the difference. --available records the available balance instead of the
     booked one. It is one change: 'undo' takes it back.
+
+    Cr and Dr after the amount are the statement's own sign, from the bank's side: Cr is money
+    in your favour, Dr money against you. On a savings, current, cash or wallet account,
+    '48,250.50 Cr' is a balance of 48,250.50 and '1,200.00 Dr' an overdraft of 1,200.00
+    (-1,200.00). On a card or loan, where the balance is what is owed, '25,000.00 Dr' is 25,000.00
+    owed and '500.00 Cr' a credit balance (-500.00 owed: the bank owes you). A minus or
+    parentheses is the balance's own sign, as the account shows it.
     """
-  static let examples = ["spendly reconcile hdfc savings 48,250.50"]
+  static let examples = [
+    "spendly reconcile hdfc savings 48,250.50", "spendly reconcile hdfc savings 1,23,456.00 Cr",
+    "spendly reconcile hdfc regalia 25,000.00 Dr",
+  ]
   static let specs: [Arguments.Spec] = [.init("on"), .init("available", value: false)]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -29,7 +39,9 @@ struct ReconcileCommand: Command {
     }
     let (account, rest) = try context.account(words, command: "reconcile")
     try AccountsCommand.noRest(rest, "reconcile")
-    let money = try balance(amountText, account.currency)
+    var money = try balance(amountText, account.currency)
+    // The bank's Dr is owed on a card or loan: the balance there is what is owed.
+    if account.isLiability, AmountReader.drCrMark(amountText) != nil { money = money.negated }
     guard money.currency == account.currency else {
       throw .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
     }
@@ -57,6 +69,7 @@ struct ReconcileCommand: Command {
 
   /// A statement balance as typed: signed by a minus, parentheses or Dr/Cr ("52,080.00 Cr" is a
   /// credit, "52,080.00 Dr" a debit), never multiplied; in the account's currency unless marked.
+  /// The sign is an asset's: `run` turns a Dr/Cr balance of a card or loan round.
   static func balance(_ text: String, _ currency: Currency) throws(CLIError) -> Money {
     do {
       return try AmountReader.read(text, style: .balance, currency: currency).money
