@@ -39,7 +39,13 @@ struct ImportCommand: Command {
 
     A bank CSV needs a mapping (columns by header name or number, date-format, decimal-comma,
     thousands, skip, delimiter, encoding, negate); it is saved with the account, so the next
-    import from that bank needs no --mapping. QIF dates are month first unless --day-first.
+    import from that bank needs no --mapping. --guess writes one, each choice explained in a
+    '#' line ('# warning:' where it is unsure). 'skip = N' skips title lines before the header;
+    'header = no' says there is none (columns are then numbers); 'skip-end = N' skips the last
+    N lines; 'skip-matching = REGEX' skips lines that match. Rows of '*' or '-' are skipped;
+    lines after the last row that are no rows are a footer, skipped and counted. A mapping that
+    reads every row as one kind while the file has both is refused. QIF dates are month first
+    unless --day-first.
     """
   static let examples = ["spendly import statement.ofx", "spendly import books.csv --dry-run"]
   static let specs: [Arguments.Spec] = [
@@ -76,8 +82,7 @@ struct ImportCommand: Command {
     }
     let bytes = try StatementImport.bytes(path)
     if arguments.has("guess") {
-      let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
-      return .lines(mapping.text.split(separator: "\n").map(String.init))
+      return .lines(BankCSVFormat.guessed(TextDecoding.text(bytes)).text.split(separator: "\n").map(String.init))
     }
     // The same file again changes nothing: every row of it is in already.
     let store = try context.store()
@@ -124,7 +129,9 @@ struct ImportCommand: Command {
       }
       throw error
     }
-    return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output)
+    // A bank CSV's footer lines, counted for the summary (read again: the outcome does not carry them).
+    let footer = importer.mappingText.map { BankCSVFormat.footerLines(bytes, mappingText: $0) } ?? 0
+    return ImportView.rendered(outcome, dryRun: importer.dryRun, output: context.output, footer: footer)
   }
 
   /// Spendly's own files carry everything; the statement options do not apply to them.
@@ -157,7 +164,7 @@ enum ImportView {
     ]
   }
 
-  static func line(_ outcome: StatementImport.Outcome, dryRun: Bool) -> String {
+  static func line(_ outcome: StatementImport.Outcome, dryRun: Bool, footer: Int = 0) -> String {
     if let rows = outcome.seenBefore {
       return
         "\(Render.safe(outcome.file)) (\(outcome.format)): imported before (\(MoneyFormat.count(rows)) row\(rows == 1 ? "" : "s")); nothing changed"
@@ -167,14 +174,15 @@ enum ImportView {
     }
     let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
     let created = outcome.created.map { " · new account \(Render.safe($0))" }
+    let skipped = footer > 0 ? " · skipped \(footer) footer line\(footer == 1 ? "" : "s")" : ""
     return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
-      + parts.joined(separator: " · ") + created.joined() + rebuilt.joined()
+      + parts.joined(separator: " · ") + skipped + created.joined() + rebuilt.joined()
   }
 
-  static func rendered(_ outcome: StatementImport.Outcome, dryRun: Bool, output: Output) -> Rendered {
+  static func rendered(_ outcome: StatementImport.Outcome, dryRun: Bool, output: Output, footer: Int = 0) -> Rendered {
     Rendered(
       text: {
-        var lines = [line(outcome, dryRun: dryRun)]
+        var lines = [line(outcome, dryRun: dryRun, footer: footer)]
         for name in outcome.created {
           lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
         }
@@ -221,14 +229,15 @@ enum ImportView {
         }
         return lines
       },
-      json: { json(outcome, dryRun: dryRun) })
+      json: { json(outcome, dryRun: dryRun, footer: footer) })
   }
 
-  static func json(_ outcome: StatementImport.Outcome, dryRun: Bool) -> JSON {
+  static func json(_ outcome: StatementImport.Outcome, dryRun: Bool, footer: Int = 0) -> JSON {
     var pairs: [(String, JSON)] = [
       ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
     ]
     for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
+    pairs.append(("skipped_footer_lines", .int(Int64(footer))))
     pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
     var categories: [(String, JSON)] = []
     for source in CategorySource.allCases {
