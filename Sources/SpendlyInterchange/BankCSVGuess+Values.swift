@@ -136,7 +136,7 @@ extension ColumnGuesser {
         let record = nonBlank[at]
         let isRow = rowLines.contains(record.line)
         let rowsAfter = nonBlank[(at + 1)...].filter { rowLines.contains($0.line) }.count
-        if trial.skipEnd == 0, sawWholeFile, isRow, rowsAfter == 0 {
+        if trial.skipEnd == 0, sawWholeFile, rowsAfter == 0 {
           trial.skipEnd = nonBlank.count - at
           guess.reasons.append(
             "skip-end = \(trial.skipEnd) (the lines from \(error.line) on are a footer: \(TextSanitizer.quoted(record.fields.joined(separator: " "), limit: 40)))")

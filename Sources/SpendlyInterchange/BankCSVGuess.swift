@@ -98,7 +98,15 @@ struct ColumnGuesser {
 
   /// Keeps the records after `start` whose `column` holds a date, and decides its format.
   mutating func dates(in column: Int, after start: Int) {
-    let kept = records.dropFirst(start).filter { column < $0.fields.count && DateFormatGuess.looksLikeDate($0.fields[column]) }
+    // A transaction has a date and a number beside it (a footer's date alone is no row).
+    let kept = records.dropFirst(start).filter { record in
+      column < record.fields.count && DateFormatGuess.looksLikeDate(record.fields[column])
+        && record.fields.indices.contains { index in
+          let value = record.fields[index]
+          return index != column && value.contains(where: \.isNumber) && !value.contains(where: \.isLetter)
+            && !DateFormatGuess.looksLikeDate(value)
+        }
+    }
     rows = kept.map(\.fields)
     rowLines = kept.map(\.line)
     mapping.date = name(column)
