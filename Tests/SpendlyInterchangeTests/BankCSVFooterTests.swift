@@ -129,6 +129,23 @@ struct BankCSVFooterTests {
     #expect(statement.rows.map(\.amount) == [-2000, 500] && statement.skippedFooterLines == 1)
   }
 
+  @Test func aLineInTheRowsThatIsNoRowIsSkippedByTheGuess() throws {
+    let text = """
+      Statement;;;
+      Date;Description;Amount;Balance
+      01.11.2026;Coffee;-4,00;100,00
+      Brought forward;;;100,00
+      02.11.2026;Tea;-2,50;97,50
+      14.11.2026;Refund;10,00;107,50
+      """
+    let guess = BankCSVFormat.guessed(text)
+    #expect(guess.mapping.delimiter == ";", "the title line does not decide the delimiter")
+    #expect(guess.mapping.skipMatching == #"^\W*Brought forward"#)
+    #expect(guess.warnings.isEmpty, "\(guess.warnings)")
+    let statement = try BankCSVFormat.read(text, mapping: BankCSVMapping(text: guess.text), currency: .eur)
+    #expect(statement.rows.map(\.amount) == [-400, -250, 1000])
+  }
+
   @Test func aWeakChoiceIsWarned() {
     let guess = BankCSVFormat.guessed("Date,Description,Amount\n2026-11-01,Tea,20.00\n2026-11-02,Cake,5.00\n")
     #expect(guess.text.contains("# warning: every amount in 'Amount' is positive"))
