@@ -26,7 +26,9 @@ public enum BankCSVFormat {
         guard number >= 1, !mapping.header || number <= names.count else {
           throw StatementError(
             line: headerLine,
-            number < 1 ? "column \(number): columns are numbered from 1" : "column \(number): the header has \(names.count) columns")
+            number < 1
+              ? "column \(number): columns are numbered from 1"
+              : "column \(number): the header has \(names.count) columns")
         }
         return number - 1
       }
@@ -62,7 +64,8 @@ public enum BankCSVFormat {
       let trimmed = text.trimmingSpaces()
       if trimmed.isEmpty { return nil }
       guard let value = StatementValues.amount(trimmed, style: style, exponent: currency.exponent, side: side) else {
-        throw StatementError(line: line, StatementValues.refusal(what, trimmed, currency: currency, style: style, side: side))
+        throw StatementError(
+          line: line, StatementValues.refusal(what, trimmed, currency: currency, style: style, side: side))
       }
       return value
     }
@@ -107,7 +110,9 @@ public enum BankCSVFormat {
       trailing = 0
       var rowCurrency = currency
       if let code = field(currencyColumn) {
-        guard let named = Currency.named(code) else { throw StatementError(line: line, "unknown currency \(TextSanitizer.quoted(code))") }
+        guard let named = Currency.named(code) else {
+          throw StatementError(line: line, "unknown currency \(TextSanitizer.quoted(code))")
+        }
         rowCurrency = named
       }
       var amount: Int64
@@ -120,7 +125,8 @@ public enum BankCSVFormat {
           }
           side = given
         }
-        guard let value = try number(field(amountColumn) ?? "", line, "amount", currency: rowCurrency, side: side) else {
+        guard let value = try number(field(amountColumn) ?? "", line, "amount", currency: rowCurrency, side: side)
+        else {
           throw StatementError(line: line, "no amount")
         }
         amount = value

@@ -12,7 +12,9 @@ extension ColumnGuesser {
   mutating func fromValues() {
     mapping.header = false
     guard
-      let start = records.firstIndex(where: { $0.fields.count >= 3 && $0.fields.contains(where: DateFormatGuess.looksLikeDate) })
+      let start = records.firstIndex(where: {
+        $0.fields.count >= 3 && $0.fields.contains(where: DateFormatGuess.looksLikeDate)
+      })
     else {
       mapping.date = "1"
       guess.warnings.append("no header and no line with a date: say which column is which, by number")
@@ -26,7 +28,9 @@ extension ColumnGuesser {
     let numeric = numbers(excluding: [dateColumn])
     let width = rows.map(\.count).max() ?? 0
     func letters(_ column: Int) -> Int { values(column).reduce(0) { $0 + $1.filter(\.isLetter).count } }
-    if let text = (0..<width).filter({ $0 != dateColumn && !numeric.contains($0) }).max(by: { letters($0) < letters($1) }),
+    if let text = (0..<width).filter({ $0 != dateColumn && !numeric.contains($0) }).max(by: {
+      letters($0) < letters($1)
+    }),
       letters(text) > 0
     {
       mapping.payee = name(text)
@@ -45,7 +49,9 @@ extension ColumnGuesser {
         && said.allSatisfy { $0.contains(where: \.isNumber) && !$0.contains(where: \.isLetter) }
     }
     decimalMark(candidates)
-    var numeric = candidates.filter { column in amounts(column).enumerated().allSatisfy { values(column)[$0.offset].isEmpty || $0.element != nil } }
+    var numeric = candidates.filter { column in
+      amounts(column).enumerated().allSatisfy { values(column)[$0.offset].isEmpty || $0.element != nil }
+    }
     // Serial numbers and references: integers only, where other columns have decimals.
     let mark: Character = mapping.decimalComma ? "," : "."
     let decimal = numeric.filter { values($0).contains { $0.contains(mark) } }
@@ -70,7 +76,8 @@ extension ColumnGuesser {
           if check.against > check.agree { (out, into) = (credit, debit) }
           mapping.balance = name(balance)
         } else {
-          guess.warnings.append("which of columns \(debit + 1) and \(credit + 1) is money out is a guess (no balance to check it)")
+          guess.warnings.append(
+            "which of columns \(debit + 1) and \(credit + 1) is money out is a guess (no balance to check it)")
         }
         mapping.debit = name(out)
         mapping.credit = name(into)
@@ -88,8 +95,11 @@ extension ColumnGuesser {
       }
     }
     amountColumn(best?.amount ?? first, sides: [])
-    if let best { mapping.balance = name(best.balance) } else {
-      guess.warnings.append("several columns of numbers and none moves by another: column \(first + 1) taken as the amount")
+    if let best {
+      mapping.balance = name(best.balance)
+    } else {
+      guess.warnings.append(
+        "several columns of numbers and none moves by another: column \(first + 1) taken as the amount")
     }
     return numeric
   }
@@ -139,11 +149,14 @@ extension ColumnGuesser {
         if trial.skipEnd == 0, sawWholeFile, rowsAfter == 0 {
           trial.skipEnd = nonBlank.count - at
           guess.reasons.append(
-            "skip-end = \(trial.skipEnd) (the lines from \(error.line) on are a footer: \(TextSanitizer.quoted(record.fields.joined(separator: " "), limit: 40)))")
+            "skip-end = \(trial.skipEnd) (the lines from \(error.line) on are a footer: \(TextSanitizer.quoted(record.fields.joined(separator: " "), limit: 40)))"
+          )
         } else if !isRow, let first = record.fields.first(where: { !$0.isEmpty }) {
           skipped.append(NSRegularExpression.escapedPattern(for: first))
-          trial.skipMatching = #"^\W*"# + (skipped.count == 1 ? skipped[0] : "(?:" + skipped.joined(separator: "|") + ")")
-          guess.reasons.append("skip-matching skips line \(record.line) (\(TextSanitizer.quoted(first, limit: 40)): no row)")
+          trial.skipMatching =
+            #"^\W*"# + (skipped.count == 1 ? skipped[0] : "(?:" + skipped.joined(separator: "|") + ")")
+          guess.reasons.append(
+            "skip-matching skips line \(record.line) (\(TextSanitizer.quoted(first, limit: 40)): no row)")
         } else {
           guess.warnings.append("this mapping does not read the file: line \(error.line): \(error.message)")
           return

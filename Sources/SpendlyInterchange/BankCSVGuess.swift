@@ -91,7 +91,9 @@ struct ColumnGuesser {
   /// The column's values that are numbers, read as the mapping's style says.
   func amounts(_ column: Int) -> [Int64?] {
     let style = AmountStyle.bankCSV(decimalComma: mapping.decimalComma, thousands: mapping.thousands)
-    return values(column).map { $0.isEmpty ? nil : StatementValues.amount($0, style: style, exponent: Self.probe.exponent) }
+    return values(column).map {
+      $0.isEmpty ? nil : StatementValues.amount($0, style: style, exponent: Self.probe.exponent)
+    }
   }
 
   func name(_ column: Int) -> String { names.isEmpty ? String(column + 1) : BankCSVColumn.named(names, column) }
@@ -142,14 +144,17 @@ struct ColumnGuesser {
     // The date column: a transaction date before a value date, the first with dates under it.
     let dateColumn =
       dateColumns.first { column in
-        records.dropFirst(index + 1).contains { column < $0.fields.count && DateFormatGuess.looksLikeDate($0.fields[column]) }
+        records.dropFirst(index + 1).contains {
+          column < $0.fields.count && DateFormatGuess.looksLikeDate($0.fields[column])
+        }
       } ?? dateColumns[0]
     dates(in: dateColumn, after: index + 1)
     decimalMark(all(.amount) + all(.debit) + all(.credit) + all(.balance))
     func filled(_ column: Int) -> Int { amounts(column).filter { ($0 ?? 0) != 0 }.count }
     let debits = all(.debit).sorted { filled($0) > filled($1) }
     let credits = all(.credit).sorted { filled($0) > filled($1) }
-    if let debit = debits.first, let credit = credits.first, filled(debit) + filled(credit) > 0 || all(.amount).isEmpty {
+    if let debit = debits.first, let credit = credits.first, filled(debit) + filled(credit) > 0 || all(.amount).isEmpty
+    {
       mapping.debit = name(debit)
       mapping.credit = name(credit)
       guess.reasons.append("debit = \(name(debit)) (money out: \(Self.rows(filled(debit))))")
@@ -177,7 +182,8 @@ struct ColumnGuesser {
     }
     if let currency = all(.currency).first(where: { values($0).contains { Currency.named($0) != nil } }) {
       mapping.currency = name(currency)
-      guess.reasons.append("currency = \(name(currency)) (\(values(currency).first { Currency.named($0) != nil }!) seen)")
+      guess.reasons.append(
+        "currency = \(name(currency)) (\(values(currency).first { Currency.named($0) != nil }!) seen)")
     }
     if let balance = all(.balance).first { mapping.balance = name(balance) }
   }

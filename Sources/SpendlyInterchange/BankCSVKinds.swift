@@ -31,7 +31,8 @@ struct BankCSVKinds {
     }
     let drcr = index(mapping.drcr)
     sideColumns = kinds.indices.filter { kinds[$0] == .side && $0 != drcr }
-    lone = mapping.amount == nil && (mapping.debit == nil) != (mapping.credit == nil)
+    lone =
+      mapping.amount == nil && (mapping.debit == nil) != (mapping.credit == nil)
       ? index(mapping.debit ?? mapping.credit) : nil
     self.style = style
     self.exponent = exponent

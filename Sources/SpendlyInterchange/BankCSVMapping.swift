@@ -86,21 +86,25 @@ public struct BankCSVMapping: Sendable, Equatable {
       case "header": header = try flag()
       case "skip-matching":
         guard (try? NSRegularExpression(pattern: value)) != nil else {
-          throw StatementError(line: index + 1, "skip-matching: \(TextSanitizer.quoted(value)) is not a regular expression")
+          throw StatementError(
+            line: index + 1, "skip-matching: \(TextSanitizer.quoted(value)) is not a regular expression")
         }
         skipMatching = value
       case "delimiter":
         delimiter = value == "tab" ? "\t" : value == "semicolon" ? ";" : value.first ?? ","
       case "encoding": encoding = value
       default:
-        throw StatementError(line: index + 1, "unknown key \(TextSanitizer.quoted(key)) (keys: \(Self.keys.joined(separator: ", ")))")
+        throw StatementError(
+          line: index + 1, "unknown key \(TextSanitizer.quoted(key)) (keys: \(Self.keys.joined(separator: ", ")))")
       }
     }
     guard date != nil else { throw StatementError(line: 1, "the mapping needs a date column (date = …)") }
-    if !header, let named = [date, amount, debit, credit, drcr, payee, memo, reference, currency, balance]
-      .compactMap({ $0 }).first(where: { Int($0) == nil })
+    if !header,
+      let named = [date, amount, debit, credit, drcr, payee, memo, reference, currency, balance]
+        .compactMap({ $0 }).first(where: { Int($0) == nil })
     {
-      throw StatementError(line: 1, "header = no: columns are numbers (1 is the first), not \(TextSanitizer.quoted(named))")
+      throw StatementError(
+        line: 1, "header = no: columns are numbers (1 is the first), not \(TextSanitizer.quoted(named))")
     }
     guard amount != nil || debit != nil || credit != nil else {
       throw StatementError(line: 1, "the mapping needs amount, or debit and credit columns")

@@ -10,11 +10,13 @@ struct ImportGuessCommandTests {
     .appendingPathComponent("Fixtures/statements/guess").path
 
   /// Guesses `name`'s mapping into the sandbox and imports the file with it into `account`.
-  static func guessThenImport(_ sandbox: Sandbox, _ name: String, account: String, json: Bool = false) throws -> String {
+  static func guessThenImport(_ sandbox: Sandbox, _ name: String, account: String, json: Bool = false) throws -> String
+  {
     let guess = try sandbox.ok("import", "--guess", folder + "/" + name)
     let rules = sandbox.directory + "/" + name + ".rules"
     try Data(guess.utf8).write(to: URL(fileURLWithPath: rules))
-    return try sandbox.ok((json ? ["--json"] : []) + ["import", folder + "/" + name, "--mapping", rules, "--account", account])
+    return try sandbox.ok(
+      (json ? ["--json"] : []) + ["import", folder + "/" + name, "--mapping", rules, "--account", account])
   }
 
   @Test func hdfcImportsItsRowsAndCountsItsFooter() throws {
@@ -48,7 +50,9 @@ struct ImportGuessCommandTests {
     let rules = sandbox.directory + "/old.rules"
     try Data("date = Transaction Date\ndate-format = DD/MM/YYYY\namount = Withdrawal Amount (INR )\nskip = 3\n".utf8)
       .write(to: URL(fileURLWithPath: rules))
-    let result = try sandbox.run(["import", Self.folder + "/icici.csv", "--mapping", rules, "--account", "ICICI Current"])
+    let result = try sandbox.run([
+      "import", Self.folder + "/icici.csv", "--mapping", rules, "--account", "ICICI Current",
+    ])
     #expect(result.status == 65)
     #expect(result.stderr.hasPrefix("spendly: icici.csv:4: every row reads as money in"))
     #expect(result.stderr.split(separator: "\n").count == 1)

@@ -57,7 +57,8 @@ struct BankCSVFooterTests {
     #expect(statement.rows.map(\.amount) == [-1000, 500])
     #expect(statement.skippedFooterLines == 1, "the dated last line skip-end takes")
     #expect(Self.failure { _ = try Self.mapping(Self.rules + "skip-matching = (unclosed\n") }?.line == 5)
-    #expect(Self.failure { _ = try Self.mapping(Self.rules + "skip-end = -1\n") }?.message == "skip-end: expected a number")
+    #expect(
+      Self.failure { _ = try Self.mapping(Self.rules + "skip-end = -1\n") }?.message == "skip-end: expected a number")
   }
 
   @Test func headerNoTakesColumnNumbersOnly() throws {
