@@ -191,6 +191,7 @@ extension ColumnGuesser {
     }
     let check = Self.agreement(statement.rows.map(\.amount), balances)
     guard check.compared > 0 else { return }
+    guess.reasons.removeAll { $0.hasPrefix("balance = ") }
     if check.against > check.agree {
       guess.warnings.append(
         "\(TextSanitizer.quoted(balance)) moves against the amounts on \(check.against) of \(check.compared) rows: "

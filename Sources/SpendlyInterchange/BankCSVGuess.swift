@@ -175,7 +175,11 @@ struct ColumnGuesser {
       mapping.payee = name(payee)
       guess.reasons.append("payee = \(name(payee)) (its name)")
     }
-    if let memo = all(.memo).first, mapping.payee != name(memo) { mapping.memo = name(memo) }
+    if let memo = all(.memo).first, mapping.payee != name(memo) {
+      mapping.memo = name(memo)
+      guess.reasons.append("memo = \(name(memo)) (its name)")
+    }
+    if mapping.payee == nil { guess.warnings.append("no description column found: rows will have no payee") }
     if let reference = text(.reference) {
       mapping.reference = name(reference)
       guess.reasons.append("reference = \(name(reference)) (its name)")
@@ -185,7 +189,10 @@ struct ColumnGuesser {
       guess.reasons.append(
         "currency = \(name(currency)) (\(values(currency).first { Currency.named($0) != nil }!) seen)")
     }
-    if let balance = all(.balance).first { mapping.balance = name(balance) }
+    if let balance = all(.balance).first {
+      mapping.balance = name(balance)
+      guess.reasons.append("balance = \(name(balance)) (its name)")
+    }
   }
 
   /// "1 row", "4 rows".

@@ -98,6 +98,17 @@ struct BankCSVGuessTests {
     #expect(Self.sum(rows) == 142_765)
   }
 
+  @Test func headerNamesSayWhatAColumnIs() {
+    let names: [(String, BankCSVColumn)] = [
+      ("Withdrawal Amount (INR )", .debit), ("Deposit Amt.", .credit), ("Paid out", .debit), ("Paid in", .credit),
+      ("Money In", .credit), ("Dr / Cr", .side), ("CR/DR", .side), ("DrCr", .side), ("Debit/Credit", .side),
+      ("Closing Balance", .balance), ("Balance (INR )", .balance), ("Value Dt", .valueDate), ("Txn Date", .date),
+      ("Chq./Ref.No.", .reference), ("Transaction Remarks", .payee), ("Sl. No.", .serial), ("Amount", .amount),
+      ("Betrag", .amount), ("Buchungstag", .date), ("Währung", .currency),
+    ]
+    for (name, kind) in names { #expect(BankCSVColumn.of(name) == kind, "\(name)") }
+  }
+
   @Test func aHeaderlessFileIsGuessedFromItsValues() throws {
     let (guess, statement) = try Self.guessAndRead("headerless.csv")
     #expect(!guess.mapping.header && guess.mapping.skip == 0)
