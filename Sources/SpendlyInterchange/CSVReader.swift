@@ -124,10 +124,20 @@ public struct CSVReader: Sequence, IteratorProtocol {
     return String(decoding: field, as: UTF8.self)
   }
 
-  /// The delimiter the first line uses most: comma, semicolon, tab or pipe.
+  /// The delimiter the file's first lines agree on: of comma, semicolon, tab and pipe, the one
+  /// most lines split by the same number of times (title lines before a header count little).
   public static func sniffDelimiter(_ text: String) -> Character {
-    let first = text.prefix { $0 != "\n" }
-    let counts = [",", ";", "\t", "|"].map { delimiter in (delimiter, first.filter { String($0) == delimiter }.count) }
-    return Character(counts.max { $0.1 < $1.1 }.map { $0.1 > 0 ? $0.0 : "," } ?? ",")
+    let lines = text.split(separator: "\n", maxSplits: 40, omittingEmptySubsequences: true).prefix(40)
+    var best: (delimiter: Character, lines: Int, count: Int) = (",", 0, 0)
+    for delimiter in [",", ";", "\t", "|"] as [Character] {
+      var seen: [Int: Int] = [:]
+      for line in lines {
+        let count = line.reduce(0) { $0 + ($1 == delimiter ? 1 : 0) }
+        if count > 0 { seen[count, default: 0] += 1 }
+      }
+      guard let (count, lines) = seen.max(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { continue }
+      if lines > best.lines || (lines == best.lines && count > best.count) { best = (delimiter, lines, count) }
+    }
+    return best.delimiter
   }
 }

@@ -22,6 +22,8 @@ public struct Statement: Sendable, Equatable {
   public var warnings: [String] = []
   /// The balance the statement opens with (CAMT's OPBD), when it gives one.
   public var openingBalance: StatementAmount?
+  /// Lines after the last row that are no rows (a bank CSV's summary and notes), skipped.
+  public var skippedFooterLines = 0
 
   public enum AccountKind: String, Sendable {
     case bank, card, cash

@@ -69,8 +69,9 @@ public enum StatementValues {
   /// "2026-11-29" or "2026-11-29T10:15:00+01:00": ISO dates (the day only).
   public static func isoDate(_ text: String) -> LocalDate? { LocalDate(iso: text.trimmingSpaces().prefix(10)) }
 
-  /// A date in `format`, written with YYYY, YY, MM, M, DD, D and MMM (a month's name), any
-  /// other character matching itself: "DD/MM/YYYY", "MM/DD/YY", "D MMM YYYY", "YYYY-MM-DD".
+  /// A date in `format`, written with YYYY (four digits), YY (2000 to 2069, then 1970 to 1999), MM,
+  /// M, DD, D (one or two digits) and MMM (a month's name or its first three letters), any other
+  /// character matching itself: "DD/MM/YYYY", "MM/DD/YY", "D MMM YYYY", "YYYY.MM.DD", "YYYY/M/D".
   public static func date(_ text: String, format: String) -> LocalDate? {
     let input = Array(text.trimmingSpaces().lowercased())
     let pattern = Array(format)
@@ -92,7 +93,10 @@ public enum StatementValues {
     while p < pattern.count {
       let rest = String(pattern[p...])
       if rest.hasPrefix("YYYY") {
+        // Four digits: 01/11/26 is no DD/MM/YYYY date (it would be the year 26).
+        let before = i
         year = number(maxDigits: 4)
+        guard i - before == 4 else { return nil }
         p += 4
       } else if rest.hasPrefix("YY") {
         year = number(maxDigits: 2).map { $0 < 70 ? 2000 + $0 : 1900 + $0 }

@@ -41,6 +41,8 @@ public struct StatementImporting {
     public var seenBefore: Int?
     /// Why nothing was imported (a file that does not read): a line each.
     public var errors: [String] = []
+    /// Lines after a bank CSV's last row that are no rows (a summary, a disclaimer): skipped.
+    public var skippedFooterLines = 0
 
     public init(file: String, format: String) {
       self.file = file
@@ -137,6 +139,7 @@ public struct StatementImporting {
       throw Refusal.unreadable(error, file: name)
     }
     var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
+    outcome.skippedFooterLines = statements.reduce(0) { $0 + $1.skippedFooterLines }
     var creating: [Account] = []
     var unmatched: [String] = []
     var targets: [Account] = []

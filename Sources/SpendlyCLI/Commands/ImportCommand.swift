@@ -44,7 +44,13 @@ struct ImportCommand: Command {
 
     A bank CSV needs a mapping (columns by header name or number, date-format, decimal-comma,
     thousands, skip, delimiter, encoding, negate); it is saved with the account, so the next
-    import from that bank needs no --mapping. QIF dates are month first unless --day-first.
+    import from that bank needs no --mapping. --guess writes one, each choice explained in a
+    '#' line ('# warning:' where it is unsure). 'skip = N' skips title lines before the header;
+    'header = no' says there is none (columns are then numbers); 'skip-end = N' skips the last
+    N lines; 'skip-matching = REGEX' skips lines that match. Rows of '*' or '-' are skipped;
+    lines after the last row that are no rows are a footer, skipped and counted. A mapping that
+    reads every row as one kind while the file has both is refused. QIF dates are month first
+    unless --day-first.
     """
   static let examples = ["spendly import statement.ofx", "spendly import books.csv --dry-run"]
   static let specs: [Arguments.Spec] = [
@@ -84,8 +90,7 @@ struct ImportCommand: Command {
     }
     let bytes = try Self.bytes(path)
     if arguments.has("guess") {
-      let mapping = BankCSVFormat.guess(TextDecoding.text(bytes))
-      return .lines(mapping.text.split(separator: "\n").map(String.init))
+      return .lines(BankCSVFormat.guessed(TextDecoding.text(bytes)).text.split(separator: "\n").map(String.init))
     }
     // The same file again changes nothing: every row of it is in already.
     if let known = try reporting({ try StatementImporting.seenBefore(bytes, in: context.session) }) {

@@ -22,8 +22,10 @@ enum ImportView {
     }
     let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
     let created = outcome.created.map { " · new account \(Render.safe($0))" }
+    let footer = outcome.skippedFooterLines
+    let skipped = footer > 0 ? " · skipped \(footer) footer line\(footer == 1 ? "" : "s")" : ""
     return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
-      + parts.joined(separator: " · ") + created.joined() + rebuilt.joined()
+      + parts.joined(separator: " · ") + skipped + created.joined() + rebuilt.joined()
   }
 
   static func rendered(_ outcome: StatementImporting.Outcome, dryRun: Bool, output: Output) -> Rendered {
@@ -87,6 +89,7 @@ enum ImportView {
       ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
     ]
     for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
+    pairs.append(("skipped_footer_lines", .int(Int64(outcome.skippedFooterLines))))
     pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
     var categories: [(String, JSON)] = []
     for source in CategorySource.allCases {
