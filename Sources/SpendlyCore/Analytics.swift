@@ -1,6 +1,6 @@
 /// How a breakdown groups transactions.
 public enum Grouping: String, Sendable, CaseIterable {
-  case category, method, merchant, currency, day, week, month, year
+  case category, method, merchant, account, currency, day, week, month, year
 
   public var isTime: Bool { [.day, .week, .month, .year].contains(self) }
 }
@@ -100,6 +100,7 @@ public enum Analytics {
     case .category: return fields.category
     case .method: return fields.method
     case .merchant: return fields.merchant ?? "—"
+    case .account: return fields.account ?? "—"
     case .currency: return fields.amount.currency.code
     case .day: return fields.date.description
     case .week: return Period.startOfWeek(fields.date, weekStart: weekStart).description

@@ -9,6 +9,15 @@ public enum BankCSVFormat {
   public static func read(_ text: String, mapping: BankCSVMapping, currency: Currency) throws(StatementError)
     -> Statement
   {
+    try statements(text, mapping: mapping, currency: currency, splitting: false)[0]
+  }
+
+  /// The rows of `text` as `read` reads them; with `splitting`, a currency column's rows make a
+  /// statement per currency (in the order they first appear), each with its own balance; else
+  /// a row in another currency than `currency` is an error.
+  public static func statements(_ text: String, mapping: BankCSVMapping, currency: Currency, splitting: Bool)
+    throws(StatementError) -> [Statement]
+  {
     var reader = CSVReader(text, delimiter: mapping.delimiter)
     var skipped = 0
     while skipped < mapping.skip, reader.next() != nil { skipped += 1 }
@@ -49,8 +58,9 @@ public enum BankCSVFormat {
     let referenceColumn = try column(mapping.reference)
     let currencyColumn = try column(mapping.currency)
     let balanceColumn = try column(mapping.balance)
-    var statement = Statement(currency: currency, format: "CSV")
-    var lastBalance: StatementAmount?
+    var statements: [Currency: Statement] = [:]
+    var order: [Currency] = []
+    var lastBalances: [Currency: StatementAmount] = [:]
     // Lines since the last row that are no rows: a footer if no row follows; the first one
     // that is not a separator is the error if one does.
     var trailing = 0
@@ -137,7 +147,7 @@ public enum BankCSVFormat {
         amount = abs(into) - abs(out)
       }
       if mapping.negate { amount = -amount }
-      guard rowCurrency == currency else {
+      guard rowCurrency == currency || splitting else {
         throw StatementError(line: line, "a row in \(rowCurrency.code) on a \(currency.code) account")
       }
       kinds.note(fields)
@@ -147,10 +157,15 @@ public enum BankCSVFormat {
       // "-" in a cheque column is no reference.
       row.reference = field(referenceColumn).flatMap { $0.allSatisfy { $0 == "-" } ? nil : $0 }
       row.type = field(drcrColumn)
-      statement.rows.append(row)
+      if statements[rowCurrency] == nil {
+        statements[rowCurrency] = Statement(currency: rowCurrency, format: "CSV")
+        order.append(rowCurrency)
+      }
+      statements[rowCurrency]!.rows.append(row)
       if let text = field(balanceColumn), let balance = try number(text, line, "balance", currency: rowCurrency) {
-        if lastBalance?.date == nil || date >= lastBalance!.date! {
-          lastBalance = StatementAmount(minorUnits: balance, date: date)
+        // The balance of the latest day stands (a file may list its days newest first).
+        if lastBalances[rowCurrency]?.date.map({ date >= $0 }) ?? true {
+          lastBalances[rowCurrency] = StatementAmount(minorUnits: balance, date: date)
         }
       }
     }
@@ -164,11 +179,20 @@ public enum BankCSVFormat {
         try row(line, fields)
       }
     }
-    if let refusal = kinds.refusal(statement.rows) { throw StatementError(line: headerLine, refusal) }
-    statement.skippedFooterLines = trailing + held.count
-    statement.ledgerBalance = lastBalance
-    statement.start = statement.rows.map(\.date).min()
-    statement.end = statement.rows.map(\.date).max()
-    return statement
+    if let refusal = kinds.refusal(order.flatMap { statements[$0]!.rows }) {
+      throw StatementError(line: headerLine, refusal)
+    }
+    if order.isEmpty {
+      statements[currency] = Statement(currency: currency, format: "CSV")
+      order.append(currency)
+    }
+    return order.enumerated().map { index, code in
+      var statement = statements[code]!
+      if index == 0 { statement.skippedFooterLines = trailing + held.count }
+      statement.ledgerBalance = lastBalances[code]
+      statement.start = statement.rows.map(\.date).min()
+      statement.end = statement.rows.map(\.date).max()
+      return statement
+    }
   }
 }

@@ -37,6 +37,9 @@ public enum StatementFile {
     public var currency: Currency
     public var dayFirst = false
     public var mapping: BankCSVMapping?
+    /// A bank CSV's currency column makes a statement per currency (else a row in another
+    /// currency than `currency` is an error): for a file that goes to no named account.
+    public var splitsCurrencies = false
 
     public init(currency: Currency) { self.currency = currency }
   }
@@ -67,7 +70,11 @@ public enum StatementFile {
           line: 1,
           "a CSV needs a mapping: spendly import --guess FILE > bank.rules, check it, then --mapping bank.rules")
       }
-      return (format, [try BankCSVFormat.read(text, mapping: mapping, currency: options.currency)])
+      return (
+        format,
+        try BankCSVFormat.statements(
+          text, mapping: mapping, currency: options.currency, splitting: options.splitsCurrencies)
+      )
     }
   }
 }

@@ -209,6 +209,7 @@ enum EmbeddedLexicon {
     group-category: category categories
     group-method: method methods
     group-merchant: merchant merchants shops
+    group-account: account accounts
     group-currency: currency currencies
     group-day: day days daily
     group-week: week weeks weekly

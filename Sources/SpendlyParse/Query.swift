@@ -76,7 +76,7 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
 enum QueryRole: String, CaseIterable, Sendable {
   case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
   case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
-  case groupCurrency = "group-currency", groupDay = "group-day", groupWeek = "group-week"
+  case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day", groupWeek = "group-week"
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
@@ -139,7 +139,8 @@ struct QueryLexicon: Sendable {
   func role(_ word: String) -> QueryRole? { roles[word] }
 
   static let groupings: [QueryRole: Grouping] = [
-    .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupCurrency: .currency,
+    .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupAccount: .account,
+    .groupCurrency: .currency,
     .groupDay: .day, .groupWeek: .week, .groupMonth: .month, .groupYear: .year,
   ]
 }

@@ -323,7 +323,7 @@ struct QueryRun {
         return true
       }
       return filterWord()  // "by card", "by upi"
-    case .groupCategory, .groupMethod, .groupMerchant, .groupCurrency:
+    case .groupCategory, .groupMethod, .groupMerchant, .groupAccount, .groupCurrency:
       // "categories this month": a plural group word alone asks for a breakdown.
       if current.hasSuffix("s") || current.hasSuffix("ies") {
         query.action = .breakdown(QueryLexicon.groupings[currentRole!]!, top: nil)

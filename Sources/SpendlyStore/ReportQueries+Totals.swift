@@ -50,8 +50,8 @@ extension ReportQueries {
   {
     let counted = try counting(filter)
     var names: [Int64: String] = [:]
-    if grouping == .category || grouping == .method {
-      let table = grouping == .category ? "categories" : "methods"
+    if grouping == .category || grouping == .method || grouping == .account {
+      let table = grouping == .category ? "categories" : grouping == .method ? "methods" : "accounts"
       for row in try rows("SELECT id, name FROM \(table)", []) {
         if let id = row.int(0), let name = row.text(1) { names[id] = name }
       }
@@ -83,6 +83,7 @@ extension ReportQueries {
     case .category: key = "t.category_id"
     case .method: key = "t.method_id"
     case .merchant: key = "coalesce(t.merchant, '—')"
+    case .account: key = "t.account_id"
     case .currency: key = "t.currency"
     case .day: key = "t.date"
     case .week: key = "date(t.date, '-' || ((CAST(strftime('%w', t.date) AS INTEGER) + 13 - ?) % 7) || ' days')"

@@ -161,4 +161,33 @@ struct StatementReconcileTests {
     let accounts = try #require(try json(later.ok("--json", "accounts")) as? [String: Any])
     #expect((accounts["accounts"] as? [[String: Any]])?.first?["balance"] as? String == "5080.40")
   }
+
+  @Test func aNarrationNamingAnotherOfTheAccountsIsATransferWithIt() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31", "--methods",
+      "UPI")
+    try sandbox.ok("accounts", "add", "ICICI Current", "--type", "current", "--last4", "9012")
+    try sandbox.ok("accounts", "add", "SBI Savings", "--type", "savings", "--number", "000401234567")
+    _ = try Self.imported(sandbox, "own-accounts.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    let out = try #require(listed.first { $0["amount_minor"] as? Int == 300_000 })
+    #expect(out["kind"] as? String == "transfer")
+    #expect(out["account"] as? String == "HDFC Savings" && out["to_account"] as? String == "ICICI Current")
+    let into = try #require(listed.first { $0["amount_minor"] as? Int == 150_000 })
+    #expect(into["account"] as? String == "SBI Savings" && into["to_account"] as? String == "HDFC Savings")
+    // A bare 9012 at a shop is no account of the person's.
+    #expect(listed.first { $0["amount_minor"] as? Int == 25_000 }?["kind"] as? String == "expense")
+  }
+
+  @Test func aCurrencyColumnGivesEachCurrencyItsAccount() throws {
+    let sandbox = try Sandbox()
+    let summary = try Self.imported(sandbox, "multi-currency.csv", "--mapping", Self.folder + "/multi-currency.rules")
+    #expect(summary["created_accounts"] as? [String] == ["Bank EUR", "Bank USD"])
+    let accounts = try #require(summary["accounts"] as? [[String: Any]])
+    #expect(accounts.allSatisfy { $0["agrees"] as? Bool == true })
+    let listed = try #require(try json(sandbox.ok("--json", "accounts")) as? [String: Any])
+    let currencies = (listed["accounts"] as? [[String: Any]])?.map { $0["currency"] as? String }
+    #expect(currencies == ["EUR", "USD"])
+  }
 }

@@ -22,7 +22,10 @@ extension StatementImporting {
 
   /// An account for a statement that matches none: "Card ····4242", "Bank ····1234"; its opening
   /// balance, worked out from the statement's, is `FigureTooLarge` when it does not fit.
-  public static func newAccount(for statement: Statement, index: Int, catalog: Catalog, creating: [Account])
+  /// With `namingCurrency` (a file of several currencies) the name says its currency: "Bank EUR".
+  public static func newAccount(
+    for statement: Statement, index: Int, catalog: Catalog, creating: [Account], namingCurrency: Bool = false
+  )
     throws(FigureTooLarge) -> Account
   {
     let type: AccountType =
@@ -34,7 +37,7 @@ extension StatementImporting {
     let digits = String((statement.accountID ?? "").filter(\.isNumber).suffix(4))
     let base =
       (statement.accountKind == .card ? "Card" : statement.accountKind == .cash ? "Cash" : "Bank")
-      + (digits.isEmpty ? "" : " ····\(digits)")
+      + (digits.isEmpty ? "" : " ····\(digits)") + (namingCurrency ? " \(statement.currency.code)" : "")
     let titled = statement.accountID.flatMap { id in
       id.filter { $0.isLetter && $0 != "X" && $0 != "x" }.count >= 3 ? id : nil
     }

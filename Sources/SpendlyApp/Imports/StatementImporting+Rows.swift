@@ -76,4 +76,32 @@ extension StatementImporting {
     }
   }
 
+
+  /// Rows whose narration names another of the person's accounts, by its number or its masked
+  /// last four digits ("XXXXXX4321"), or a card bill naming a card's last four ("CARD 4242"):
+  /// a transfer with that account.
+  static func linkOwnAccounts(_ rows: inout [BankRow], of account: Account, among accounts: [Account]) {
+    let others = accounts.filter { $0.name != account.name && $0.currency == account.currency }
+    guard !others.isEmpty else { return }
+    for index in rows.indices where rows[index].transferAccount == nil {
+      let row = rows[index]
+      let words = NarrationWords.words(row.text ?? "")
+      guard !words.isEmpty else { continue }
+      let found = others.first { other in
+        if let number = other.number?.lowercased().filter({ $0.isLetter || $0.isNumber }), number.count >= 6,
+          words.contains(where: { $0 == number || ($0.count >= 8 && $0.hasSuffix(number)) })
+        {
+          return true
+        }
+        guard let last4 = other.last4?.lowercased() else { return false }
+        let masked = words.contains { word in
+          word.count > 4 && word.hasSuffix(last4) && word.dropLast(4).allSatisfy { $0 == "x" || $0 == "*" }
+        }
+        return masked || (row.narration == .cardBill && other.type == .card && words.contains(last4))
+      }
+      guard let found else { continue }
+      rows[index].transferAccount = found.name
+      if rows[index].narration == nil { rows[index].narration = .selfTransfer }
+    }
+  }
 }

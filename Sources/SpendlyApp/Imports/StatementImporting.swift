@@ -124,6 +124,7 @@ public struct StatementImporting {
     }
     var options = StatementFile.Options(currency: named?.currency ?? defaultCurrency)
     options.dayFirst = request.dayFirst
+    options.splitsCurrencies = named == nil
     var savedMapping: String?
     if let text = request.mappingText {
       options.mapping = try Self.mapping(text, file: request.mappingName)
@@ -152,7 +153,9 @@ public struct StatementImporting {
       } else {
         let fresh: Account
         do {
-          fresh = try Self.newAccount(for: statement, index: index, catalog: catalog, creating: creating)
+          fresh = try Self.newAccount(
+            for: statement, index: index, catalog: catalog, creating: creating,
+            namingCurrency: Set(statements.map(\.currency)).count > 1)
         } catch {
           throw Refusal.tooLarge(error)
         }
@@ -177,6 +180,7 @@ public struct StatementImporting {
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
       var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
+      Self.linkOwnAccounts(&rows, of: account, among: catalog.accounts)
       let dates = rows.map(\.date)
       let start = statement.start ?? dates.min()
       let end = statement.end ?? dates.max()

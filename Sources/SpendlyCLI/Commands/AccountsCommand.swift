@@ -15,6 +15,7 @@ struct AccountsCommand: Command {
            spendly accounts add NAME --type savings|current|cash|wallet|card|loan
                           [--institution NAME] [--currency CODE] [--opening AMOUNT [--on DATE]]
                           [--methods UPI,"Debit Card"] [--alias WORD,WORD] [--last4 1234]
+                          [--number ACCOUNT-NUMBER]
            spendly accounts edit NAME --OPTION VALUE   the options of add, and --name NEW
            spendly accounts rename NAME NEW           the old name stays an alias
            spendly accounts close NAME [--on DATE]    keeps its history, takes no entry after DATE
@@ -27,6 +28,8 @@ struct AccountsCommand: Command {
     money between two accounts and count as neither income nor spending. The opening balance
     is the balance on its day: entries dated before it are already in it, and entries saved
     before an account existed keep no account (edit ID --account NAME gives them one).
+    --number and --last4 let a statement find its account, and a bank row whose narration
+    names another account's number ("TO A/C XXXXXX4321") become a transfer with it.
     See also: spendly balance ACCOUNT, spendly reconcile ACCOUNT AMOUNT.
     """
   static let examples = [
@@ -35,9 +38,9 @@ struct AccountsCommand: Command {
   ]
   static let specs: [Arguments.Spec] = [
     .init("type"), .init("institution"), .init("currency"), .init("opening"), .init("on"), .init("methods"),
-    .init("alias"), .init("last4"), .init("name"),
+    .init("alias"), .init("last4"), .init("number"), .init("name"),
   ]
-  static let addOptions = ["type", "institution", "currency", "opening", "on", "methods", "alias", "last4"]
+  static let addOptions = ["type", "institution", "currency", "opening", "on", "methods", "alias", "last4", "number"]
   static let subcommands = [
     Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("edit", options: addOptions + ["name"]),
     Subcommand("rename"), Subcommand("close", options: ["on"]), Subcommand("reopen"),
@@ -149,6 +152,16 @@ struct AccountsCommand: Command {
   static func apply(_ arguments: Arguments, to account: inout Account, _ context: Context) throws(CLIError) {
     if let text = arguments["institution"] { account.institution = text.isEmpty ? nil : text }
     if let text = arguments["last4"] { account.last4 = text.isEmpty ? nil : text }
+    if let text = arguments["number"] {
+      let number = text.filter { !$0.isWhitespace }
+      guard number.isEmpty || number.count >= 6 && number.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+        throw .usage("--number \(Render.quoted(text)): expected the account's number, letters and digits")
+      }
+      account.number = number.isEmpty ? nil : number
+      if !number.isEmpty && account.last4 == nil && number.suffix(4).allSatisfy(\.isNumber) {
+        account.last4 = String(number.suffix(4))
+      }
+    }
     if let text = arguments["opening"] {
       let negative = text.hasPrefix("-")
       let money = try DebtsCommand.amount(
