@@ -136,6 +136,9 @@ public struct ImportPlanner {
   public var words = NarrationWords()
   /// Lines whose match with a typed entry the person refused (`import --review`).
   public var refused: Set<Int> = []
+  /// The institution of each of the person's accounts, by name key: a row that names the
+  /// other account's bank ("NEFT … HDFC BANK …") is one side of a transfer with it.
+  public var institutions: [String: String] = [:]
 
   public init(
     account: Account, existing: [Transaction], allowDuplicates: Bool, source: String, method: String,
@@ -289,7 +292,8 @@ public struct ImportPlanner {
         return t.fields.importSource != nil && t.fields.account != nil && !onAccount(t)
           && t.fields.counterAccount == nil
           && t.fields.entry == rowEntry.opposite
-          && (row.looksLikeTransfer || t.fields.kind == .transfer || sharesReference(row, t.fields))
+          && (row.looksLikeTransfer || t.fields.kind == .transfer || sharesReference(row, t.fields)
+            || mentions(row, bankOf: t.fields.account))
           && t.fields.status.counts(pendingExcluded: false)
       }) {
         used.insert(index)
@@ -358,6 +362,16 @@ public struct ImportPlanner {
     else { return false }
     if row.hasOwnReference && row.reference.lowercased() == stored { return true }
     return NarrationWords.words(row.text ?? "").contains(stored)
+  }
+
+  /// Whether the row's narration names the bank of `account` (another of the person's accounts):
+  /// its institution, or the first four letters of its IFSC ("ICIC0000123").
+  func mentions(_ row: BankRow, bankOf account: String?) -> Bool {
+    guard let account, let institution = institutions[NameKey(account).text] else { return false }
+    let bank = NarrationWords.words(institution).joined()
+    guard bank.count >= 3 else { return false }
+    let words = NarrationWords.words(row.text ?? "")
+    return words.contains(bank) || words.contains { $0.count == 11 && bank.count >= 4 && $0.hasPrefix(bank.prefix(4)) }
   }
 
   /// What a typed entry is called in the summary: its merchant, its note, else its category.

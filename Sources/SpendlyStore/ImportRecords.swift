@@ -57,6 +57,8 @@ public struct ImportStep {
   public var words = NarrationWords()
   /// Lines whose typed match the person refused (`import --review`).
   public var refused: Set<Int> = []
+  /// The institution of each of the person's accounts, by name key (see `ImportPlanner`).
+  public var institutions: [String: String] = [:]
   /// Whether stored pending rows the statement lacks are removed (not by an older statement).
   public var removesUnsettled = true
   /// Where the account now opens (amount and day): an older statement began before its opening.
@@ -89,6 +91,7 @@ public struct ImportStep {
       categorize: { categories.category($0, kind: $1) })
     planner.words = words
     planner.refused = refused
+    planner.institutions = institutions
     return planner.plan(rows, covering: removesUnsettled ? coverage : nil)
   }
 }

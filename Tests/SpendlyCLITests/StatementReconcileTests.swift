@@ -39,9 +39,9 @@ struct StatementReconcileTests {
     try #require(try json(sandbox.ok(["--json", "import", folder + "/" + file] + extra)) as? [String: Any])
   }
 
-  /// Each currency's total of a measure ("spent", "income") this month (November 2026), in minor units.
+  /// Each currency's total of a measure ("spent", "income") in November 2026, in minor units.
   static func november(_ sandbox: Sandbox, _ measure: String) throws -> [String: Int] {
-    let answer = try #require(try json(sandbox.ok("--json", "query", measure, "this", "month")) as? [String: Any])
+    let answer = try #require(try json(sandbox.ok("--json", "query", measure, "in", "november")) as? [String: Any])
     var result: [String: Int] = [:]
     for total in answer["totals"] as? [[String: Any]] ?? [] {
       let money = total[measure == "spent" ? "spent" : "income"] as? [String: Any]
@@ -189,5 +189,77 @@ struct StatementReconcileTests {
     let listed = try #require(try json(sandbox.ok("--json", "accounts")) as? [String: Any])
     let currencies = (listed["accounts"] as? [[String: Any]])?.map { $0["currency"] as? String }
     #expect(currencies == ["EUR", "USD"])
+  }
+
+  /// Guesses a bank CSV's mapping (`import --guess`), then imports the file with it.
+  static func guessed(_ sandbox: Sandbox, _ file: String, account: String) throws -> [String: Any] {
+    let path = folder + "/../guess/" + file
+    let rules = sandbox.directory + "/" + file + ".rules"
+    try Data(try sandbox.ok("import", "--guess", path).utf8).write(to: URL(fileURLWithPath: rules))
+    return try #require(
+      try json(sandbox.ok("--json", "import", path, "--mapping", rules, "--account", account)) as? [String: Any])
+  }
+
+  /// The issue's scenario: typed entries, then HDFC, ICICI, SBI and Kotak CSVs as the banks write
+  /// them (title, separator and footer lines; mappings guessed), a card QFX with abbreviated
+  /// payees, a CAMT.052/053 pair out of order, and a second statement of one account.
+  @Test func theScenarioEndsWithEveryFigureAsComputedByHand() throws {
+    let sandbox = try Sandbox()
+    for account in [
+      ["HDFC Savings", "--type", "savings", "--institution", "HDFC", "--opening", "150000", "--methods", "UPI,Debit Card"],
+      ["ICICI Current", "--type", "current", "--institution", "ICICI", "--opening", "50000"],
+      ["SBI Savings", "--type", "savings", "--institution", "SBI", "--opening", "25000"],
+      ["Kotak Savings", "--type", "savings", "--institution", "Kotak", "--opening", "40000"],
+      ["Chase Freedom", "--type", "card", "--currency", "USD", "--last4", "9876", "--opening", "0"],
+    ] {
+      try sandbox.ok(["accounts", "add"] + account + (account.contains("--opening") ? ["--on", "2026-10-31"] : []))
+    }
+    try sandbox.ok("accounts", "add", "HDFC Regalia", "--type", "card", "--methods", "Credit Card", "--last4", "4242")
+    try sandbox.ok("accounts", "add", "Wallet", "--type", "cash", "--methods", "Cash")
+    for phrase in [
+      "atm 5000 on 5 nov", "paid credit card bill 25000 from hdfc savings on 10 nov",
+      "transfer 20000 from hdfc savings to icici current on 15 nov", "349 upi swiggy on 1 nov",
+      "atm 3000 from sbi savings on 13 nov", "$45.67 whole foods groceries on 2 nov from chase freedom",
+      "$129.99 amazon shopping on 4 nov from chase freedom",
+    ] {
+      try sandbox.ok("add", "--yes", phrase)
+    }
+    var summaries = [
+      try Self.guessed(sandbox, "hdfc.csv", account: "HDFC Savings"),
+      try Self.guessed(sandbox, "icici.csv", account: "ICICI Current"),
+      try Self.guessed(sandbox, "sbi.csv", account: "SBI Savings"),
+      try Self.guessed(sandbox, "kotak.csv", account: "Kotak Savings"),
+      try Self.imported(sandbox, "chase-card-nov.qfx"),
+      try Self.imported(sandbox, "dkb-27-nov.camt052.xml", "--yes"),
+      try Self.imported(sandbox, "dkb-1-15-nov.camt053.xml"),
+    ]
+    // Every typed entry met once: four on HDFC, the transfer's other end on ICICI, SBI's ATM, the card's two.
+    #expect(summaries.map { $0["matched"] as? Int } == [4, 1, 1, 0, 2, 0, 0])
+    summaries.append(try Self.imported(sandbox, "hdfc-dec.csv", "--account", "HDFC Savings"))
+    #expect(summaries.last?["duplicates"] as? Int == 1)
+    for summary in summaries {
+      let accounts = try #require(summary["accounts"] as? [[String: Any]])
+      #expect(accounts.allSatisfy { $0["agrees"] as? Bool == true }, "\(summary["file"] ?? ""): \(accounts)")
+    }
+    let listed = try #require(
+      try json(sandbox.ok("--json", "list", "--from", "2026-11-01", "--to", "2026-11-30", "--limit", "0"))
+        as? [[String: Any]])
+    let ids = listed.compactMap { $0["id"] as? Int }
+    #expect(Set(ids).count == ids.count)
+    // Each transfer once, between the accounts it joins.
+    let transfers = listed.filter { $0["kind"] as? String == "transfer" }.map {
+      "\($0["account"] as? String ?? "?") → \($0["to_account"] as? String ?? "?")"
+    }
+    #expect(
+      transfers.sorted() == [
+        "HDFC Savings → HDFC Regalia", "HDFC Savings → ICICI Current", "HDFC Savings → Wallet",
+        "ICICI Current → Wallet", "SBI Savings → HDFC Regalia", "SBI Savings → Wallet",
+      ])
+    // By hand: INR spent 349 + 1,299 + 15,000 + 420 + 1,245 + 4,500 + 612.40; income 85,000 +
+    // 450.50 + 1,00,000 + 800 + 215. USD 45.67 + 129.99 + 6.45. EUR 834.21 + 65.40 + the pending hold
+    // of 200 (pending counts until `config pending exclude`); income the salary of 2,000.
+    let spent = try Self.november(sandbox, "spent")
+    #expect(spent == ["INR": 2_342_540, "USD": 18_211, "EUR": 109_961], "\(spent)")
+    #expect(try Self.november(sandbox, "income") == ["INR": 18_646_550, "EUR": 200_000])
   }
 }

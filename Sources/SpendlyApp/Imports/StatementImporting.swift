@@ -177,6 +177,8 @@ public struct StatementImporting {
     let categories = RememberedCategories(
       ImportCategories(parser: parser, history: CachingHistory(store.merchants)))
     var steps: [ImportStep] = []
+    var institutions: [String: String] = [:]
+    for account in catalog.accounts { institutions[NameKey(account.name).text] = account.institution }
     var checks: [(String, StatementBalance)] = []
     for (statement, account) in zip(statements, targets) {
       var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
@@ -227,6 +229,7 @@ public struct StatementImporting {
       step.opening = opening
       step.words = Lexicon.standard.narrationWords
       step.refused = request.refusedMatches
+      step.institutions = institutions
       if request.sync { step.tokenEnd = end }
       steps.append(step)
     }
