@@ -357,7 +357,9 @@ extension ImportRecords {
   public func holders(own: [String], made: [(account: String, reference: String)]) throws(StoreError)
     -> [(account: String, own: Int, all: Int)]
   {
-    func json(_ value: some Encodable) -> String { (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]" }
+    func json(_ value: some Encodable) -> String {
+      (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
     return try reading {
       try database.rows(
         """

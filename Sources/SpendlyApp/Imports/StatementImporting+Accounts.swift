@@ -26,13 +26,14 @@ extension StatementImporting {
   /// new one: the account it names; else, for a statement that names none (or the file's only
   /// one), `--account`; a statement that names none also goes where its rows are already, by
   /// their contents. `sync`'s `--account` is for a file its contents do not place; `import`'s
-  /// is what the person said, before the contents.
+  /// is what the person said, and a bank CSV read by an account's mapping is that account's.
   func existing(for statement: Statement, alone: Bool, named: Account?, _ catalog: Catalog, _ creating: [Account])
     throws -> Account?
   {
     if let found = Self.match(statement, in: catalog.accounts + creating) { return found }
     let unnamed = statement.accountID?.trimmingSpaces().isEmpty ?? true
-    if let named, !request.sync, alone || unnamed { return named }
+    let contentsFirst = request.sync && request.mappingText == nil
+    if let named, !contentsFirst, alone || unnamed { return named }
     if unnamed, let found = try Self.holder(of: statement, in: catalog.accounts, store: try session.store()) {
       return found
     }
@@ -143,7 +144,9 @@ extension StatementImporting {
       return account.isLiability ? try .zero(currency).subtracting(balance, or: tooLarge) : balance
     }
     if let opening = statement.openingBalance {
-      return (try owned(opening.minorUnits).minorUnits, statement.start ?? opening.date ?? statement.rows.map(\.date).min())
+      return (
+        try owned(opening.minorUnits).minorUnits, statement.start ?? opening.date ?? statement.rows.map(\.date).min()
+      )
     }
     guard let ledger = statement.ledgerBalance else { return nil }
     let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }

@@ -23,7 +23,8 @@ struct SyncCommand: Command {
     """
   static let examples = ["spendly sync ~/Downloads/statements"]
   static let specs: [Arguments.Spec] = [
-    .init("account"), .init("yes", value: false, short: "y"), .init("day-first", value: false), .init("dry-run", value: false),
+    .init("account"), .init("yes", value: false, short: "y"), .init("day-first", value: false),
+    .init("dry-run", value: false),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -53,7 +54,8 @@ struct SyncCommand: Command {
       switch result {
       case .imported(let outcome):
         outcomes.append(outcome)
-        let text = [ImportView.line(outcome, dryRun: request.dryRun)] + ImportView.checks(outcome, output: context.output)
+        let text =
+          [ImportView.line(outcome, dryRun: request.dryRun)] + ImportView.checks(outcome, output: context.output)
         lines.append((text, ImportView.json(outcome, dryRun: request.dryRun)))
       case .failed(let file, let refusal):
         let message = refusal.cli.message

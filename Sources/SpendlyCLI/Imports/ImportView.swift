@@ -78,7 +78,8 @@ enum ImportView {
     outcome.checks.map { check in
       let statement = AccountView.money(check.statement, check.currency)
       let computed = AccountView.money(check.computed, check.currency)
-      let head = "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+      let head =
+        "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
       guard check.statement != check.computed else { return head + output.style("agrees", .green) }
       let difference = Money(minorUnits: check.statement - check.computed, currency: check.currency)
       return head + output.style("differs by \(MoneyFormat.string(difference, signed: true))", .yellow)
