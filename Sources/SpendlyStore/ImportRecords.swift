@@ -1,3 +1,4 @@
+import Foundation
 import SpendlyCore
 
 /// Statement imports: each file one change (its new accounts, transactions, links, updates,
@@ -350,6 +351,37 @@ extension ImportRecords {
             AND t.import_source IS NOT NULL AND t.date BETWEEN ?2 AND ?3
           """, [.text(account), .text(range.lowerBound.description), .text(range.upperBound.description)]
         ).compactMap { $0.text(0) })
+    }
+  }
+
+  /// The accounts that hold these references, most first: for each, how many of the `own`
+  /// references (a bank's own, the same on any account) it holds, and how many in all, with the
+  /// `made` ones (made for one account, counted only on it). One statement over both lists.
+  public func holders(own: [String], made: [(account: String, reference: String)]) throws(StoreError)
+    -> [(account: String, own: Int, all: Int)]
+  {
+    func json(_ value: some Encodable) -> String {
+      (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+    return try reading {
+      try database.rows(
+        """
+        WITH wanted(account, ref) AS (
+          SELECT NULL, value FROM json_each(?1)
+          UNION SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?2)),
+        held(account_id, account, ref) AS (
+          SELECT t.account_id, w.account, w.ref FROM wanted w JOIN transactions t ON t.external_ref = w.ref
+          UNION ALL
+          SELECT t.counter_account_id, w.account, w.ref FROM wanted w JOIN transactions t ON t.counter_ref = w.ref)
+        SELECT a.name, count(DISTINCT CASE WHEN h.account IS NULL THEN h.ref END), count(DISTINCT h.ref)
+        FROM held h JOIN accounts a ON a.id = h.account_id
+        WHERE h.account IS NULL OR a.name_key = spendly_name_key(h.account)
+        GROUP BY a.id ORDER BY 3 DESC, 2 DESC, a.name
+        """, [.text(json(own)), .text(json(made.map { [$0.account, $0.reference] }))]
+      ).compactMap { row in
+        guard let name = row.text(0), let own = row.int(1), let all = row.int(2) else { return nil }
+        return (name, Int(own), Int(all))
+      }
     }
   }
 

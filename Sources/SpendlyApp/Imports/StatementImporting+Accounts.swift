@@ -1,5 +1,7 @@
 import SpendlyCore
 import SpendlyInterchange
+import SpendlyParse
+import SpendlyStore
 
 extension StatementImporting {
   /// The account a statement is for: the one with its number, or whose last four digits end it.
@@ -18,6 +20,76 @@ extension StatementImporting {
     guard digits.count == 4 else { return nil }
     let matches = accounts.filter { $0.last4 == digits && $0.number == nil }
     return matches.count == 1 ? matches[0] : nil
+  }
+
+  /// The stored account (or one this file is creating) a statement goes to, nil when it needs a
+  /// new one: the account it names; else, for a statement that names none (or the file's only
+  /// one), `--account`; a statement that names none also goes where its rows are already, by
+  /// their contents. `sync`'s `--account` is for a file its contents do not place; `import`'s
+  /// is what the person said, and a bank CSV read by an account's mapping is that account's.
+  func existing(for statement: Statement, alone: Bool, named: Account?, _ catalog: Catalog, _ creating: [Account])
+    throws -> Account?
+  {
+    if let found = Self.match(statement, in: catalog.accounts + creating) { return found }
+    let unnamed = statement.accountID?.trimmingSpaces().isEmpty ?? true
+    let contentsFirst = request.sync && request.mappingText == nil
+    if let named, !contentsFirst, alone || unnamed { return named }
+    if unnamed, let found = try Self.holder(of: statement, in: catalog.accounts, store: try session.store()) {
+      return found
+    }
+    if let named, alone || unnamed { return named }
+    return nil
+  }
+
+  /// The account that already holds a statement's rows: the one holding more of its own
+  /// references than every other together, else the one holding most of its rows (by the
+  /// references an import there gives them, made from day, amount and payee).
+  static func holder(of statement: Statement, in accounts: [Account], store: Store) throws -> Account? {
+    let candidates = accounts.filter { $0.currency == statement.currency && $0.closedOn == nil }
+    guard !statement.rows.isEmpty, !candidates.isEmpty else { return nil }
+    var own: [String] = []
+    struct Seed: Hashable {
+      let date: LocalDate
+      let amount: Int64
+      let payee: String?
+    }
+    var seeds: [(seed: Seed, ordinal: Int)] = []
+    var ordinals: [Seed: Int] = [:]
+    var cleaned: [String: String?] = [:]
+    func clean(_ text: String?) -> String? {
+      guard let text else { return nil }
+      if let known = cleaned[text] { return known }
+      let result = PayeeCleaner.clean(text, lexicon: .standard)
+      cleaned[text] = result
+      return result
+    }
+    // As `bankRows` makes a row's reference when the file gives none.
+    for row in statement.rows {
+      if let reference = row.reference {
+        own.append(reference)
+        continue
+      }
+      let seed = Seed(date: row.date, amount: row.amount, payee: clean(row.payee) ?? clean(row.memo))
+      ordinals[seed, default: 0] += 1
+      seeds.append((seed, ordinals[seed]!))
+    }
+    var made: [(account: String, reference: String)] = []
+    for account in candidates {
+      for (seed, ordinal) in seeds {
+        let reference = StatementValues.hashReference(
+          account: account.name, date: seed.date, amount: seed.amount, payee: seed.payee, ordinal: ordinal)
+        made.append((account.name, reference))
+      }
+    }
+    let held = try store.imports.holders(own: Array(Set(own)), made: made)
+    func account(_ name: String) -> Account? { candidates.first { NameKey.same($0.name, name) } }
+    let ownHeld = held.reduce(0) { $0 + $1.own }
+    if let top = held.max(by: { $0.own < $1.own }), top.own * 2 > ownHeld { return account(top.account) }
+    let rows = Set(own).count + seeds.count
+    if let top = held.first, top.all * 2 > rows, held.dropFirst().first.map({ $0.all < top.all }) ?? true {
+      return account(top.account)
+    }
+    return nil
   }
 
   /// An account for a statement that matches none: "Card ····4242", "Bank ····1234"; its opening
@@ -75,7 +147,9 @@ extension StatementImporting {
       return account.isLiability ? try .zero(currency).subtracting(balance, or: tooLarge) : balance
     }
     if let opening = statement.openingBalance {
-      return (try owned(opening.minorUnits).minorUnits, statement.start ?? opening.date ?? statement.rows.map(\.date).min())
+      return (
+        try owned(opening.minorUnits).minorUnits, statement.start ?? opening.date ?? statement.rows.map(\.date).min()
+      )
     }
     guard let ledger = statement.ledgerBalance else { return nil }
     let booked = statement.rows.filter { row in !row.pending && (ledger.date.map { row.date <= $0 } ?? true) }

@@ -83,6 +83,8 @@ public struct StatementImporting {
   public var willSave: ((_ rows: Int) -> Void)?
   /// Read again once already: another import created an account this one was creating.
   var readAgain = false
+  /// The file read already (by `read`, for `sync` to order its files): not read again.
+  public var reading: Reading?
 
   public init(session: Session, request: Request) {
     self.session = session
@@ -114,31 +116,11 @@ public struct StatementImporting {
   private func importing(path: String, bytes: [UInt8]) throws -> Outcome {
     let name = (path as NSString).lastPathComponent
     let store = try session.store()
-    let defaultCurrency = try store.settings.defaultCurrency()
     let catalog = try store.catalog.current()
     let parser = try session.phraseParser(caching: true)
-    let named = try request.accountName.map { text throws -> Account in
-      let found = AccountLookup.find(text, accounts: catalog.accounts, parser: parser)
-      guard case .account(let account) = found else { throw Refusal.account(text, found) }
-      return account
-    }
-    var options = StatementFile.Options(currency: named?.currency ?? defaultCurrency)
-    options.dayFirst = request.dayFirst
-    options.splitsCurrencies = named == nil
-    var savedMapping: String?
-    if let text = request.mappingText {
-      options.mapping = try Self.mapping(text, file: request.mappingName)
-    } else if let named, let saved = try store.imports.mapping(for: named.name) {
-      options.mapping = try Self.mapping(saved, file: "saved mapping of \(named.name)")
-      savedMapping = saved
-    }
-    let format: StatementFormat
-    let statements: [Statement]
-    do {
-      (format, statements) = try StatementFile.read(bytes, options: options)
-    } catch {
-      throw Refusal.unreadable(error, file: name)
-    }
+    let named = try Self.named(request.accountName, catalog: catalog, parser: parser)
+    let read = try reading ?? Self.read(bytes, file: name, request: request, named: named, store: store)
+    let (format, statements, savedMapping) = (read.format, read.statements, read.savedMapping)
     var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
     outcome.skippedFooterLines = statements.reduce(0) { $0 + $1.skippedFooterLines }
     var creating: [Account] = []
@@ -146,10 +128,8 @@ public struct StatementImporting {
     var targets: [Account] = []
     for (index, statement) in statements.enumerated() {
       let account: Account
-      if let found = Self.match(statement, in: catalog.accounts + creating) {
+      if let found = try existing(for: statement, alone: statements.count == 1, named: named, catalog, creating) {
         account = found
-      } else if let named, statements.count == 1 || statement.accountID == nil {
-        account = named
       } else {
         let fresh: Account
         do {

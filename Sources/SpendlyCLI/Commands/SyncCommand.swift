@@ -10,24 +10,28 @@ struct SyncCommand: Command {
   static let name = "sync"
   static let summary = "import every new statement file in a folder: sync ~/Downloads/statements"
   static let help = """
-    usage: spendly sync DIR [--yes] [--day-first] [--dry-run] [--json]
+    usage: spendly sync DIR [--account NAME] [--yes] [--day-first] [--dry-run] [--json]
 
     Each file in DIR (not in folders below it, not hidden, not *.rules) is known by its content:
     one imported before is not read again, so a daily run reads only new files. A new file is
-    imported as 'spendly import' would, each one its own change ('undo' takes back the last).
+    imported as 'spendly import' would, each one its own change ('undo' takes back the last),
+    the oldest statement period first, each statement's balance check under its file's line.
     A bank CSV goes to the account whose saved mapping reads it (import it once with
-    --account and --mapping). A file that does not read is reported and the others go on;
-    sync then exits 65.
+    --account and --mapping). A file that names no account goes to the account already
+    holding its rows, else to --account NAME, else to a new account. A file that does not read
+    is reported and the others go on; sync then exits 65.
     """
   static let examples = ["spendly sync ~/Downloads/statements"]
   static let specs: [Arguments.Spec] = [
-    .init("yes", value: false, short: "y"), .init("day-first", value: false), .init("dry-run", value: false),
+    .init("account"), .init("yes", value: false, short: "y"), .init("day-first", value: false),
+    .init("dry-run", value: false),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "DIR")
     let directory = arguments.positional[0]
     var request = StatementImporting.Request()
+    request.accountName = arguments["account"]
     request.dayFirst = arguments.has("day-first")
     request.dryRun = arguments.has("dry-run")
     request.createAccounts = arguments.has("yes") || context.assumeYes
@@ -39,25 +43,28 @@ struct SyncCommand: Command {
       switch error {
       case .notAFolder(let path): throw CLIError(.noInput, "sync: '\(Render.safe(path))' is not a folder")
       case .cannotList(let path): throw CLIError(.noInput, "sync: cannot read '\(Render.safe(path))'")
+      case .importing(let refusal): throw refusal.cli
       }
     }
-    var lines: [(String, JSON)] = []
+    // A file's lines (safe to print already) and its JSON.
+    var lines: [([String], JSON)] = []
     var outcomes: [StatementImporting.Outcome] = []
     var failures: [String] = []
     for result in results {
       switch result {
       case .imported(let outcome):
         outcomes.append(outcome)
-        lines.append(
-          (ImportView.line(outcome, dryRun: request.dryRun), ImportView.json(outcome, dryRun: request.dryRun)))
+        let text =
+          [ImportView.line(outcome, dryRun: request.dryRun)] + ImportView.checks(outcome, output: context.output)
+        lines.append((text, ImportView.json(outcome, dryRun: request.dryRun)))
       case .failed(let file, let refusal):
         let message = refusal.cli.message
         failures.append(message)
-        lines.append((message, .object([("file", .string(file)), ("error", .string(message))])))
+        lines.append(([Render.safe(message)], .object([("file", .string(file)), ("error", .string(message))])))
       case .unreadable(let file):
         let message = "\(Render.safe((directory as NSString).appendingPathComponent(file))): cannot read the file"
         failures.append(message)
-        lines.append((message, .object([("file", .string(file)), ("error", .string(message))])))
+        lines.append(([Render.safe(message)], .object([("file", .string(file)), ("error", .string(message))])))
       }
     }
     let added = outcomes.reduce(0) { $0 + $1.added }
@@ -65,7 +72,7 @@ struct SyncCommand: Command {
       "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(request.dryRun ? "would add \(added)" : "\(added) added") · \(seen) seen before"
       + (failures.isEmpty ? "" : " · \(failures.count) failed")
     let result = Rendered(
-      text: { lines.map { Render.safe($0.0) } + [total] },
+      text: { lines.flatMap(\.0) + [total] },
       json: {
         .object([
           ("files", .array(lines.map(\.1))), ("new", .int(Int64(outcomes.count))), ("seen", .int(Int64(seen))),

@@ -64,24 +64,26 @@ enum ImportView {
           }
           for warning in plan.warnings { lines.append(output.style("  " + Render.safe(warning), .yellow)) }
         }
-        for check in outcome.checks {
-          let statement = AccountView.money(check.statement, check.currency)
-          let computed = AccountView.money(check.computed, check.currency)
-          lines.append(
-            check.statement == check.computed
-              ? "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
-                + output.style("agrees", .green)
-              : "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
-                + output.style(
-                  "differs by \(MoneyFormat.string(Money(minorUnits: check.statement - check.computed, currency: check.currency), signed: true))",
-                  .yellow))
-        }
+        lines += checks(outcome, output: output)
         if !dryRun && outcome.added + outcome.total({ $0.updates.count + $0.removals.count }) > 0 {
           lines.append(output.style("  'undo' takes this import back", .dim))
         }
         return lines
       },
       json: { json(outcome, dryRun: dryRun) })
+  }
+
+  /// Each statement's closing balance beside the computed one: "  HDFC Savings 30 Nov: statement … · agrees".
+  static func checks(_ outcome: StatementImporting.Outcome, output: Output) -> [String] {
+    outcome.checks.map { check in
+      let statement = AccountView.money(check.statement, check.currency)
+      let computed = AccountView.money(check.computed, check.currency)
+      let head =
+        "  \(Render.safe(check.account)) \(check.date.readable): statement \(statement) · computed \(computed) · "
+      guard check.statement != check.computed else { return head + output.style("agrees", .green) }
+      let difference = Money(minorUnits: check.statement - check.computed, currency: check.currency)
+      return head + output.style("differs by \(MoneyFormat.string(difference, signed: true))", .yellow)
+    }
   }
 
   static func json(_ outcome: StatementImporting.Outcome, dryRun: Bool) -> JSON {
