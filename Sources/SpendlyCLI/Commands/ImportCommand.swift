@@ -27,9 +27,13 @@ struct ImportCommand: Command {
 
     Bank statements:
     The format comes from the content, never the name. Each statement goes to the account with
-    its number (or last four digits), else --account, else a new account (--yes creates it).
-    On a terminal it asks before creating one; off a terminal it creates it and names it in
-    the summary. The same file again changes nothing. A row already imported (same reference) is skipped; a row that matches a typed entry of the
+    its number (or last four digits), else --account (a name, a unique word or prefix of
+    one), else the account already holding the file's rows, else a new account (--yes creates
+    it; a CSV's currency column gives each currency its own). On a terminal it asks before
+    creating one; off a terminal it creates it and names it in the summary. The same file
+    again changes nothing. An older statement than one imported leaves what the newer one
+    settled, and moves the account's opening back to where it began. A row already imported
+    (same reference) is skipped; a row that matches a typed entry of the
     same amount within 3 days becomes that entry's bank side (the entry keeps its category,
     merchant and note), a typed transfer's too, on either of its accounts. Amount and days
     decide; the names (AMZN Mktp is Amazon) only choose between several, and the summary lists
