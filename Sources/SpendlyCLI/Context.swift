@@ -91,6 +91,7 @@ extension StoreError {
     case .notADatabase: return CLIError(.data, description)
     case .diskFull, .ioError: return CLIError(.ioError, description)
     case .busy: return CLIError(.tryAgain, description)
+    case .invalid(let error): return CLIError(.data, error.shown)
     case .database: return CLIError(.software, description)
     default: return CLIError(.data, description)
     }

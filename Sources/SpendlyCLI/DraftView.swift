@@ -37,7 +37,7 @@ extension Context {
     do {
       return try parser.parse(phrase, now: now)
     } catch {
-      throw .data(error.rendered(input: phrase))
+      throw .data(error.rendered(input: phrase, advice: error.seeAlso?.advice))
     }
   }
 }
@@ -108,7 +108,7 @@ enum DraftView {
     for field in draft.missing {
       lines.append("  missing: \(field.rawValue)")
     }
-    for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning.description), .yellow)) }
+    for warning in draft.warnings { lines.append(output.style("  note: " + Render.safe(warning.shown), .yellow)) }
     if let label = draft.recurringLabel {
       lines.append(output.style("  ↻ \(Render.safe(label)): saving logs it as that period's charge", .cyan))
     }
@@ -133,7 +133,7 @@ enum DraftView {
       ("foreign_currency", .optional(draft.foreignAmount?.currency.code)),
       ("inferred", .array(TransactionDraft.names(draft.inferred).map { .string($0) })),
       ("missing", .array(draft.missing.map { .string($0.rawValue) })),
-      ("warnings", .array(draft.warnings.map { .string($0.description) })),
+      ("warnings", .array(draft.warnings.map { .string($0.shown) })),
     ])
   }
 }

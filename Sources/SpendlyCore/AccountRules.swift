@@ -88,7 +88,7 @@ public enum AccountRules {
     }
     if catalog.accounts.isEmpty {
       for case let name? in [fields.account, fields.counterAccount] {
-        throw ValidationError(field: "account", value: name, reason: "unknown account (add one: spendly accounts add)")
+        throw ValidationError(field: "account", value: name, reason: "unknown account", seeAlso: .addAccount)
       }
       return result
     }

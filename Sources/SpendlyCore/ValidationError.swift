@@ -3,11 +3,14 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
   public let field: String
   public let value: String
   public let reason: String
+  /// Where the remedy lies, for the edge to word.
+  public var seeAlso: SeeAlso?
 
-  public init(field: String, value: String, reason: String) {
+  public init(field: String, value: String, reason: String, seeAlso: SeeAlso? = nil) {
     self.field = field
     self.value = value
     self.reason = reason
+    self.seeAlso = seeAlso
   }
 
   public var description: String {

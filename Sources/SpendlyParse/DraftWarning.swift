@@ -37,13 +37,19 @@ public enum DraftWarning: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Where the remedy lies, for the edge to word after the description.
+  public var seeAlso: SeeAlso? {
+    if case .notAnAccount = self { return .accounts }
+    return nil
+  }
+
   public var description: String {
     switch self {
     case .noAmount: "no amount in the phrase (example: 420 upi food)"
     case .severalAmounts(let shown, let advice): "\(shown) could each be the amount; \(advice)"
     case .ambiguousAccount(let word, let accounts):
       "'\(word)' could be \(accounts.joined(separator: " or ")): say which (its name or an alias)"
-    case .notAnAccount(let word): "'\(word)' is none of your accounts (see: spendly accounts)"
+    case .notAnAccount(let word): "'\(word)' is none of your accounts"
     case .onlyOtherAccount(let name): "took it from \(name), your only other account; say 'from ACCOUNT' if not"
     case .sameAccountBothEnds(let name): "from and to are both \(name): a transfer needs two accounts (change one)"
     case .futureDate(let date): "\(date) is in the future"

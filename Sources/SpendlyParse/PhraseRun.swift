@@ -110,7 +110,11 @@ struct PhraseRun {
       let key = token.text[..<colon].lowercased()
       guard let field = PhraseRun.explicitKeys[key] else { continue }
       let value = String(token.text[token.text.index(after: colon)...])
-      func fail(_ message: String) -> PhraseError { PhraseError(message, column: token.column, length: token.length) }
+      func fail(_ message: String, seeAlso: SeeAlso? = nil) -> PhraseError {
+        var error = PhraseError(message, column: token.column, length: token.length)
+        error.seeAlso = seeAlso
+        return error
+      }
       guard seen.insert(field).inserted else { throw fail("\(field.rawValue) given twice") }
       if value.isEmpty && field != .note {
         throw fail("\(key): needs a value, like \(key):\(PhraseRun.examples[field] ?? "x")")
@@ -118,12 +122,12 @@ struct PhraseRun {
       switch field {
       case .category:
         guard let category = parser.explicitCategory(value) else {
-          throw fail("unknown category '\(value)' (see: spendly categories)")
+          throw fail("unknown category '\(value)'", seeAlso: .categories)
         }
         explicitCategory = category
       case .method:
         guard let method = parser.methodWords[NameKey(value).text] else {
-          throw fail("unknown payment method '\(value)' (see: spendly methods)")
+          throw fail("unknown payment method '\(value)'", seeAlso: .methods)
         }
         draft.method = method
       case .note:
@@ -132,7 +136,7 @@ struct PhraseRun {
         draft.merchant = canonicalMerchant(value)
       case .account:
         guard let account = parser.accountWords[NameKey(value).text] else {
-          throw fail("unknown account '\(value)' (see: spendly accounts)")
+          throw fail("unknown account '\(value)'", seeAlso: .accounts)
         }
         draft.account = account
       case .to:
@@ -141,7 +145,7 @@ struct PhraseRun {
         } else if let method = parser.methodWords[NameKey(value).text] {
           draft.counterMethod = method
         } else {
-          throw fail("unknown account or method '\(value)' (see: spendly accounts)")
+          throw fail("unknown account or method '\(value)'", seeAlso: .accounts)
         }
         transferRoute = transferRoute ?? .transfer
       case .kind:

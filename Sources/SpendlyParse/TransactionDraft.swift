@@ -113,6 +113,8 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
   public let length: Int
   /// Whether `message` already shows an example of what to type.
   public var showsExample = false
+  /// Where the remedy lies, for the edge to word after the message.
+  public var seeAlso: SeeAlso?
 
   public init(_ message: String, column: Int, length: Int) {
     self.message = message
@@ -122,9 +124,10 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String { "input:1:\(column): \(message)" }
 
-  /// `input:1:5: message`, the input, and a caret line under the offending text.
+  /// `input:1:5: message`, the input, and a caret line under the offending text; `advice`,
+  /// the edge's words for `seeAlso`, ends the first line.
   /// A long input is shown as a window of about 60 characters around the offending text.
-  public func rendered(input: String) -> String {
+  public func rendered(input: String, advice: String? = nil) -> String {
     // Control characters become spaces (not dropped) so the caret stays under its column.
     let characters = input.map {
       $0.isNewline || ($0.unicodeScalars.first?.properties.generalCategory == .control) ? " " : $0
@@ -138,6 +141,6 @@ public struct PhraseError: Error, Equatable, Sendable, CustomStringConvertible {
     let offset = column - 1 - start + before.count
     let span = min(length, max(1, end - (column - 1)))
     let caret = String(repeating: " ", count: max(0, offset)) + "^" + String(repeating: "~", count: max(0, span - 1))
-    return "\(description)\n  \(window)\n  \(caret)"
+    return "\(description)\(advice.map { " " + $0 } ?? "")\n  \(window)\n  \(caret)"
   }
 }

@@ -220,7 +220,7 @@ extension ImportRecords {
             // The row's place in the file leads: "statement.ofx:120: amount '0.00': …".
             let place = line > 0 ? "\(file.name):\(line): " : "\(file.name): "
             throw StoreError.invalid(
-              ValidationError(field: place + error.field, value: error.value, reason: error.reason))
+              ValidationError(field: place + error.field, value: error.value, reason: error.reason, seeAlso: error.seeAlso))
           }
           writes += plan.removals.map { .delete(id: $0) }
           if !dryRun {

@@ -77,7 +77,8 @@ extension ScheduleRecords {
     }) {
       throw .invalid(
         ValidationError(
-          field: "schedule", value: fields.merchant ?? "", reason: "is the same as #\(same.id) (see: spendly recurring)"
+          field: "schedule", value: fields.merchant ?? "", reason: "is the same as #\(same.id)",
+          seeAlso: .recurring
         ))
     }
     let summary =

@@ -88,7 +88,7 @@ enum Capture {
         if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       }
     } else {
-      for warning in draft.warnings { context.output.warning(warning.description) }
+      for warning in draft.warnings { context.output.warning(warning.shown) }
     }
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing; nothing saved")

@@ -57,7 +57,7 @@ struct AddCommand: Command {
         draft.missing.contains(.account)
         ? "say the account it leaves: from ACCOUNT, or --account"
         : draft.missing.contains(.to) ? "say where it goes: to ACCOUNT, or --to" : nil
-      let why = (draft.warnings.first?.description ?? hint).map { " (\($0))" } ?? ""
+      let why = (draft.warnings.first?.shown ?? hint).map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
     }
     if !arguments.has("yes") && !context.assumeYes {

@@ -103,7 +103,9 @@ enum CSVImport {
                 + "; a transfer's row names both ends: Payment Method 'Bank Transfer → Cash' or Account 'HDFC → Wallet'"
               : error.reason
             throw StoreError.invalid(
-              ValidationError(field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason))
+              ValidationError(
+                field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason,
+                seeAlso: error.seeAlso))
           }
           if line % 20_000 == 0 { progress.show(reader.bytesRead, rows: stream.added + stream.duplicates) }
         }
@@ -146,7 +148,7 @@ enum CSVImport {
     switch error {
     case let error as CLIError: error
     case let error as StoreError: error.cli
-    case let error as ValidationError: CLIError(.data, Render.safe(error.description))
+    case let error as ValidationError: CLIError(.data, Render.safe(error.shown))
     default: CLIError(.software, "\(error)")
     }
   }

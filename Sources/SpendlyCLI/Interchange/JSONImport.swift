@@ -62,7 +62,8 @@ enum JSONImport {
                   try restorer.insert(table, columns: columns, values: values)
                 } catch let error as ValidationError {
                   throw StoreError.invalid(
-                    ValidationError(field: "\(name): \(error.field)", value: error.value, reason: error.reason))
+                    ValidationError(
+                      field: "\(name): \(error.field)", value: error.value, reason: error.reason, seeAlso: error.seeAlso))
                 }
               })
           } catch {
@@ -71,7 +72,7 @@ enum JSONImport {
         }
       } catch .invalid(let error) where !error.field.hasPrefix(name) {
         if let kept { unlink(kept) }
-        throw .data(Render.safe("\(name): \(error.description)"))
+        throw .data(Render.safe("\(name): \(error.shown)"))
       } catch {
         if let kept { unlink(kept) }
         throw error.cli
