@@ -195,7 +195,7 @@ enum EmbeddedLexicon {
     # A description splits at / * | : and " - "; pieces of digits, with an @ (a UPI id) or that
     # are mostly digits go. Format: role: word ...
     # prefix: a word that opens a description and names no one (a channel, a card, a direction).
-    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl nwd atl awd inb ib mb cms rev purchase debit credit card dr cr to from by sent received billpay onl achdr achcr netbank
+    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl nwd atl awd inb ib mb cms rev purchase debit credit card dr cr to from by sent received billpay onl achdr achcr netbank chq micr cts clg paid
     # noise: a word dropped wherever it stands (payment app handles, transfer words, bank codes).
     noise: p2m p2a pay payment txn trf transfer self ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
     """##,

@@ -84,7 +84,9 @@ public struct ImportCategories {
     {
       return (category.name, .mcc)
     }
-    let words = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased().split { !$0.isLetter && !$0.isNumber }
+    // Abbreviations spelled out: "BUNDL TECHNOLOGIES" is Swiggy's, and so Food.
+    let text = (row.payee ?? "") + " " + (row.memo ?? "")
+    let words = parser.lexicon.narrationWords.expanded(text).flatMap { $0.split(separator: " ") }
     for word in words where word.count >= 3 {
       if let category = parser.category(named: String(word)), category.side == side { return (category.name, .lexicon) }
     }

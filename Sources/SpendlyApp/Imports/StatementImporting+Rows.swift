@@ -60,7 +60,8 @@ extension StatementImporting {
       // What the narration says the row is: an ATM's cash (no payee), a card bill, salary.
       bank.text = (row.payee ?? row.memo).map { TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")) }
       bank.narration = words.kind(of: [row.payee, row.memo].compactMap { $0 }.joined(separator: " "))
-      if bank.narration == .atm || bank.narration == .cardBill || row.type?.uppercased() == "ATM" {
+      // The person's own money moved: no one else is the payee.
+      if [.atm, .cardBill, .selfTransfer].contains(bank.narration) || row.type?.uppercased() == "ATM" {
         bank.payee = nil
       }
       if bank.narration == .salary, row.amount > 0, bank.category == nil { bank.category = "Salary" }
