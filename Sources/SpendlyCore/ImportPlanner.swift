@@ -49,6 +49,7 @@ public struct BankRow: Sendable, Equatable {
     }
     if let narration, narration != .salary { return true }
     return Self.mentions(payee, Self.transferWords) || Self.mentions(memo, Self.transferWords)
+      || Self.mentions(text, Self.transferWords)
   }
 
   /// Mentions of a card in a bank's description ("CC PAYMENT", "CREDIT CARD").
@@ -139,6 +140,8 @@ public struct ImportPlanner {
   /// The institution of each of the person's accounts, by name key: a row that names the
   /// other account's bank ("NEFT … HDFC BANK …") is one side of a transfer with it.
   public var institutions: [String: String] = [:]
+  /// The fallback categories (Other, Other income): a stored row in one was told by nothing.
+  public var uncategorized: Set<String> = []
 
   public init(
     account: Account, existing: [Transaction], allowDuplicates: Bool, source: String, method: String,
@@ -189,6 +192,14 @@ public struct ImportPlanner {
         row.reference = ExternalReference(row.reference, ordinal: count + 1).stored
       } else {
         seenInFile[row.reference] = 1
+      }
+      // A bank that writes the same text in its reference column month after month ("TRANSFER
+      // FROM 3199"): a booked row of another amount or day is another payment, known by its
+      // reference with its day and amount.
+      if let index = byReference[row.reference], !existing[index].fields.status.isUnsettled,
+        !Self.same(existing[index].fields, row)
+      {
+        row.reference = "\(row.reference)@\(row.date):\(row.amount.minorUnits)"
       }
       if let index = byReference[row.reference] {
         used.insert(index)
@@ -293,7 +304,7 @@ public struct ImportPlanner {
           && t.fields.counterAccount == nil
           && t.fields.entry == rowEntry.opposite
           && (row.looksLikeTransfer || t.fields.kind == .transfer || sharesReference(row, t.fields)
-            || mentions(row, bankOf: t.fields.account))
+            || mentions(row, bankOf: t.fields.account) || bothBetweenBanks(row, t.fields))
           && t.fields.status.counts(pendingExcluded: false)
       }) {
         used.insert(index)
@@ -313,6 +324,13 @@ public struct ImportPlanner {
       }
     }
     return plan
+  }
+
+  /// Whether a stored row and a statement row are the same payment: the same amount, days apart
+  /// at most as a typed entry and its bank row may be.
+  static func same(_ t: TransactionFields, _ row: BankRow) -> Bool {
+    t.amount.minorUnits == row.magnitude.minorUnits
+      && abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch) <= linkDays
   }
 
   /// Which side of a typed entry a row of this account would confirm: its own (an entry on this
@@ -372,6 +390,12 @@ public struct ImportPlanner {
     guard bank.count >= 3 else { return false }
     let words = NarrationWords.words(row.text ?? "")
     return words.contains(bank) || words.contains { $0.count == 11 && bank.count >= 4 && $0.hasPrefix(bank.prefix(4)) }
+  }
+
+  /// Whether the row names a payment between banks and the stored row is one nothing told
+  /// (its category the fallback, no salary): the two ends of one transfer.
+  func bothBetweenBanks(_ row: BankRow, _ t: TransactionFields) -> Bool {
+    row.narration != .salary && uncategorized.contains(t.category) && words.namesChannel(row.text)
   }
 
   /// What a typed entry is called in the summary: its merchant, its note, else its category.

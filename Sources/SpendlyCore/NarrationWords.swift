@@ -14,6 +14,10 @@ public struct NarrationWords: Sendable {
   public var phrases: [NarrationKind: [[String]]] = [:]
   /// A merchant's abbreviation (lowercase, one word) and the name it stands for.
   public var abbreviations: [String: String] = [:]
+  /// The words of a payment between banks (NEFT, IMPS, RTGS, P2A): a row of one account and a
+  /// row of another, of the same amount, opposite and days apart, that both have them are one
+  /// transfer.
+  public var channels: [[String]] = []
 
   public init() {}
 
@@ -33,6 +37,13 @@ public struct NarrationWords: Sendable {
   }
 
   /// Whether the phrase's words stand together in `words`; a first word marked `^` must open them.
+  /// Whether the text names a payment between banks.
+  public func namesChannel(_ text: String?) -> Bool {
+    guard let text, !text.isEmpty else { return false }
+    let words = Self.words(text)
+    return channels.contains { Self.contains(words, $0) }
+  }
+
   static func contains(_ words: [String], _ phrase: [String]) -> Bool {
     guard !phrase.isEmpty, words.count >= phrase.count else { return false }
     if phrase[0].hasPrefix("^") {

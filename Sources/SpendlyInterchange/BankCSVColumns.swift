@@ -38,6 +38,10 @@ enum BankCSVColumn: Equatable {
     }
     if any(["currency", "ccy", "curr", "währung", "devise", "moneda"]) { return .currency }
     if any(["ref", "reference", "chq", "cheque", "check", "utr", "id", "referenz"]) { return .reference }
+    // The card holder's name ("Primary / Addon Customer Name") names no payee.
+    if any(["customer", "cardholder", "holder", "addon"]) && !any(["description", "narration", "details"]) {
+      return .other
+    }
     if any([
       "description", "narration", "particulars", "details", "payee", "merchant", "name", "beneficiary",
       "counterparty", "verwendungszweck", "empfänger", "beschreibung", "libellé", "libelle", "buchungstext",

@@ -129,6 +129,13 @@ public enum BankCSVFormat {
       if let amountColumn {
         // A DR/CR column is the sign, given apart from the number.
         var side: AmountReader.Side?
+        // A card's statement marks only its credits: a blank beside a bare amount is a debit
+        // (an amount with its own sign or mark keeps it).
+        if drcrColumn != nil, field(drcrColumn) == nil, let bare = field(amountColumn),
+          !bare.contains(where: { $0.isLetter || $0 == "-" || $0 == "(" || $0 == "+" })
+        {
+          side = .debit
+        }
         if let marker = field(drcrColumn) {
           guard let given = BankCSVColumn.side(marker) else {
             throw StatementError(line: line, "\(TextSanitizer.quoted(marker)) in the DR/CR column: expected DR or CR")

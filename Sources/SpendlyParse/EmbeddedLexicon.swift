@@ -195,9 +195,9 @@ enum EmbeddedLexicon {
     # A description splits at / * | : and " - "; pieces of digits, with an @ (a UPI id) or that
     # are mostly digits go. Format: role: word ...
     # prefix: a word that opens a description and names no one (a channel, a card, a direction).
-    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl nwd atl awd inb ib mb cms rev purchase debit credit card dr cr to from by sent received billpay onl achdr achcr netbank chq micr cts clg paid
+    prefix: upi neft imps rtgs pos ach nach ecs ecom vps vin bil mmt ipay atw atm wdl nwd atl awd inb ib mb cms rev purchase debit credit card dr cr to from by sent received billpay onl achdr achcr netbank netbanking chq micr cts clg paid
     # noise: a word dropped wherever it stands (payment app handles, transfer words, bank codes).
-    noise: p2m p2a pay payment txn trf transfer self ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
+    noise: p2m p2a pay payment txn trf transfer self sal ref refno upiref okhdfc okicici oksbi okaxis okhdfcbank ybl ibl axl apl paytm gpay phonepe bhim hdfc icici sbi axis kotak yes idfc pvt ltd limited private india in
     """##,
     "queries": ##"""
     # Words of questions ("spent this week", "top 5 merchants 2025", "compare this month with last month").
@@ -270,6 +270,9 @@ enum EmbeddedLexicon {
     card-bill: billpay "bill pay" "cc payment" "card payment" "credit card" "cards and se" "cards and services" "card bill" "cc bill" ccpay "autopay card"
     # salary: a salary credited: income, Salary.
     salary: salary sal payroll "sal cr" "salary cr"
+    # channel: a payment between banks. The same amount leaving one of the person's accounts and
+    # reaching another within days, both rows naming a channel, is one transfer.
+    channel: neft imps rtgs p2a trf "fund transfer" "funds transfer" "funds trf" "by transfer" "to transfer" ift mmt
     # abbreviation: how banks print a merchant's name, and the name it stands for.
     # Format: abbreviation: word=Name (the Name in one word with _ for a space)
     abbreviation: amzn=Amazon amazn=Amazon wholefds=Whole_Foods wfm=Whole_Foods bundl=Swiggy swgy=Swiggy mktp=Marketplace sbux=Starbucks mcd=McDonalds wmt=Walmart tgt=Target avenue=DMart nflx=Netflix itunes=Apple goog=Google

@@ -193,7 +193,9 @@ public struct Lexicon: Sendable {
       guard key == "prefix" || key == "noise" else { throw LineError(text: "unknown payee role \(key)") }
       if key == "prefix" { payeePrefixes.formUnion(words) } else { payeeNoise.formUnion(words) }
     case "statements":
-      if key == "abbreviation" {
+      if key == "channel" {
+        narrationWords.channels += words.map { $0.split(separator: " ").map(String.init) }
+      } else if key == "abbreviation" {
         for word in words {
           guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
             throw LineError(text: "expected word=Name in '\(word)'")

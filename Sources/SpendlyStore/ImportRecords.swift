@@ -60,6 +60,8 @@ public struct ImportStep {
   public var refused: Set<Int> = []
   /// The institution of each of the person's accounts, by name key (see `ImportPlanner`).
   public var institutions: [String: String] = [:]
+  /// The fallback categories (see `ImportPlanner`).
+  public var uncategorized: Set<String> = []
   /// Whether stored pending rows the statement lacks are removed (not by an older statement).
   public var removesUnsettled = true
   /// Where the account now opens (amount and day): an older statement began before its opening.
@@ -93,6 +95,7 @@ public struct ImportStep {
     planner.words = words
     planner.refused = refused
     planner.institutions = institutions
+    planner.uncategorized = uncategorized
     return planner.plan(rows, covering: removesUnsettled ? coverage : nil)
   }
 }

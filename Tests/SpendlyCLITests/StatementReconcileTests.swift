@@ -262,4 +262,56 @@ struct StatementReconcileTests {
     #expect(spent == ["INR": 2_342_540, "USD": 18_211, "EUR": 109_961], "\(spent)")
     #expect(try Self.november(sandbox, "income") == ["INR": 18_646_550, "EUR": 200_000])
   }
+
+  @Test func aReferenceTheBankRepeatsIsNoDuplicateOfAnotherPayment() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "SBI Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31")
+    let rules = ["--mapping", Self.folder + "/plain.rules", "--account", "SBI Savings"]
+    _ = try sandbox.ok(["import", Self.folder + "/repeated-ref-nov.csv"] + rules)
+    let december = try #require(
+      try json(sandbox.ok(["--json", "import", Self.folder + "/repeated-ref-dec.csv"] + rules)) as? [String: Any])
+    #expect(december["added"] as? Int == 1 && december["duplicates"] as? Int == 0)
+    #expect((december["accounts"] as? [[String: Any]])?.first?["agrees"] as? Bool == true)
+    // The same file again is the same payment.
+    let again = try sandbox.run(["import", Self.folder + "/repeated-ref-dec.csv", "--allow-duplicates"] + rules)
+    #expect(again.stdout.contains("imported before"))
+  }
+
+  @Test func anIMPSBetweenTwoAccountsIsOneTransferWithoutASharedReference() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31")
+    try sandbox.ok("accounts", "add", "ICICI Current", "--type", "current", "--opening", "10000", "--on", "2026-10-31")
+    _ = try Self.imported(sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    _ = try Self.imported(sandbox, "imps-in.csv", "--mapping", Self.folder + "/plain.rules", "--account", "ICICI Current")
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    let moved = listed.filter { $0["amount_minor"] as? Int == 700_000 }
+    #expect(moved.count == 1 && moved.first?["kind"] as? String == "transfer")
+    // A friend's 450 the day after Swiggy's is no transfer: Swiggy is Food.
+    #expect(listed.filter { $0["amount_minor"] as? Int == 45_000 }.count == 2)
+  }
+
+  @Test func aCardCSVMarkingOnlyItsCreditsReadsBlanksAsCharges() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Regalia", "--type", "card")
+    let path = Self.folder + "/card-marks.csv"
+    let guess = try sandbox.ok("import", "--guess", path)
+    #expect(guess.contains("payee = Description"))
+    let rules = sandbox.directory + "/card.rules"
+    try Data(guess.utf8).write(to: URL(fileURLWithPath: rules))
+    try sandbox.ok("import", path, "--mapping", rules, "--account", "regalia")
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(listed.filter { $0["kind"] as? String == "expense" }.count == 2)
+    #expect(listed.first { $0["amount_minor"] as? Int == 2_500_000 }?["kind"] as? String == "transfer")
+  }
+
+  @Test func aMappingThatReadsNoRowImportsNothingAndIsNotRemembered() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings")
+    let path = Self.folder + "/imps-out.csv"
+    let refused = try sandbox.run(["import", path, "--mapping", Self.folder + "/reads-nothing.rules", "--yes"])
+    #expect(refused.status == 65)
+    #expect(refused.stderr.contains("reads no row"))
+    let fixed = try Self.imported(sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    #expect(fixed["added"] as? Int == 2)
+  }
 }

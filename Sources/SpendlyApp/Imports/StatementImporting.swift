@@ -121,6 +121,13 @@ public struct StatementImporting {
     let named = try Self.named(request.accountName, catalog: catalog, parser: parser)
     let read = try reading ?? Self.read(bytes, file: name, request: request, named: named, store: store)
     let (format, statements, savedMapping) = (read.format, read.statements, read.savedMapping)
+    // A bank CSV whose mapping reads no row imports nothing, and is not remembered as imported.
+    if format == .csv, statements.allSatisfy({ $0.rows.isEmpty }) {
+      throw Refusal.unreadable(
+        StatementError(
+          line: 1, "the mapping reads no row of the file (check its skip, skip-end, skip-matching and date-format)"),
+        file: name)
+    }
     var outcome = Outcome(file: name, format: statements.first?.format ?? format.rawValue)
     outcome.skippedFooterLines = statements.reduce(0) { $0 + $1.skippedFooterLines }
     var creating: [Account] = []
@@ -210,6 +217,7 @@ public struct StatementImporting {
       step.words = Lexicon.standard.narrationWords
       step.refused = request.refusedMatches
       step.institutions = institutions
+      step.uncategorized = [catalog.fallbackCategory(for: .expense), catalog.fallbackCategory(for: .income)]
       if request.sync { step.tokenEnd = end }
       steps.append(step)
     }
