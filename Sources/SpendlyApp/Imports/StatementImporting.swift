@@ -181,7 +181,9 @@ public struct StatementImporting {
       let older = end.flatMap { end in newer.map { end < $0 } } ?? false
       if older { rows = rows.filter { !$0.pending } }
       var opening: (Int64, LocalDate)?
-      if let start = coverage?.lowerBound, let opened = account.openingDate, start < opened,
+      // An account with no opening of its own opens where its first statement began.
+      let unopened = account.openingDate == nil && account.opening == 0 && newer == nil
+      if let start = coverage?.lowerBound, unopened || account.openingDate.map({ start < $0 }) == true,
         !creating.contains(where: { $0.name == account.name })
       {
         do {
