@@ -79,7 +79,7 @@ struct ExportCommand: Command {
       throw .usage("export \(format): --all-fields and --excel are for csv")
     }
     if let file, file != "-" { try context.refuseProtected(file, command: "export \(format)") }
-    var filter = try ListCommand.filter(arguments, context)
+    var filter = try FilterOptions.filter(arguments, context)
     if !period.isEmpty {
       guard let span = try context.query("spent " + period).period else {
         throw .usage("export xlsx: \(Render.quoted(period)) is no period (this month, last year, 2025)")
