@@ -114,21 +114,4 @@ struct ExportCommand: Command {
         ])
       })
   }
-
-  /// What an export wrote: its line for the person, and how many rows (transactions; for
-  /// JSON every table's rows).
-  struct ExportSummary {
-    let text: String
-    let rows: Int
-  }
-
-  /// An export's error as the person's one line.
-  static func failure(_ error: Error) -> CLIError {
-    switch error {
-    case let error as CLIError: error
-    case let error as StoreError: error.cli
-    case let error as FigureTooLarge: .data(Render.safe(error.message))
-    default: CLIError(.software, "\(error)")
-    }
-  }
 }
