@@ -27,6 +27,8 @@ struct AddCommand: Command {
       spendly add --amount 420 --category Food --method UPI --merchant Social --yes
     """
   static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
+  /// The shell asks save? [Y/e/n] itself, so it passes --yes.
+  static let shellPassesYes = true
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let parser = try context.phraseParser()

@@ -47,6 +47,11 @@ struct DebtsCommand: Command {
   ]
   static let defaultSubcommand: String? = "list"
 
+  /// --kind takes a debt's kinds (loan, card, other), not a transaction's.
+  static func values(ofOption name: String) -> [String]? {
+    name == "kind" ? Debt.Kind.allCases.map(\.rawValue) : nil
+  }
+
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional
     let action = words.first?.lowercased() ?? "list"

@@ -52,6 +52,7 @@ struct ExportCommand: Command {
   ]
 
   static let formats = ["csv", "json", "xlsx", "ledger", "hledger", "beancount"]
+  static let firstWords: [String]? = formats
   static let filters = ["category", "method", "merchant", "kind", "account", "status", "currency", "from", "to"]
   static let subcommands = [
     Subcommand("csv", options: ["all-fields", "excel"] + filters), Subcommand("json"),
