@@ -18,6 +18,12 @@ protocol Command: SendableMetatype {
   /// Whether its own arguments hold an amount or a balance (`reconcile ACCOUNT 5L`): then a
   /// refusal of them is about that amount, never a line that meant an entry.
   static var readsAmounts: Bool { get }
+  /// Whether the shell passes `--yes` to it: the shell asks its own question before saving (`add`).
+  static var shellPassesYes: Bool { get }
+  /// The words Tab offers for its first argument (export's formats), when not its route's actions.
+  static var firstWords: [String]? { get }
+  /// The values Tab offers after option `name`, when the command declares its own (`debts --kind`).
+  static func values(ofOption name: String) -> [String]?
   /// Does the command's work and returns what to print (`Context.show` prints it).
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
 }
@@ -28,6 +34,9 @@ extension Command {
   static var readsAmounts: Bool { false }
   static var subcommands: [Subcommand] { [] }
   static var defaultSubcommand: String? { nil }
+  static var shellPassesYes: Bool { false }
+  static var firstWords: [String]? { nil }
+  static func values(ofOption name: String) -> [String]? { nil }
 
   /// The words that name its actions, aliases included, in the declared order.
   static var actions: [String] { subcommands.flatMap { [$0.name] + $0.aliases } }

@@ -94,7 +94,7 @@ enum DraftView {
     }
     if let merchant = draft.merchant { parts.append(field(Render.safe(merchant), .merchant)) }
     if let note = draft.note { parts.append("\"\(Render.safe(note))\"") }
-    parts.append(AddCommand.dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))
+    parts.append(dayWord(draft.date, today: today) + (draft.time.map { " \($0)" } ?? ""))
     return "  " + parts.joined(separator: "  ")
   }
 
@@ -135,5 +135,12 @@ enum DraftView {
       ("missing", .array(draft.missing.map { .string($0.rawValue) })),
       ("warnings", .array(draft.warnings.map { .string($0.shown) })),
     ])
+  }
+
+  /// "today", "yesterday", else the date.
+  static func dayWord(_ date: LocalDate, today: LocalDate) -> String {
+    if date == today { return "today" }
+    if date == today.adding(days: -1) { return "yesterday" }
+    return date.description
   }
 }

@@ -100,6 +100,9 @@ let hiddenRoutes: [Route] = [
   Route(CompleteCommand.self, store: .read), Route(ManPageCommand.self, store: .readOrDefaults),
 ]
 
+/// The command a budget setting typed as a phrase runs ("food budget 9000", "set food budget to 9000").
+let budgetSettingCommand: any Command.Type = BudgetCommand.self
+
 /// The commands alone, in the same order.
 let commands: [any Command.Type] = routes.map(\.command)
 

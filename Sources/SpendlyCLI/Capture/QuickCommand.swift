@@ -117,8 +117,8 @@ struct QuickCommand: Command {
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing; nothing saved")
     }
-    let saved = try AddCommand.save(fields, context: context)
-    return AddCommand.report(
+    let saved = try EntrySaving.save(fields, context: context)
+    return EntrySaving.report(
       saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 

@@ -75,7 +75,7 @@ struct AccountsCommand: Command {
         }
         return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
       case "close", "reopen":
-        try noRest(rest, action)
+        try AccountWords.noRest(rest, action)
         var changed = account
         changed.closedOn =
           action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
@@ -97,15 +97,9 @@ struct AccountsCommand: Command {
         }
         return .lines([Render.safe(summary)])
       default:
-        try noRest(rest, action)
+        try AccountWords.noRest(rest, action)
         return try edit(account, arguments, context)
       }
-    }
-  }
-
-  static func noRest(_ rest: [String], _ action: String) throws(CLIError) {
-    guard rest.isEmpty else {
-      throw .usage("accounts \(action): \(Render.quoted(rest.joined(separator: " "))) after the name is not understood")
     }
   }
 
@@ -118,7 +112,7 @@ struct AccountsCommand: Command {
     guard let typeText = arguments["type"] else {
       throw .usage("accounts add: --type is needed (savings, current, cash, wallet, card or loan)")
     }
-    let currency = try DebtsCommand.currency(arguments, context)
+    let currency = try MoneyOptions.currency(arguments, context)
     var account = Account(name: words.joined(separator: " "), type: try type(typeText), currency: currency)
     try apply(arguments, to: &account, context)
     try reporting { try context.store().accounts.add(account) }
@@ -164,7 +158,7 @@ struct AccountsCommand: Command {
     }
     if let text = arguments["opening"] {
       let negative = text.hasPrefix("-")
-      let money = try DebtsCommand.amount(
+      let money = try MoneyOptions.amount(
         negative ? String(text.dropFirst()) : text, "opening", account.currency, context)
       guard money.currency == account.currency else {
         throw .data("opening \(Render.quoted(text)): the account keeps \(account.currency.code)")
@@ -174,15 +168,10 @@ struct AccountsCommand: Command {
     } else if arguments["on"] != nil {
       account.openingDate = try FieldOptions.date(arguments, "on", context: context)
     }
-    if let text = arguments["methods"] { account.methods = list(text) }
+    if let text = arguments["methods"] { account.methods = CommaList.items(text) }
     if let text = arguments["alias"] {
-      account.aliases += list(text).filter { alias in !account.aliases.contains { NameKey.same($0, alias) } }
+      account.aliases += CommaList.items(text).filter { alias in !account.aliases.contains { NameKey.same($0, alias) } }
     }
-  }
-
-  /// "UPI, Debit Card" as its names.
-  static func list(_ text: String) -> [String] {
-    text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
   }
 
   static func type(_ text: String) throws(CLIError) -> AccountType {

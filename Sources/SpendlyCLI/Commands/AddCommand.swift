@@ -27,6 +27,8 @@ struct AddCommand: Command {
       spendly add --amount 420 --category Food --method UPI --merchant Social --yes
     """
   static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
+  /// The shell asks save? [Y/e/n] itself, so it passes --yes.
+  static let shellPassesYes = true
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let parser = try context.phraseParser()
@@ -72,49 +74,8 @@ struct AddCommand: Command {
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
     }
-    let saved = try save(fields, context: context)
-    return report(saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
-  }
-
-  /// Saves through the store's one write path (`EntrySaving`); a failure is an error, never a
-  /// success line.
-  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> EntrySaving.Saved {
-    do {
-      return try EntrySaving.add(fields, in: context.session)
-    } catch {
-      throw error.cli
-    }
-  }
-
-  /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
-  /// With a budget: `· Food this month ₹6,420.00 of ₹8,000.00 (80%)`, and a line per mark crossed.
-  static func report(
-    _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
-  ) -> Rendered {
-    let f = saved.fields
-    var line =
-      f.kind == .transfer || f.account != nil
-      ? "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.place(f))"
-      : "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.safe(f.method))"
-    let inferred = [DraftField.category, .method].filter(draft.inferred.contains).filter {
-      $0 == .method || f.kind != .transfer
-    }
-    if !inferred.isEmpty {
-      let what = inferred.map {
-        $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)"
-      }
-      line += " (inferred \(what.joined(separator: " and ")))"
-    }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil {
-      line += " · " + Render.safe(label)
-    }
-    if let words = budgets.words { line += " · " + words }
-    return .lines([line] + budgets.lines, json: Render.json(saved))
-  }
-
-  static func dayWord(_ date: LocalDate, today: LocalDate) -> String {
-    if date == today { return "today" }
-    if date == today.adding(days: -1) { return "yesterday" }
-    return date.description
+    let saved = try EntrySaving.save(fields, context: context)
+    return EntrySaving.report(
+      saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 }

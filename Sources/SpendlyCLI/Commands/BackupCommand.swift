@@ -19,7 +19,7 @@ struct BackupCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if try BackupCommand.existingFile(path, command: name, context, kind: .cannotCreate), !arguments.has("force") {
+    if try context.existingFile(path, command: name, kind: .cannotCreate), !arguments.has("force") {
       throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it")
     }
     let store = try context.store()
@@ -48,22 +48,6 @@ struct BackupCommand: Command {
           ("schema", .int(Int64(info.schema))),
         ])
       })
-  }
-
-  /// Whether FILE exists, refusing the database itself (however spelled), its companion files
-  /// and a directory: the checks backup and restore both make before anything is opened.
-  static func existingFile(_ path: String, command: String, _ context: Context, kind: CLIError.Kind) throws(CLIError)
-    -> Bool
-  {
-    do {
-      try ProtectedFile.check(path, database: context.databasePath, allowingDatabases: true)
-    } catch {
-      throw CLIError(kind, "\(command): \(Render.safe(path)) \(error.reason)")
-    }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return false }
-    if isDirectory.boolValue { throw CLIError(kind, "\(Render.safe(path)): is a directory") }
-    return true
   }
 
   static func bytes(_ count: Int) -> String {

@@ -20,7 +20,7 @@ struct BalanceCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let (account, rest) = try context.account(arguments.positional, command: "balance")
-    try AccountsCommand.noRest(rest, "balance")
+    try AccountWords.noRest(rest, "balance")
     let to = try FieldOptions.date(arguments, "to", context: context) ?? context.today
     var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -30)
     if arguments["from"] == nil, let opened = account.openingDate, opened > from, opened <= to { from = opened }

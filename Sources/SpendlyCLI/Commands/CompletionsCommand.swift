@@ -22,6 +22,7 @@ struct CompletionsCommand: Command {
   static let specs: [Arguments.Spec] = []
 
   static let shells = ["bash", "zsh", "fish"]
+  static let firstWords: [String]? = shells
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a shell: bash, zsh or fish")

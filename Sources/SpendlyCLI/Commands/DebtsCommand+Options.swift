@@ -11,38 +11,6 @@ extension DebtsCommand {
     return debt
   }
 
-  static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
-    guard let code = arguments["currency"] else {
-      return try reporting { try context.store().settings.defaultCurrency() }
-    }
-    guard let currency = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
-    return currency
-  }
-
-  static func amount(_ text: String, _ field: String, _ currency: Currency, _ context: Context) throws(CLIError)
-    -> Money
-  {
-    // Zero is a fine floor, minimum (with a term) or balance, though no transaction's amount.
-    if field != "amount", field != "budget", (try? AmountReader.read(text, style: zeroAllowed, currency: currency))?
-      .minorUnits == 0
-    {
-      return Money(minorUnits: 0, currency: currency)
-    }
-    let parser = try context.phraseParser()
-    do {
-      return try parser.amount(text, currency: currency)
-    } catch {
-      throw .data("\(field): " + error.message.replacingFirst("amount: ", with: ""))
-    }
-  }
-
-  /// The phrase style with zero allowed: a debt's floor, minimum or balance may be zero.
-  static let zeroAllowed: AmountStyle = {
-    var style = AmountStyle.phrase
-    style.allowsZero = true
-    return style
-  }()
-
   static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
     guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
       throw .data("\(field) \(Render.quoted(text)): expected a percent like 9.5")
@@ -79,24 +47,17 @@ extension DebtsCommand {
     if let text = arguments["min"] {
       if arguments["min-percent"] != nil { throw .usage("debts: --min or --min-percent, not both") }
       if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent, not --min") }
-      return .fixed(try amount(text, "min", currency, context).minorUnits)
+      return .fixed(try MoneyOptions.amount(text, "min", currency, context).minorUnits)
     }
     if let text = arguments["min-percent"] {
       let floor =
         try arguments["min-floor"].map { text throws(CLIError) in
-          try amount(text, "min-floor", currency, context).minorUnits
+          try MoneyOptions.amount(text, "min-floor", currency, context).minorUnits
         } ?? 0
       return .percent(try rate(text, "min-percent"), floor: floor)
     }
     if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent") }
     if required { throw .usage("debts add: give --min AMOUNT, --min-percent P [--min-floor F], or --term MONTHS") }
     return nil
-  }
-}
-
-extension String {
-  fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-    guard hasPrefix(target) else { return self }
-    return replacement + dropFirst(target.count)
   }
 }

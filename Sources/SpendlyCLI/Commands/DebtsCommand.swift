@@ -47,6 +47,11 @@ struct DebtsCommand: Command {
   ]
   static let defaultSubcommand: String? = "list"
 
+  /// --kind takes a debt's kinds (loan, card, other), not a transaction's.
+  static func values(ofOption name: String) -> [String]? {
+    name == "kind" ? Debt.Kind.allCases.map(\.rawValue) : nil
+  }
+
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional
     let action = words.first?.lowercased() ?? "list"
@@ -124,8 +129,8 @@ struct DebtsCommand: Command {
       throw .usage("debts add: --apr is needed (the yearly rate in percent)")
     }
     guard let dueText = arguments["due-day"] else { throw .usage("debts add: --due-day is needed (1 to 31)") }
-    let currency = try currency(arguments, context)
-    let balance = try amount(balanceText, "balance", currency, context)
+    let currency = try MoneyOptions.currency(arguments, context)
+    let balance = try MoneyOptions.amount(balanceText, "balance", currency, context)
     var debt = Debt(
       id: 0, name: name, kind: try kind(arguments["kind"] ?? "loan"), balance: balance,
       start: try FieldOptions.date(arguments, "start", context: context) ?? context.today,
@@ -151,7 +156,7 @@ struct DebtsCommand: Command {
       what.append("name \(name)")
     }
     if let text = arguments["balance"] {
-      changed.balance = try amount(text, "balance", debt.balance.currency, context)
+      changed.balance = try MoneyOptions.amount(text, "balance", debt.balance.currency, context)
       what.append("balance \(DebtView.money(changed.balance.minorUnits, changed.balance.currency))")
     }
     if let text = arguments["apr"] {
@@ -209,7 +214,7 @@ struct DebtsCommand: Command {
   static func plan(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let budget: Money
     if let text = arguments["budget"] {
-      let currency = arguments["currency"] == nil ? nil : try currency(arguments, context)
+      let currency = arguments["currency"] == nil ? nil : try MoneyOptions.currency(arguments, context)
       budget = try DebtPlanning.budget(text, currency: currency, context: context)
     } else {
       guard let remembered = try DebtPlanning.remembered(context) else {
@@ -234,7 +239,7 @@ struct DebtsCommand: Command {
       throw .usage("debts pay: give the amount, like: debts pay '\(Render.safe(debt.name))' 12000")
     }
     let parser = try context.phraseParser()
-    let amount = try self.amount(first, "amount", debt.balance.currency, context)
+    let amount = try MoneyOptions.amount(first, "amount", debt.balance.currency, context)
     guard amount.currency == debt.balance.currency else {
       throw .data("amount: \(Render.safe(debt.name)) is in \(debt.balance.currency.code), not \(amount.currency.code)")
     }

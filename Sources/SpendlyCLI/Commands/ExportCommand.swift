@@ -52,6 +52,7 @@ struct ExportCommand: Command {
   ]
 
   static let formats = ["csv", "json", "xlsx", "ledger", "hledger", "beancount"]
+  static let firstWords: [String]? = formats
   static let filters = ["category", "method", "merchant", "kind", "account", "status", "currency", "from", "to"]
   static let subcommands = [
     Subcommand("csv", options: ["all-fields", "excel"] + filters), Subcommand("json"),
@@ -79,7 +80,7 @@ struct ExportCommand: Command {
       throw .usage("export \(format): --all-fields and --excel are for csv")
     }
     if let file, file != "-" { try context.refuseProtected(file, command: "export \(format)") }
-    var filter = try ListCommand.filter(arguments, context)
+    var filter = try FilterOptions.filter(arguments, context)
     if !period.isEmpty {
       guard let span = try context.query("spent " + period).period else {
         throw .usage("export xlsx: \(Render.quoted(period)) is no period (this month, last year, 2025)")
@@ -113,22 +114,5 @@ struct ExportCommand: Command {
           ("summary", .string(summary.text)),
         ])
       })
-  }
-
-  /// What an export wrote: its line for the person, and how many rows (transactions; for
-  /// JSON every table's rows).
-  struct ExportSummary {
-    let text: String
-    let rows: Int
-  }
-
-  /// An export's error as the person's one line.
-  static func failure(_ error: Error) -> CLIError {
-    switch error {
-    case let error as CLIError: error
-    case let error as StoreError: error.cli
-    case let error as FigureTooLarge: .data(Render.safe(error.message))
-    default: CLIError(.software, "\(error)")
-    }
   }
 }

@@ -14,6 +14,6 @@ struct IncomeCommand: Command {
   static let specs: [Arguments.Spec] = []
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    try QueryCommand.answer((["income"] + arguments.positional).joined(separator: " "), context: context)
+    try context.answer((["income"] + arguments.positional).joined(separator: " "))
   }
 }

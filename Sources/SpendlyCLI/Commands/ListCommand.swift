@@ -61,7 +61,7 @@ struct ListCommand: Command {
     case ("amount", true): order = .smallest
     case (let other, _): throw .usage("--sort \(Render.quoted(other)): date or amount")
     }
-    let filter = try filter(arguments, context)
+    let filter = try FilterOptions.filter(arguments, context)
     let store = try context.store()
     let listing: Listing<Transaction>
     let total: Int
@@ -98,40 +98,5 @@ struct ListCommand: Command {
       },
       json: { JSON.array(transactions.map(Render.json)) },
       warnings: { Render.warnings(listing) })
-  }
-
-  static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {
-    var filter = TransactionFilter()
-    if let text = arguments["kind"] {
-      guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .usage("--kind \(Render.quoted(text)): expected expense, income or transfer")
-      }
-      filter.kind = kind
-    }
-    if let code = arguments["currency"] {
-      guard let currency = Currency.named(code) else { throw .usage("--currency: \(MoneyError.unknownCurrency(code))") }
-      filter.currency = currency
-    }
-    if arguments["category"] != nil || arguments["method"] != nil {
-      // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
-      let parser = try context.phraseParser()
-      if let text = arguments["category"] { filter.category = try FieldOptions.category(text, parser: parser).name }
-      if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
-    }
-    if let text = arguments["account"] {
-      filter.account = try context.account(named: text).name
-    }
-    if let text = arguments["status"] {
-      for word in AccountsCommand.list(text) {
-        guard let status = TransactionStatus(rawValue: word.lowercased()) else {
-          throw .usage("--status \(Render.quoted(word)): expected booked, pending, authorized, memo or rejected")
-        }
-        filter.statuses.append(status)
-      }
-    }
-    filter.merchant = arguments["merchant"]
-    filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
-    filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)
-    return filter
   }
 }

@@ -38,7 +38,7 @@ struct ReconcileCommand: Command {
       amountText = number + " " + amountText
     }
     let (account, rest) = try context.account(words, command: "reconcile")
-    try AccountsCommand.noRest(rest, "reconcile")
+    try AccountWords.noRest(rest, "reconcile")
     var money = try balance(amountText, account.currency)
     // The bank's Dr is owed on a card or loan: the balance there is what is owed.
     if account.isLiability, AmountReader.drCrMark(amountText) != nil { money = money.negated }

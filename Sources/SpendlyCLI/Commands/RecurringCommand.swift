@@ -89,30 +89,10 @@ struct RecurringCommand: Command {
       if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0, extra: extra)) {
         return unsaved
       }
-      return .lines([try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])
+      return .lines([try context.saveSchedule(draft, cadence: schedule.cadence, end: schedule.end)])
     }
     let lines = [DraftView.line(draft, today: context.today, output: output)] + extra(draft)
-    return .lines(lines + [try save(draft, cadence: schedule.cadence, end: schedule.end, context: context)])
-  }
-
-  /// Saves a schedule draft; "added subscription #3 Netflix ₹649.00 monthly · next 28 Feb".
-  static func save(_ draft: TransactionDraft, cadence: Cadence, end: LocalDate? = nil, context: Context)
-    throws(CLIError)
-    -> String
-  {
-    guard let fields = draft.fields else {
-      throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
-    }
-    let saved = try reporting { try context.store().schedules.add(fields, cadence: cadence, end: end) }
-    let next = saved.next(after: context.today.adding(days: -1)).map {
-      " · next " + RecurringView.day($0, today: context.today)
-    }
-    let noun = saved.kind == .expense ? "subscription" : "income source"
-    let linked = (try? context.store().schedules.linkedDates()[saved.id]?.count) ?? 0
-    let links = linked == 0 ? "" : " · linked \(linked) \(linked == 1 ? "entry" : "entries") already stored"
-    return
-      "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")"
-      + links
+    return .lines(lines + [try context.saveSchedule(draft, cadence: schedule.cadence, end: schedule.end)])
   }
 
   // MARK: Dates

@@ -17,6 +17,6 @@ struct RedoCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
     let store = try context.store()
-    return UndoCommand.report(try reporting { try store.redo() }, verb: "redid")
+    return ChangeView.report(try reporting { try store.redo() }, verb: "redid")
   }
 }

@@ -19,25 +19,10 @@ struct RestoreCommand: Command {
   static let examples = ["spendly restore ~/spendly-backup.db"]
   static let specs: [Arguments.Spec] = []
 
-  /// Where the database a restore replaces is kept: beside it, named by the day and time.
-  static func keepPath(_ context: Context) -> String {
-    let now = context.now
-    let stamp =
-      now.date.description.replacingOccurrences(of: "-", with: "") + "-"
-      + String(format: "%02d%02d", now.time.hour, now.time.minute)
-    var keep = context.databasePath + ".before-restore-" + stamp
-    var n = 2
-    while FileManager.default.fileExists(atPath: keep) {
-      keep = context.databasePath + ".before-restore-\(stamp)-\(n)"
-      n += 1
-    }
-    return keep
-  }
-
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if try BackupCommand.existingFile(path, command: name, context, kind: .noInput),
+    if try context.existingFile(path, command: name, kind: .noInput),
       !FileManager.default.isReadableFile(atPath: path)
     {
       throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file (permission denied)")
@@ -61,7 +46,7 @@ struct RestoreCommand: Command {
       throw error.cli
     }
     let store = try context.store()
-    let keep = existed ? keepPath(context) : nil
+    let keep = existed ? context.restoreKeepPath() : nil
     let info: BackupInfo
     do {
       info = try store.restore(from: path, keepingAt: keep)

@@ -14,6 +14,6 @@ struct SubscriptionsCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
-    return try QueryCommand.answer("subscriptions", context: context)
+    return try context.answer("subscriptions")
   }
 }

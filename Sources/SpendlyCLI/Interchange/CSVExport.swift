@@ -7,7 +7,7 @@ import SpendlyStore
 enum CSVExport {
   static func write(
     _ file: String?, filter: TransactionFilter, allFields: Bool, excel: Bool, store: Store, context: Context
-  ) throws(CLIError) -> ExportCommand.ExportSummary {
+  ) throws(CLIError) -> ExportSummary {
     var count = 0
     try ExportDestination.writing(file, output: context.output, what: "csv") { destination in
       var writer = SpendlyCSVWriter(allFields: allFields, excel: excel) { bytes in try destination.write(bytes) }
@@ -18,7 +18,7 @@ enum CSVExport {
       }
       try writer.finish()
     }
-    return ExportCommand.ExportSummary(
+    return ExportSummary(
       text: "exported \(MoneyFormat.count(count)) transaction\(count == 1 ? "" : "s") as CSV", rows: count)
   }
 }

@@ -86,7 +86,7 @@ final class ExportDestination {
       try destination.finish()
     } catch {
       destination.abandon()
-      throw ExportCommand.failure(error)
+      throw CLIError.exporting(error)
     }
   }
 

@@ -5,7 +5,7 @@ import SpendlyStore
 
 /// `spendly export json`: every table of the database, streamed.
 enum JSONExport {
-  static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> ExportCommand.ExportSummary {
+  static func write(_ file: String?, store: Store, context: Context) throws(CLIError) -> ExportSummary {
     var rows = 0
     try ExportDestination.writing(file, output: context.output, what: "json") { destination in
       var writer = SpendlyJSONWriter { bytes in try destination.write(bytes) }
@@ -21,7 +21,7 @@ enum JSONExport {
       }
       try writer.finish()
     }
-    return ExportCommand.ExportSummary(
+    return ExportSummary(
       text: "exported everything (\(MoneyFormat.count(rows)) rows) as JSON", rows: rows)
   }
 }

@@ -15,7 +15,7 @@ enum JSONImport {
     let empty = try reporting { try store.archive.isEmpty() }
     // Replacing a database with data keeps it beside it first, as restore does.
     // (inside the replacing transaction, so no other save falls between the copy and the replace)
-    let kept = replace && !empty && !dryRun ? RestoreCommand.keepPath(context) : nil
+    let kept = replace && !empty && !dryRun ? context.restoreKeepPath() : nil
     var reader = SpendlyJSONReader(bytes: [UInt8](data))
     let latest = ArchiveRecords.latestSchemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {

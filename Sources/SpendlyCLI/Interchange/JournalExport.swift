@@ -6,7 +6,7 @@ import SpendlyStore
 enum JournalExport {
   static func write(
     _ file: String?, flavor: JournalFlavor, filter: TransactionFilter, store: Store, context: Context
-  ) throws(CLIError) -> ExportCommand.ExportSummary {
+  ) throws(CLIError) -> ExportSummary {
     let (catalog, currency, pendingExcluded) = try reporting {
       (try store.catalog.current(), try store.settings.defaultCurrency(), try store.settings.pendingExcluded())
     }
@@ -25,7 +25,7 @@ enum JournalExport {
       try destination.write(Array(buffer.utf8))
     }
     let left = writer.leftOut > 0 ? " (\(MoneyFormat.count(writer.leftOut)) that never count left out)" : ""
-    return ExportCommand.ExportSummary(
+    return ExportSummary(
       text: "exported \(MoneyFormat.count(writer.written)) transactions as a \(flavor.rawValue) journal\(left)",
       rows: writer.written)
   }

@@ -7,7 +7,7 @@ import SpendlyStore
 /// `dashboard`, each currency on its own rows.
 enum WorkbookExport {
   static func write(_ file: String, filter: TransactionFilter, store: Store, context: Context) throws(CLIError)
-    -> ExportCommand.ExportSummary
+    -> ExportSummary
   {
     var rows = 0
     do {
@@ -97,9 +97,9 @@ enum WorkbookExport {
       }
       try writer.finish()
     } catch {
-      throw ExportCommand.failure(error)
+      throw CLIError.exporting(error)
     }
-    return ExportCommand.ExportSummary(
+    return ExportSummary(
       text: "exported \(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s") as an Excel workbook", rows: rows)
   }
 

@@ -46,7 +46,7 @@ extension Shell {
     }
     let added: EntrySaving.Saved
     do {
-      added = try AddCommand.save(fields, context: context)
+      added = try EntrySaving.save(fields, context: context)
     } catch {
       output.error(error.message)
       return false

@@ -39,7 +39,7 @@ extension Shell {
       for line in extra(draft) { output.line(line) }
     }
     do {
-      let line = try RecurringCommand.save(draft, cadence: schedule.cadence, end: schedule.end, context: context)
+      let line = try context.saveSchedule(draft, cadence: schedule.cadence, end: schedule.end)
       output.line("  " + line)
       dialogue.forget()
       return true

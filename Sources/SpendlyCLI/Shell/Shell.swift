@@ -92,14 +92,13 @@ final class Shell {
     if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
     // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is
     // (a line starting with another command's word is that command's).
-    if route(named: first) == nil || route(named: first)?.command == BudgetCommand.self,
+    let budget = budgetSettingCommand
+    if route(named: first) == nil || route(named: first)?.command == budget,
       let setting = (try? parser())?.budgetSetting(words)
     {
       // The setting's words go to the budget command as its arguments: no line is built.
       do {
-        context.show(
-          try BudgetCommand.run(
-            try Arguments(setting, specs: BudgetCommand.specs, command: BudgetCommand.name), context))
+        context.show(try budget.run(try Arguments(setting, specs: budget.specs, command: budget.name), context))
         dialogue.forget()
         return true
       } catch {
@@ -255,7 +254,7 @@ final class Shell {
         CLI.printHelp(command, output)
         return true
       }
-      if command == AddCommand.self && !words.contains("--yes") && !words.contains("-y") {
+      if command.shellPassesYes && !words.contains("--yes") && !words.contains("-y") {
         words.append("--yes")  // the shell asks its own question; field options go straight in
       }
       // `--json` works after a command at the prompt too, for that command only.

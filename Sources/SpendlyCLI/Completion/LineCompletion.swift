@@ -114,10 +114,7 @@ struct LineCompletion {
       return LineCompletion.prefixed(partial, names)
     }
     guard positional.isEmpty else { return [] }
-    let commandName: String = found.command.name
-    if commandName == ExportCommand.name { return LineCompletion.prefixed(partial, ExportCommand.formats) }
-    if commandName == CompletionsCommand.name { return LineCompletion.prefixed(partial, CompletionsCommand.shells) }
-    return LineCompletion.prefixed(partial, found.actions)
+    return LineCompletion.prefixed(partial, found.command.firstWords ?? found.actions)
   }
 
   /// The values of option `name` (without dashes) of `route`'s command that match `typed`.
@@ -136,8 +133,7 @@ struct LineCompletion {
     case "merchant":
       return store()?.merchants.names(startingWith: typed) ?? []
     case "kind":
-      let kinds =
-        command?.name == DebtsCommand.name ? Debt.Kind.allCases.map(\.rawValue) : Kind.allCases.map(\.rawValue)
+      let kinds = command?.values(ofOption: "kind") ?? Kind.allCases.map(\.rawValue)
       return LineCompletion.prefixed(typed, kinds)
     case "status":
       return LineCompletion.prefixed(typed, TransactionStatus.allCases.map(\.rawValue))

@@ -1,0 +1,33 @@
+import SpendlyCore
+import SpendlyParse
+
+/// Questions: the parser that reads them, a question parsed, and a question answered.
+extension Context {
+  func queryParser() throws(CLIError) -> QueryParser {
+    QueryParser(entry: try phraseParser(), weekStart: weekStart)
+  }
+
+  /// The first day of a week from the `week` setting: 0 = Monday (the default), 6 = Sunday.
+  var weekStart: Int { (try? store().settings.value(.weekStart)) == "sunday" ? 6 : 0 }
+
+  /// Parses a question; one not understood names its words and shows examples.
+  func query(_ text: String) throws(CLIError) -> Query {
+    do {
+      return try queryParser().parse(text, now: now)
+    } catch let error as QueryError {
+      let examples = QueryParser.examples.prefix(6).joined(separator: " · ")
+      let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.clip(Render.safe(text), 60))'"
+      throw .data("\(error.message)\(context). Try: \(examples)")
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError(.software, "\(error)")
+    }
+  }
+
+  /// Parses and answers one question, as text and JSON.
+  func answer(_ text: String) throws(CLIError) -> Rendered {
+    let query = try self.query(text)
+    return try Answers(context: self).answer(query)
+  }
+}

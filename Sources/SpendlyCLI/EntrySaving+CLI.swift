@@ -1,0 +1,44 @@
+import SpendlyApp
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// Saving an entry from the CLI (`add`, the shell, `quick`, `open`): the save as one error line,
+/// and the line that reports it.
+extension EntrySaving {
+  /// Saves through the store's one write path (`EntrySaving`); a failure is an error, never a
+  /// success line.
+  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> EntrySaving.Saved {
+    do {
+      return try EntrySaving.add(fields, in: context.session)
+    } catch {
+      throw error.cli
+    }
+  }
+
+  /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
+  /// With a budget: `· Food this month ₹6,420.00 of ₹8,000.00 (80%)`, and a line per mark crossed.
+  static func report(
+    _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
+  ) -> Rendered {
+    let f = saved.fields
+    var line =
+      f.kind == .transfer || f.account != nil
+      ? "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.place(f))"
+      : "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.safe(f.method))"
+    let inferred = [DraftField.category, .method].filter(draft.inferred.contains).filter {
+      $0 == .method || f.kind != .transfer
+    }
+    if !inferred.isEmpty {
+      let what = inferred.map {
+        $0 == .category ? "category \(saved.fields.category)" : "method \(saved.fields.method)"
+      }
+      line += " (inferred \(what.joined(separator: " and ")))"
+    }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil {
+      line += " · " + Render.safe(label)
+    }
+    if let words = budgets.words { line += " · " + words }
+    return .lines([line] + budgets.lines, json: Render.json(saved))
+  }
+}
