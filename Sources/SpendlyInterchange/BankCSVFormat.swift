@@ -196,6 +196,7 @@ public enum BankCSVFormat {
     return order.enumerated().map { index, code in
       var statement = statements[code]!
       if index == 0 { statement.skippedFooterLines = trailing + held.count }
+      statement.currencyGiven = currencyColumn != nil
       statement.ledgerBalance = lastBalances[code]
       statement.start = statement.rows.map(\.date).min()
       statement.end = statement.rows.map(\.date).max()

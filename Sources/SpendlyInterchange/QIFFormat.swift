@@ -95,6 +95,7 @@ public enum QIFFormat {
         skipping = kind == nil
         if let kind {
           var statement = Statement(accountKind: pendingAccount?.kind ?? kind, currency: currency, format: "QIF")
+          statement.currencyGiven = false
           statement.accountKind = kind
           statement.accountID = pendingAccount?.name ?? listed?.name
           inAccountBlock = false

@@ -24,6 +24,9 @@ public struct Statement: Sendable, Equatable {
   public var openingBalance: StatementAmount?
   /// Lines after the last row that are no rows (a bank CSV's summary and notes), skipped.
   public var skippedFooterLines = 0
+  /// False when the file names no currency (a QIF, a CSV without a currency column): `currency`
+  /// is the one assumed, and the account the statement goes to may keep another.
+  public var currencyGiven = true
 
   public enum AccountKind: String, Sendable {
     case bank, card, cash

@@ -314,4 +314,17 @@ struct StatementReconcileTests {
     let fixed = try Self.imported(sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
     #expect(fixed["added"] as? Int == 2)
   }
+
+  @Test func aQIFGoesToTheAccountHoldingItsRowsOrNamedByAWordInItsCurrency() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "Amex Gold", "--type", "card", "--currency", "USD")
+    _ = try Self.imported(sandbox, "amex-nov.qif", "--account", "amex")
+    let later = try Self.imported(sandbox, "amex-nov-later.qif")
+    #expect(later["added"] as? Int == 1 && later["duplicates"] as? Int == 2)
+    #expect((later["created_accounts"] as? [String])?.isEmpty == true)
+    let named = try Self.imported(sandbox, "amex-named.qif")
+    #expect(named["added"] as? Int == 1 && (named["created_accounts"] as? [String])?.isEmpty == true)
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(listed.count == 4 && listed.allSatisfy { $0["currency"] as? String == "USD" })
+  }
 }

@@ -8,12 +8,8 @@ extension StatementImporting {
   public static func match(_ statement: Statement, in accounts: [Account]) -> Account? {
     guard let id = statement.accountID?.trimmingSpaces(), !id.isEmpty else { return nil }
     if let exact = accounts.first(where: { $0.number == id }) { return exact }
-    // QIF names its accounts: "ICICI Current".
-    if id.contains(where: \.isLetter),
-      let named = accounts.first(where: {
-        NameKey.same($0.name, id) || $0.aliases.contains { NameKey.same($0, id) }
-      })
-    {
+    // QIF names its accounts: "ICICI Current", or a word of one ("Amex" of Amex Gold).
+    if id.contains(where: \.isLetter), case .account(let named) = AccountLookup.find(id, accounts: accounts, parser: nil) {
       return named
     }
     let digits = String(id.filter(\.isNumber).suffix(4))
@@ -41,11 +37,18 @@ extension StatementImporting {
     return nil
   }
 
+  /// Whether the account can take the statement's rows: its currency, or one of the same
+  /// exponent when the file named none (a QIF's rows are then in the account's currency).
+  static func takes(_ account: Account, _ statement: Statement) -> Bool {
+    account.currency == statement.currency
+      || !statement.currencyGiven && account.currency.exponent == statement.currency.exponent
+  }
+
   /// The account that already holds a statement's rows: the one holding more of its own
   /// references than every other together, else the one holding most of its rows (by the
   /// references an import there gives them, made from day, amount and payee).
   static func holder(of statement: Statement, in accounts: [Account], store: Store) throws -> Account? {
-    let candidates = accounts.filter { $0.currency == statement.currency && $0.closedOn == nil }
+    let candidates = accounts.filter { $0.closedOn == nil && Self.takes($0, statement) }
     guard !statement.rows.isEmpty, !candidates.isEmpty else { return nil }
     var own: [String] = []
     struct Seed: Hashable {

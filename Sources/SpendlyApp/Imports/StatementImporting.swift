@@ -120,7 +120,7 @@ public struct StatementImporting {
     let parser = try session.phraseParser(caching: true)
     let named = try Self.named(request.accountName, catalog: catalog, parser: parser)
     let read = try reading ?? Self.read(bytes, file: name, request: request, named: named, store: store)
-    let (format, statements, savedMapping) = (read.format, read.statements, read.savedMapping)
+    var (format, statements, savedMapping) = (read.format, read.statements, read.savedMapping)
     // A bank CSV whose mapping reads no row imports nothing, and is not remembered as imported.
     if format == .csv, statements.allSatisfy({ $0.rows.isEmpty }) {
       throw Refusal.unreadable(
@@ -133,10 +133,13 @@ public struct StatementImporting {
     var creating: [Account] = []
     var unmatched: [String] = []
     var targets: [Account] = []
-    for (index, statement) in statements.enumerated() {
+    for index in statements.indices {
+      let statement = statements[index]
       let account: Account
       if let found = try existing(for: statement, alone: statements.count == 1, named: named, catalog, creating) {
         account = found
+        // A file that names no currency is in its account's.
+        if Self.takes(found, statement) { statements[index].currency = found.currency }
       } else {
         let fresh: Account
         do {
@@ -151,7 +154,7 @@ public struct StatementImporting {
         outcome.created.append(fresh.name)
         account = fresh
       }
-      guard account.currency == statement.currency else {
+      guard account.currency == statements[index].currency else {
         throw Refusal.wrongCurrency(
           file: name, statement: statement.currency, account: account.name, keeps: account.currency)
       }
