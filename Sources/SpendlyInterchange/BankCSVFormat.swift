@@ -61,6 +61,7 @@ public enum BankCSVFormat {
     var statements: [Currency: Statement] = [:]
     var order: [Currency] = []
     var lastBalances: [Currency: StatementAmount] = [:]
+    var opening: StatementAmount?
     // Lines since the last row that are no rows: a footer if no row follows; the first one
     // that is not a separator is the error if one does.
     var trailing = 0
@@ -125,6 +126,16 @@ public enum BankCSVFormat {
         }
         rowCurrency = named
       }
+      // A dated line with a balance and no amount ("Opening Balance") is no row; before the
+      // first row, it is where the statement opened.
+      let noAmount =
+        amountColumn.map { field($0) == nil } ?? (field(debitColumn) == nil && field(creditColumn) == nil)
+      if noAmount, let text = field(balanceColumn),
+        let balance = try number(text, line, "balance", currency: rowCurrency)
+      {
+        if order.isEmpty && opening == nil { opening = StatementAmount(minorUnits: balance, date: date) }
+        return
+      }
       var amount: Int64
       if let amountColumn {
         // A DR/CR column is the sign, given apart from the number.
@@ -155,7 +166,7 @@ public enum BankCSVFormat {
       }
       if mapping.negate { amount = -amount }
       guard rowCurrency == currency || splitting else {
-        throw StatementError(line: line, "a row in \(rowCurrency.code) on a \(currency.code) account")
+        throw StatementError(line: line, "a row in \(rowCurrency.code) on an account in \(currency.code)")
       }
       kinds.note(fields)
       var row = StatementRow(date: date, amount: amount, line: line)
@@ -195,7 +206,10 @@ public enum BankCSVFormat {
     }
     return order.enumerated().map { index, code in
       var statement = statements[code]!
-      if index == 0 { statement.skippedFooterLines = trailing + held.count }
+      if index == 0 {
+        statement.skippedFooterLines = trailing + held.count
+        statement.openingBalance = opening
+      }
       statement.currencyGiven = currencyColumn != nil
       statement.ledgerBalance = lastBalances[code]
       statement.start = statement.rows.map(\.date).min()

@@ -170,7 +170,7 @@ extension ColumnGuesser {
       if footer > 0, let first = nonBlank.first(where: { $0.line > last && !BankCSVColumn.isSeparator($0.fields) }) {
         let text = TextSanitizer.quoted(first.fields.filter { !$0.isEmpty }.joined(separator: " "), limit: 40)
         guess.reasons.append(
-          "\(footer) footer line\(footer == 1 ? "" : "s") after the last row, from \(text), are skipped on import")
+          "\(footer) footer line\(footer == 1 ? "" : "s") after the last row, from \(text), \(footer == 1 ? "is" : "are") skipped on import")
       }
       balanceCheck(statement)
       return

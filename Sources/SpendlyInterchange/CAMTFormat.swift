@@ -75,7 +75,7 @@ public enum CAMTFormat {
     }
     var row = StatementRow(date: date, amount: amount, line: entry.line)
     if entryCurrency != currency {
-      throw StatementError(line: entry.line, "an entry in \(entryCurrency.code) on a \(currency.code) account")
+      throw StatementError(line: entry.line, "an entry in \(entryCurrency.code) on an account in \(currency.code)")
     }
     row.postedDate = booked
     let status = entry.value("Sts") ?? entry.value("Sts", "Cd") ?? "BOOK"

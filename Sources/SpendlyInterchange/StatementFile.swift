@@ -25,8 +25,10 @@ public enum StatementFormat: String, Sendable {
     if head.prefix(4000).unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" }) {
       return nil
     }
-    let firstLine = head.prefix { $0 != "\n" }
-    if firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") { return .csv }
+    // A bank's CSV may open with title lines ("DETAILED STATEMENT"): a line of separated fields
+    // among the first ten says it is one.
+    let lines = head.prefix(8000).split(separator: "\n", maxSplits: 10, omittingEmptySubsequences: true).prefix(10)
+    if lines.contains(where: { $0.contains(",") || $0.contains(";") || $0.contains("\t") }) { return .csv }
     return nil
   }
 }

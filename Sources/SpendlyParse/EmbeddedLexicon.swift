@@ -263,13 +263,13 @@ enum EmbeddedLexicon {
     # before it counts only as the narration's first word (^atl: "ATL/…", not "DELTA AIR ATL").
     # Format: role: word "two words" ...
     # atm: cash taken from an ATM, a transfer from the bank to Cash; its payee is left empty.
-    atm: ^atw "atm wdl" "atm wd" ^atl ^nwd "cash wdl" "cash withdrawal" "atm withdrawal" "atm cash" "atm cwdr" ^awd
+    atm: abhebung geldautomat "retrait dab" "retrait gab" ^atw "atm wdl" "atm wd" ^atl ^nwd "cash wdl" "cash withdrawal" "atm withdrawal" "atm cash" "atm cwdr" ^awd
     # self: money moved to the person's own account, a transfer.
     self: self "own account" "own acc" "to self" "self transfer"
     # card-bill: a card's bill paid from the bank, a transfer to the card.
     card-bill: billpay "bill pay" "cc payment" "card payment" "credit card" "cards and se" "cards and services" "card bill" "cc bill" ccpay "autopay card"
     # salary: a salary credited: income, Salary.
-    salary: salary sal payroll "sal cr" "salary cr"
+    salary: salary sal payroll "sal cr" "salary cr" gehalt lohn salaire nomina
     # channel: a payment between banks. The same amount leaving one of the person's accounts and
     # reaching another within days, both rows naming a channel, is one transfer.
     channel: neft imps rtgs p2a trf "fund transfer" "funds transfer" "funds trf" "by transfer" "to transfer" ift mmt

@@ -17,8 +17,9 @@ enum ImportView {
       return
         "\(Render.safe(outcome.file)) (\(outcome.format)): imported before (\(MoneyFormat.count(rows)) row\(rows == 1 ? "" : "s")); nothing changed"
     }
-    let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map {
-      "\($0.1) \($0.0.replacingOccurrences(of: "_", with: " "))"
+    let parts = counts(outcome).filter { $0.1 > 0 || $0.0 == "added" }.map { key, count in
+      let words = key.replacingOccurrences(of: "_", with: " ")
+      return "\(count) " + (count == 1 && words.hasSuffix("s") ? String(words.dropLast()) : words)
     }
     let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
     let created = outcome.created.map { " · new account \(Render.safe($0))" }
