@@ -151,6 +151,12 @@ extension ColumnGuesser {
           guess.reasons.append(
             "skip-end = \(trial.skipEnd) (the lines from \(error.line) on are a footer: \(TextSanitizer.quoted(record.fields.joined(separator: " "), limit: 40)))"
           )
+        } else if !isRow, let first = record.fields.first(where: { !$0.isEmpty }), first.contains(where: \.isNumber) {
+          // A line between rows that begins like a date but does not read: a broken row, for
+          // the person to see, never skipped without a word.
+          guess.warnings.append(
+            "line \(record.line) (\(TextSanitizer.quoted(first, limit: 40))) is no row: \(error.message); fix it, or skip it with skip-matching")
+          return
         } else if !isRow, let first = record.fields.first(where: { !$0.isEmpty }) {
           skipped.append(NSRegularExpression.escapedPattern(for: first))
           trial.skipMatching =

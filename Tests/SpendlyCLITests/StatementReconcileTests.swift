@@ -327,4 +327,24 @@ struct StatementReconcileTests {
     let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     #expect(listed.count == 4 && listed.allSatisfy { $0["currency"] as? String == "USD" })
   }
+
+  @Test func theGuessSaysWhatItCannotReadAndReadsWhatBanksWrite() throws {
+    let sandbox = try Sandbox()
+    // A statement that needs no mapping, and a broken row between rows: said, never skipped.
+    let ofx = try sandbox.run(["import", "--guess", Self.folder + "/chase-card-nov.qfx"])
+    #expect(ofx.status == 65 && ofx.stderr.contains("not a bank CSV"))
+    let broken = try sandbox.ok("import", "--guess", Self.folder + "/broken-row.csv")
+    #expect(broken.contains("# warning: line 4") && !broken.contains("skip-matching ="))
+    // Title lines before an ICICI header: a CSV, asked for its mapping.
+    let titled = try sandbox.run(["import", Self.folder + "/icici-titled.csv"])
+    #expect(titled.status == 65 && titled.stderr.contains("a CSV needs a mapping"))
+    // Kotak's Opening Balance line opens the account the import creates.
+    let rules = sandbox.directory + "/kotak.rules"
+    try Data(try sandbox.ok("import", "--guess", Self.folder + "/kotak-opening.csv").utf8)
+      .write(to: URL(fileURLWithPath: rules))
+    let kotak = try Self.imported(sandbox, "kotak-opening.csv", "--mapping", rules, "--yes")
+    #expect(kotak["added"] as? Int == 1)
+    let check = try #require((kotak["accounts"] as? [[String: Any]])?.first)
+    #expect(check["agrees"] as? Bool == true && check["computed_balance"] as? String == "18755.00")
+  }
 }

@@ -94,7 +94,15 @@ struct ImportCommand: Command {
     }
     let bytes = try Self.bytes(path)
     if arguments.has("guess") {
-      return .lines(BankCSVFormat.guessed(TextDecoding.text(bytes)).text.split(separator: "\n").map(String.init))
+      let text = TextDecoding.text(bytes)
+      // Only a bank's CSV needs a mapping: another file says what it is.
+      guard StatementFormat.detect(text) == .csv else {
+        let what = StatementFormat.detect(text).map { "\($0.rawValue), not a bank CSV: import it as it is (no mapping)" }
+        throw .data(
+          "import --guess: \(Render.safe((path as NSString).lastPathComponent)) is "
+            + (what ?? (text.trimmingSpaces().isEmpty ? "empty" : "not a CSV")))
+      }
+      return .lines(BankCSVFormat.guessed(text).text.split(separator: "\n").map(String.init))
     }
     // The same file again changes nothing: every row of it is in already.
     if let known = try reporting({ try StatementImporting.seenBefore(bytes, in: context.session) }) {
