@@ -20,7 +20,12 @@ public enum BankCSVFormat {
   {
     var reader = CSVReader(text, delimiter: mapping.delimiter)
     var skipped = 0
-    while skipped < mapping.skip, reader.next() != nil { skipped += 1 }
+    // The title lines may name the account ("Account No :,50100012345678"): its number.
+    var accountNumber: String?
+    while skipped < mapping.skip, let (_, fields) = reader.next() {
+      skipped += 1
+      if accountNumber == nil { accountNumber = Self.accountNumber(in: fields) }
+    }
     var names: [String] = []
     var header: [String] = []
     var headerLine = mapping.skip + 1
@@ -206,6 +211,7 @@ public enum BankCSVFormat {
     }
     return order.enumerated().map { index, code in
       var statement = statements[code]!
+      statement.accountID = statement.accountID ?? accountNumber
       if index == 0 {
         statement.skippedFooterLines = trailing + held.count
         statement.openingBalance = opening
@@ -215,6 +221,18 @@ public enum BankCSVFormat {
       statement.start = statement.rows.map(\.date).min()
       statement.end = statement.rows.map(\.date).max()
       return statement
+    }
+  }
+
+  /// The account number a title line gives: a run of 6 digits or more (masks and spaces
+  /// allowed) on a line that names an account ("Account No", "A/C Number").
+  static func accountNumber(in fields: [String]) -> String? {
+    let line = fields.joined(separator: " ")
+    let lower = line.lowercased()
+    guard lower.contains("account") || lower.contains("a/c") || lower.contains("acct") else { return nil }
+    let words = line.split { !$0.isLetter && !$0.isNumber }
+    return words.map(String.init).first { word in
+      word.filter(\.isNumber).count >= 6 && word.allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" }
     }
   }
 }

@@ -155,7 +155,7 @@ struct StatementReconcileTests {
     _ = try Self.imported(later, "dkb-1-15-nov.camt053.xml", "--yes")
     _ = try Self.imported(later, "dkb-16-30-nov.camt053.xml")
     let report = try Self.imported(later, "dkb-27-nov.camt052.xml")
-    #expect(report["added"] as? Int == 0)
+    #expect(report["added"] as? Int == 0 && report["settled_by_newer"] as? Int == 1)
     let listed = try #require(try json(later.ok("--json", "list")) as? [[String: Any]])
     #expect(!listed.contains { $0["amount_minor"] as? Int == 20_000 })
     let accounts = try #require(try json(later.ok("--json", "accounts")) as? [String: Any])
@@ -346,5 +346,16 @@ struct StatementReconcileTests {
     #expect(kotak["added"] as? Int == 1)
     let check = try #require((kotak["accounts"] as? [[String: Any]])?.first)
     #expect(check["agrees"] as? Bool == true && check["computed_balance"] as? String == "18755.00")
+  }
+
+  @Test func anAccountNumberInACSVTitleLineFindsItsAccount() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "Savings", "--type", "savings", "--number", "50100098765432")
+    let path = Self.folder + "/../guess/hdfc.csv"
+    let rules = sandbox.directory + "/hdfc.rules"
+    try Data(try sandbox.ok("import", "--guess", path).utf8).write(to: URL(fileURLWithPath: rules))
+    let summary = try #require(try json(sandbox.ok("--json", "import", path, "--mapping", rules)) as? [String: Any])
+    #expect((summary["created_accounts"] as? [String])?.isEmpty == true)
+    #expect((summary["accounts"] as? [[String: Any]])?.first?["account"] as? String == "Savings")
   }
 }

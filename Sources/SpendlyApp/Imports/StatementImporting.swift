@@ -43,6 +43,8 @@ public struct StatementImporting {
     public var errors: [String] = []
     /// Lines after a bank CSV's last row that are no rows (a summary, a disclaimer): skipped.
     public var skippedFooterLines = 0
+    /// Pending rows of an older statement left out: a newer one, imported before, settled them.
+    public var settledByNewer = 0
 
     public init(file: String, format: String) {
       self.file = file
@@ -182,7 +184,10 @@ public struct StatementImporting {
       // (its pending rows are gone or booked there), and the account opens where this one began.
       let newer = try store.imports.latestEnd(of: account.name)
       let older = end.flatMap { end in newer.map { end < $0 } } ?? false
-      if older { rows = rows.filter { !$0.pending } }
+      if older {
+        outcome.settledByNewer += rows.filter(\.pending).count
+        rows = rows.filter { !$0.pending }
+      }
       var opening: (Int64, LocalDate)?
       // An account with no opening of its own opens where its first statement began.
       let unopened = account.openingDate == nil && account.opening == 0 && newer == nil

@@ -24,7 +24,12 @@ enum ImportView {
     let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
     let created = outcome.created.map { " · new account \(Render.safe($0))" }
     let footer = outcome.skippedFooterLines
-    let skipped = footer > 0 ? " · skipped \(footer) footer line\(footer == 1 ? "" : "s")" : ""
+    let settled = outcome.settledByNewer
+    let skipped =
+      (footer > 0 ? " · skipped \(footer) footer line\(footer == 1 ? "" : "s")" : "")
+      + (settled > 0
+        ? " · \(settled) pending row\(settled == 1 ? "" : "s") left out (a newer statement settled \(settled == 1 ? "it" : "them"))"
+        : "")
     return "\(Render.safe(outcome.file)) (\(outcome.format)): " + (dryRun ? "would be " : "")
       + parts.joined(separator: " · ") + skipped + created.joined() + rebuilt.joined()
   }
@@ -93,6 +98,7 @@ enum ImportView {
     ]
     for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
     pairs.append(("skipped_footer_lines", .int(Int64(outcome.skippedFooterLines))))
+    pairs.append(("settled_by_newer", .int(Int64(outcome.settledByNewer))))
     pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
     var categories: [(String, JSON)] = []
     for source in CategorySource.allCases {
