@@ -75,7 +75,7 @@ struct AccountsCommand: Command {
         }
         return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
       case "close", "reopen":
-        try AccountWords.noRest(rest, action)
+        try AccountWords.noRest(rest, "accounts \(action)")
         var changed = account
         changed.closedOn =
           action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
@@ -97,7 +97,7 @@ struct AccountsCommand: Command {
         }
         return .lines([Render.safe(summary)])
       default:
-        try AccountWords.noRest(rest, action)
+        try AccountWords.noRest(rest, "accounts \(action)")
         return try edit(account, arguments, context)
       }
     }
