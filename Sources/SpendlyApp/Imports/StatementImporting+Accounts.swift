@@ -50,39 +50,12 @@ extension StatementImporting {
   static func holder(of statement: Statement, in accounts: [Account], store: Store) throws -> Account? {
     let candidates = accounts.filter { $0.closedOn == nil && Self.takes($0, statement) }
     guard !statement.rows.isEmpty, !candidates.isEmpty else { return nil }
-    var own: [String] = []
-    struct Seed: Hashable {
-      let date: LocalDate
-      let amount: Int64
-      let payee: String?
-    }
-    var seeds: [(seed: Seed, ordinal: Int)] = []
-    var ordinals: [Seed: Int] = [:]
-    var cleaned: [String: String?] = [:]
-    func clean(_ text: String?) -> String? {
-      guard let text else { return nil }
-      if let known = cleaned[text] { return known }
-      let result = PayeeCleaner.clean(text, lexicon: .standard)
-      cleaned[text] = result
-      return result
-    }
     // As `bankRows` makes a row's reference when the file gives none.
-    for row in statement.rows {
-      if let reference = row.reference {
-        own.append(reference)
-        continue
-      }
-      let seed = Seed(date: row.date, amount: row.amount, payee: clean(row.payee) ?? clean(row.memo))
-      ordinals[seed, default: 0] += 1
-      seeds.append((seed, ordinals[seed]!))
-    }
+    let own = statement.rows.compactMap(\.reference)
+    let seeds = payees(statement).compactMap(\.made)
     var made: [(account: String, reference: String)] = []
     for account in candidates {
-      for (seed, ordinal) in seeds {
-        let reference = StatementValues.hashReference(
-          account: account.name, date: seed.date, amount: seed.amount, payee: seed.payee, ordinal: ordinal)
-        made.append((account.name, reference))
-      }
+      for seed in seeds { made.append((account.name, seed.reference(account: account.name))) }
     }
     let held = try store.imports.holders(own: Array(Set(own)), made: made)
     func account(_ name: String) -> Account? { candidates.first { NameKey.same($0.name, name) } }

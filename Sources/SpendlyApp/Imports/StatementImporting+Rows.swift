@@ -4,21 +4,31 @@ import SpendlyInterchange
 import SpendlyParse
 import SpendlyStore
 
+/// What the reference Spendly makes for a row the file gives none is made of: its day, amount
+/// and cleaned payee, and how many rows of the file before it had the same (its ordinal).
+struct MadeReference: Hashable {
+  let date: LocalDate
+  let amount: Int64
+  let payee: String?
+  let ordinal: Int
+
+  /// The reference on `account` (its statement's account id, else its name).
+  func reference(account: String) -> String {
+    StatementValues.hashReference(account: account, date: date, amount: amount, payee: payee, ordinal: ordinal)
+  }
+}
+
 extension StatementImporting {
-  /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
-  /// stable reference for each row the file gives none (the same payee, day and amount counted).
-  public static func bankRows(
-    _ statement: Statement, key: String, words: NarrationWords = Lexicon.standard.narrationWords,
-    account: (String) -> String? = { _ in nil }
-  ) -> [BankRow] {
-    /// Rows without a reference of their own, counted by what their made-up reference is made of.
-    struct Unreferenced: Hashable {
+  /// Each row's cleaned payee (cleaned once per distinct text: a bank writes the same payee on
+  /// many rows) and, for a row the file gives no reference, what Spendly's reference is made of.
+  static func payees(_ statement: Statement) -> [(payee: String?, made: MadeReference?)] {
+    struct Seed: Hashable {
       let date: LocalDate
       let amount: Int64
       let payee: String?
     }
-    var ordinals: [Unreferenced: Int] = [:]
-    var cleaned: [String: String?] = [:]  // a bank writes the same payee on many rows
+    var ordinals: [Seed: Int] = [:]
+    var cleaned: [String: String?] = [:]
     func clean(_ text: String?) -> String? {
       guard let text else { return nil }
       if let known = cleaned[text] { return known }
@@ -26,17 +36,26 @@ extension StatementImporting {
       cleaned[text] = result
       return result
     }
-    return statement.rows.map { row -> BankRow in
+    return statement.rows.map { row in
       let payee = clean(row.payee) ?? clean(row.memo)
-      var reference = row.reference
-      if reference == nil {
-        let base = Unreferenced(date: row.date, amount: row.amount, payee: payee)
-        ordinals[base, default: 0] += 1
-        reference = StatementValues.hashReference(
-          account: key, date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[base]!)
-      }
+      guard row.reference == nil else { return (payee, nil) }
+      let seed = Seed(date: row.date, amount: row.amount, payee: payee)
+      ordinals[seed, default: 0] += 1
+      return (payee, MadeReference(date: row.date, amount: row.amount, payee: payee, ordinal: ordinals[seed]!))
+    }
+  }
+
+  /// A statement's rows as the domain reads them: payees cleaned (once per distinct text), and a
+  /// stable reference for each row the file gives none (the same payee, day and amount counted).
+  public static func bankRows(
+    _ statement: Statement, key: String, words: NarrationWords = Lexicon.standard.narrationWords,
+    account: (String) -> String? = { _ in nil }
+  ) -> [BankRow] {
+    zip(statement.rows, Self.payees(statement)).map { row, cleaned -> BankRow in
+      let payee = cleaned.payee
+      let reference = row.reference ?? cleaned.made!.reference(account: key)
       var bank = BankRow(
-        date: row.date, amount: Money(minorUnits: row.amount, currency: statement.currency), reference: reference!,
+        date: row.date, amount: Money(minorUnits: row.amount, currency: statement.currency), reference: reference,
         hasOwnReference: row.reference != nil, line: row.line
       )
       bank.postedDate = row.postedDate
