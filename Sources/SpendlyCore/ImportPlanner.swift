@@ -49,17 +49,12 @@ public struct BankRow: Sendable, Equatable {
     }
     if let narration, narration != .salary { return true }
     return Self.mentions(payee, Self.transferWords) || Self.mentions(memo, Self.transferWords)
-      || Self.mentions(text, Self.transferWords)
   }
-
-  /// Mentions of a card in a bank's description ("CC PAYMENT", "CREDIT CARD").
-  public var mentionsCard: Bool { Self.mentions(payee, Self.cardWords) || Self.mentions(memo, Self.cardWords) }
 
   static let transferWords = [
     "payment received", "card payment", "cc payment", "autopay", "transfer", "bill payment", "thank you",
   ]
   .map { Array($0.utf8) }
-  static let cardWords = ["cc ", "card", "credit"].map { Array($0.utf8) }
 
   /// Whether `text` contains any of `words` (lowercase ASCII), ignoring ASCII case: a byte
   /// scan, as this runs once or twice on every imported row.
@@ -165,12 +160,16 @@ public struct ImportPlanner {
       t.fields.account.map(NameKey.init) == name || t.fields.counterAccount.map(NameKey.init) == name
     }
     var byReference: [String: Int] = [:]
+    /// Stored rows by their reference without its ordinal ("X" of "X#2").
+    var byBase: [String: [Int]] = [:]
     for (index, t) in existing.enumerated() where onAccount(t) {
       if let reference = t.fields.externalReference, t.fields.account.map(NameKey.init) == name {
         byReference[reference] = index
+        byBase[ExternalReference(stored: reference).reference, default: []].append(index)
       }
       if let reference = t.fields.counterReference, t.fields.counterAccount.map(NameKey.init) == name {
         byReference[reference] = index
+        byBase[ExternalReference(stored: reference).reference, default: []].append(index)
       }
     }
     var byAmount: [Int64: [Int]] = [:]
@@ -199,7 +198,16 @@ public struct ImportPlanner {
       if let index = byReference[row.reference], !existing[index].fields.status.isUnsettled,
         !Self.same(existing[index].fields, row)
       {
-        row.reference = "\(row.reference)@\(row.date):\(row.amount.minorUnits)"
+        // The same payment stored under another ordinal of the reference (an earlier file that
+        // began sooner counted more rows of it), else another payment.
+        let base = ExternalReference(stored: row.reference).reference
+        if let other = (byBase[base] ?? []).first(where: { !used.contains($0) && Self.same(existing[$0].fields, row) }) {
+          row.reference = existing[other].fields.account.map(NameKey.init) == name
+            ? existing[other].fields.externalReference ?? row.reference
+            : existing[other].fields.counterReference ?? row.reference
+        } else {
+          row.reference = "\(row.reference)@\(row.date):\(row.amount.minorUnits)"
+        }
       }
       if let index = byReference[row.reference] {
         used.insert(index)
@@ -297,8 +305,12 @@ public struct ImportPlanner {
         plan.possibleDuplicates.append((row.line, existing[index].id))
         continue
       }
-      // The other side of a transfer already stored from another account's statement.
-      if let index = near.first(where: { index in
+      // The other side of a transfer already stored from another account's statement (the
+      // nearest in days).
+      if let index = near.sorted(by: {
+        abs(existing[$0].fields.date.daysSinceEpoch - row.date.daysSinceEpoch)
+          < abs(existing[$1].fields.date.daysSinceEpoch - row.date.daysSinceEpoch)
+      }).first(where: { index in
         let t = existing[index]
         return t.fields.importSource != nil && t.fields.account != nil && !onAccount(t)
           && t.fields.counterAccount == nil
@@ -326,11 +338,12 @@ public struct ImportPlanner {
     return plan
   }
 
-  /// Whether a stored row and a statement row are the same payment: the same amount, days apart
-  /// at most as a typed entry and its bank row may be.
+  /// Whether a booked stored row and a statement row under one reference are the same payment:
+  /// the same amount on the same day (a booked row's day does not move; a typed entry the bank
+  /// confirmed keeps its own day, and the bank's as its posted day).
   static func same(_ t: TransactionFields, _ row: BankRow) -> Bool {
     t.amount.minorUnits == row.magnitude.minorUnits
-      && abs(t.date.daysSinceEpoch - row.date.daysSinceEpoch) <= linkDays
+      && (t.date == row.date || t.postedDate != nil && t.postedDate == (row.postedDate ?? row.date))
   }
 
   /// Which side of a typed entry a row of this account would confirm: its own (an entry on this
@@ -386,10 +399,12 @@ public struct ImportPlanner {
   /// its institution, or the first four letters of its IFSC ("ICIC0000123").
   func mentions(_ row: BankRow, bankOf account: String?) -> Bool {
     guard let account, let institution = institutions[NameKey(account).text] else { return false }
-    let bank = NarrationWords.words(institution).joined()
-    guard bank.count >= 3 else { return false }
+    let bank = NarrationWords.words(institution)
+    guard bank.joined().count >= 3 else { return false }
     let words = NarrationWords.words(row.text ?? "")
-    return words.contains(bank) || words.contains { $0.count == 11 && bank.count >= 4 && $0.hasPrefix(bank.prefix(4)) }
+    let ifsc = bank.joined().prefix(4)
+    return NarrationWords.contains(words, bank)
+      || words.contains { $0.count == 11 && ifsc.count == 4 && $0.hasPrefix(ifsc) && $0.dropFirst(4).first == "0" }
   }
 
   /// Whether the row names a payment between banks and the stored row is one nothing told
@@ -463,7 +478,12 @@ public struct ImportPlanner {
     var kind: Kind = row.isOut ? .expense : .income
     let atm = row.type?.uppercased() == "ATM" || row.narration == .atm
     if atm && row.isOut && !account.isLiability { kind = .transfer }
-    if account.isLiability && !row.isOut && row.looksLikeTransfer { kind = .transfer }
+    // Money onto a card that says it is a payment ("NETBANKING TRANSFER", "PAYMENT RECEIVED").
+    if account.isLiability && !row.isOut
+      && (row.looksLikeTransfer || BankRow.mentions(row.text, BankRow.transferWords))
+    {
+      kind = .transfer
+    }
     // A card bill paid from the bank: a transfer to the card (its account comes from the card's method).
     let text = ((row.payee ?? "") + " " + (row.memo ?? "")).lowercased()
     let cardBill =

@@ -18,6 +18,9 @@ public struct NarrationWords: Sendable {
   /// row of another, of the same amount, opposite and days apart, that both have them are one
   /// transfer.
   public var channels: [[String]] = []
+  /// A bill paid through the bank ("BILLPAY"), and the words that make it a card's.
+  public var billPay: [[String]] = []
+  public var cardWords: [[String]] = []
 
   public init() {}
 
@@ -30,9 +33,13 @@ public struct NarrationWords: Sendable {
   public func kind(of text: String?) -> NarrationKind? {
     guard let text, !text.isEmpty else { return nil }
     let words = Self.words(text)
-    for kind in NarrationKind.allCases {
-      for phrase in phrases[kind] ?? [] where Self.contains(words, phrase) { return kind }
+    func any(_ list: [[String]]) -> Bool { list.contains { Self.contains(words, $0) } }
+    for kind in NarrationKind.allCases where any(phrases[kind] ?? []) {
+      // "SELF" tells a transfer only with a channel beside it: "SELF DRIVE RENTALS" is a payment.
+      if kind == .selfTransfer && !any(channels) && !words.contains("transfer") { continue }
+      return kind
     }
+    if any(billPay) && any(cardWords) { return .cardBill }
     return nil
   }
 

@@ -65,7 +65,8 @@ public enum BankCSVFormat {
     let balanceColumn = try column(mapping.balance)
     var statements: [Currency: Statement] = [:]
     var order: [Currency] = []
-    var lastBalances: [Currency: StatementAmount] = [:]
+    /// Each currency's running balances in file order.
+    var balances: [Currency: [StatementAmount]] = [:]
     var opening: StatementAmount?
     // Lines since the last row that are no rows: a footer if no row follows; the first one
     // that is not a separator is the error if one does.
@@ -186,10 +187,8 @@ public enum BankCSVFormat {
       }
       statements[rowCurrency]!.rows.append(row)
       if let text = field(balanceColumn), let balance = try number(text, line, "balance", currency: rowCurrency) {
-        // The balance of the latest day stands (a file may list its days newest first).
-        if lastBalances[rowCurrency]?.date.map({ date >= $0 }) ?? true {
-          lastBalances[rowCurrency] = StatementAmount(minorUnits: balance, date: date)
-        }
+        // Kept in file order: `closing` picks the statement's (a file may list its days newest first).
+        balances[rowCurrency, default: []].append(StatementAmount(minorUnits: balance, date: date))
       }
     }
     while let (line, fields) = reader.next() {
@@ -217,7 +216,7 @@ public enum BankCSVFormat {
         statement.openingBalance = opening
       }
       statement.currencyGiven = currencyColumn != nil
-      statement.ledgerBalance = lastBalances[code]
+      statement.ledgerBalance = Self.closing(balances[code] ?? [])
       statement.start = statement.rows.map(\.date).min()
       statement.end = statement.rows.map(\.date).max()
       return statement
@@ -234,5 +233,13 @@ public enum BankCSVFormat {
     return words.map(String.init).first { word in
       word.filter(\.isNumber).count >= 6 && word.allSatisfy { $0.isNumber || $0 == "X" || $0 == "x" }
     }
+  }
+
+  /// The closing balance of running balances in file order: the latest day's last line, or its
+  /// first in a file written newest first.
+  static func closing(_ balances: [StatementAmount]) -> StatementAmount? {
+    guard let first = balances.first?.date, let last = balances.last?.date else { return balances.last }
+    let latest = balances.compactMap(\.date).max()
+    return first > last ? balances.first { $0.date == latest } : balances.last { $0.date == latest }
   }
 }

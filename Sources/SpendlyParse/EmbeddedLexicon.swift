@@ -264,10 +264,15 @@ enum EmbeddedLexicon {
     # Format: role: word "two words" ...
     # atm: cash taken from an ATM, a transfer from the bank to Cash; its payee is left empty.
     atm: abhebung geldautomat "retrait dab" "retrait gab" ^atw "atm wdl" "atm wd" ^atl ^nwd "cash wdl" "cash withdrawal" "atm withdrawal" "atm cash" "atm cwdr" ^awd
-    # self: money moved to the person's own account, a transfer.
+    # self: money moved to the person's own account, a transfer; only beside a channel word (below)
+    # or "transfer", so "SELF DRIVE RENTALS" stays a payment.
     self: self "own account" "own acc" "to self" "self transfer"
     # card-bill: a card's bill paid from the bank, a transfer to the card.
-    card-bill: billpay "bill pay" "cc payment" "card payment" "credit card" "cards and se" "cards and services" "card bill" "cc bill" ccpay "autopay card"
+    card-bill: "cc payment" "card payment" "credit card" "cards and se" "cards and services" "card bill" "cc bill" ccpay
+    # bill-pay: a bill paid through the bank; a card's bill when a card word (card:) is beside it
+    # ("BILLPAY HDFC CARD 4242"), else a payment ("BILLPAY BESCOM").
+    bill-pay: billpay "bill pay" autopay
+    card: card cc credit creditcard
     # salary: a salary credited: income, Salary.
     salary: salary sal payroll "sal cr" "salary cr" gehalt lohn salaire nomina
     # channel: a payment between banks. The same amount leaving one of the person's accounts and

@@ -193,8 +193,13 @@ public struct Lexicon: Sendable {
       guard key == "prefix" || key == "noise" else { throw LineError(text: "unknown payee role \(key)") }
       if key == "prefix" { payeePrefixes.formUnion(words) } else { payeeNoise.formUnion(words) }
     case "statements":
+      let runs = words.map { $0.split(separator: " ").map(String.init) }
       if key == "channel" {
-        narrationWords.channels += words.map { $0.split(separator: " ").map(String.init) }
+        narrationWords.channels += runs
+      } else if key == "bill-pay" {
+        narrationWords.billPay += runs
+      } else if key == "card" {
+        narrationWords.cardWords += runs
       } else if key == "abbreviation" {
         for word in words {
           guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {

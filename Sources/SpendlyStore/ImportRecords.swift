@@ -318,13 +318,15 @@ extension ImportRecords {
     return try rows.map { row throws -> Transaction in try TransactionRecords.transaction(from: row) }
   }
 
-  /// The latest day an imported statement of the account reached (nil before its first).
+  /// The latest day an imported statement of the account reached (nil before its first), from
+  /// the files of that account alone (a file's last day is its whole file's).
   public func latestEnd(of account: String) throws(StoreError) -> LocalDate? {
     try reading {
       try database.row(
         """
         SELECT max(f.last_date) FROM imported_files f JOIN imported_file_accounts a ON a.file_id = f.id
         WHERE spendly_name_key(a.account) = spendly_name_key(?)
+          AND NOT EXISTS (SELECT 1 FROM imported_file_accounts b WHERE b.file_id = f.id AND b.ordinal > 1)
         """, [.text(account)]
       )?.text(0).flatMap { LocalDate(iso: $0) }
     }

@@ -272,9 +272,16 @@ struct StatementReconcileTests {
       try json(sandbox.ok(["--json", "import", Self.folder + "/repeated-ref-dec.csv"] + rules)) as? [String: Any])
     #expect(december["added"] as? Int == 1 && december["duplicates"] as? Int == 0)
     #expect((december["accounts"] as? [[String: Any]])?.first?["agrees"] as? Bool == true)
-    // The same file again is the same payment.
-    let again = try sandbox.run(["import", Self.folder + "/repeated-ref-dec.csv", "--allow-duplicates"] + rules)
-    #expect(again.stdout.contains("imported before"))
+    // Overlapping statements whose rows all carry one reference: each payment once.
+    let b = try #require(
+      try json(sandbox.ok(["--json", "import", Self.folder + "/repeated-ref-nov-b.csv"] + rules)) as? [String: Any])
+    #expect(b["added"] as? Int == 1 && b["duplicates"] as? Int == 1)
+    let c = try #require(
+      try json(sandbox.ok(["--json", "import", Self.folder + "/repeated-ref-nov-c.csv"] + rules)) as? [String: Any])
+    #expect(c["added"] as? Int == 1 && c["duplicates"] as? Int == 1)
+    #expect((c["accounts"] as? [[String: Any]])?.first?["agrees"] as? Bool == true)
+    let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(listed.count == 5)
   }
 
   @Test func anIMPSBetweenTwoAccountsIsOneTransferWithoutASharedReference() throws {

@@ -20,7 +20,10 @@ struct NarrationWordsTests {
     #expect(words.kind(of: text) == kind)
   }
 
-  @Test(arguments: ["DELTA AIR ATL GA", "UPI-SWIGGY-SWIGGY@ICICI-630712345678", "POS 4521 DMART MUMBAI", "SALONI TRADERS"])
+  @Test(arguments: [
+    "DELTA AIR ATL GA", "UPI-SWIGGY-SWIGGY@ICICI-630712345678", "POS 4521 DMART MUMBAI", "SALONI TRADERS",
+    "SELF DRIVE RENTALS PUNE", "BILLPAY BESCOM 000123",
+  ])
   func ordinaryRowsSayNothing(_ text: String) {
     #expect(words.kind(of: text) == nil)
   }

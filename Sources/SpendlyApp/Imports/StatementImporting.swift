@@ -286,9 +286,22 @@ public struct StatementImporting {
     let overlap = coverage.lowerBound...min(coverage.upperBound, tokenEnd)
     // A reference seen twice in one file is stored with its ordinal: compared by its file form.
     let stored = Set(
-      try store.imports.references(account.name, in: overlap).map { ExternalReference(stored: $0).reference })
+      try store.imports.references(account.name, in: overlap).map { Self.fileForm(of: $0) })
     let here = Set(rows.filter { !$0.pending && overlap.contains($0.date) }.map(\.reference))
     return !stored.isSubset(of: here)
+  }
+
+  /// A stored reference as the file wrote it: without its ordinal ("X#2") and without the day and
+  /// amount a reference the bank repeats is kept with ("X@2026-12-01:6000000").
+  static func fileForm(of stored: String) -> String {
+    var reference = ExternalReference(stored: stored).reference
+    if let at = reference.lastIndex(of: "@"),
+      reference[reference.index(after: at)...].range(of: #"^\d{4}-\d{2}-\d{2}:-?\d+$"#, options: .regularExpression)
+        != nil
+    {
+      reference = String(reference[..<at])
+    }
+    return reference
   }
 
   static func mapping(_ text: String, file: String) throws(Refusal) -> BankCSVMapping {

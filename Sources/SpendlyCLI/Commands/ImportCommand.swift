@@ -160,6 +160,8 @@ struct ImportCommand: Command {
   {
     var planning = importer
     planning.request.dryRun = true
+    planning.request.createAccounts = true  // asked once, by the import itself
+    planning.confirm = nil
     planning.willSave = nil
     let planned = try imported { () throws(StatementImporting.Refusal) in try planning.run(path: path, bytes: bytes) }
     let uncertain = planned.plans.flatMap { plan in plan.plan.matched.filter { !$0.certain } }
