@@ -51,7 +51,20 @@ extension StatementImporting {
     _ statement: Statement, key: String, words: NarrationWords = Lexicon.standard.narrationWords,
     account: (String) -> String? = { _ in nil }
   ) -> [BankRow] {
-    zip(statement.rows, Self.payees(statement)).map { row, cleaned -> BankRow in
+    /// What a narration says, worked out once per distinct text (a bank repeats its narrations).
+    var told: [String: (text: String, kind: NarrationKind?)] = [:]
+    func narration(_ row: StatementRow) -> (text: String, kind: NarrationKind?)? {
+      guard let raw = row.payee ?? row.memo else { return nil }
+      let key = raw + "\u{1F}" + (row.payee != nil ? row.memo ?? "" : "")
+      if let known = told[key] { return known }
+      let answer = (
+        TextSanitizer.printable(raw.replacingOccurrences(of: "\n", with: " ")),
+        words.kind(of: [row.payee, row.memo].compactMap { $0 }.joined(separator: " "))
+      )
+      told[key] = answer
+      return answer
+    }
+    return zip(statement.rows, Self.payees(statement)).map { row, cleaned -> BankRow in
       let payee = cleaned.payee
       let reference = row.reference ?? cleaned.made!.reference(account: key)
       var bank = BankRow(
@@ -77,8 +90,9 @@ extension StatementImporting {
       bank.type = row.type
       bank.category = row.category
       // What the narration says the row is: an ATM's cash (no payee), a card bill, salary.
-      bank.text = (row.payee ?? row.memo).map { TextSanitizer.printable($0.replacingOccurrences(of: "\n", with: " ")) }
-      bank.narration = words.kind(of: [row.payee, row.memo].compactMap { $0 }.joined(separator: " "))
+      let told = narration(row)
+      bank.text = told?.text
+      bank.narration = told?.kind
       // The person's own money moved: no one else is the payee.
       if [.atm, .cardBill, .selfTransfer].contains(bank.narration) || row.type?.uppercased() == "ATM" {
         bank.payee = nil
