@@ -286,7 +286,9 @@ public struct ImportPlanner {
         }
         plan.updates.append((existing[index].id, fields))
         let likeness = words.likeness(row.payee, stored.merchant ?? stored.note)
-        let rivals = typed.filter { $0 != index && words.likeness(row.payee, existing[$0].fields.merchant) >= likeness }
+        let rivals = typed.filter { other in
+          other != index && words.likeness(row.payee, existing[other].fields.merchant ?? existing[other].fields.note) >= likeness
+        }
         plan.matched.append(
           ImportMatch(
             line: row.line, id: existing[index].id, typed: label(stored), bank: row.text ?? row.payee,
@@ -373,7 +375,7 @@ public struct ImportPlanner {
     let sorted = scored.sorted { $0.score < $1.score }
     for (index, score) in sorted {
       let t = existing[index].fields
-      guard score >= 300, let name = t.merchant else { return index }
+      guard score >= 300, let name = t.merchant ?? t.note else { return index }
       // Unrelated: another row of the file, as near, that this entry's name fits.
       let better = (rows[row.magnitude.minorUnits] ?? []).contains { other in
         other.line != row.line && other.isOut == row.isOut
@@ -431,12 +433,7 @@ public struct ImportPlanner {
   /// Whether a row's payee and a stored transaction name the same party: either has none, or
   /// one's name key starts the other's, or they share a word of four letters or more.
   func similar(_ payee: String?, _ fields: TransactionFields) -> Bool {
-    guard let payee, let other = fields.merchant ?? fields.note else { return true }
-    let a = TransactionFilter.nameKey(payee)
-    let b = TransactionFilter.nameKey(other)
-    if a.isEmpty || b.isEmpty || a.hasPrefix(b) || b.hasPrefix(a) { return true }
-    let words = { (text: String) in Set(NameKey(text).text.split { !$0.isLetter }.filter { $0.count >= 4 }) }
-    return !words(payee).isDisjoint(with: words(other))
+    words.likeness(payee, fields.merchant ?? fields.note) > 0
   }
 
   func booked(_ stored: TransactionFields, by row: BankRow) -> TransactionFields {
@@ -510,9 +507,7 @@ public struct ImportPlanner {
           fields.counterReference = row.reference
           fields.externalReference = nil
         }
-      } else if toSelf {
-        // The other account is not known here: its statement, when imported, joins the two.
-      } else if row.isOut {
+      } else if row.isOut && !toSelf {  // a self transfer's other end comes with its statement
         fields.counterMethod = cardBill ? "Credit Card" : "Cash"
       }
       plan.transfers += 1

@@ -12,17 +12,30 @@ extension StatementImporting {
     public var savedMapping: String?
 
     /// The latest day its statements reach (a statement's end, else its last row): nil when none says.
-    public var lastDate: LocalDate? { statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max() }
+    public var lastDate: LocalDate? { StatementImporting.lastDate(of: statements) }
+  }
+
+  /// The latest day the statements reach: each one's end, else its last row.
+  static func lastDate(of statements: [Statement]) -> LocalDate? {
+    statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max()
   }
 
   /// Reads the file as the import would: with the request's mapping, or the saved mapping of
   /// its `--account`, in that account's currency.
   public func read(_ bytes: [UInt8], file: String) throws(Refusal) -> Reading {
-    do {
+    try Self.refusing(file) {
       let store = try session.store()
       let named = try Self.named(
         request.accountName, catalog: try store.catalog.current(), parser: try session.phraseParser(caching: true))
       return try Self.read(bytes, file: file, request: request, named: named, store: store)
+    }
+  }
+
+  /// Runs import work, its errors as a refusal: a store error as itself, anything else as the
+  /// file's invalid data.
+  static func refusing<T>(_ file: String, _ body: () throws -> T) throws(Refusal) -> T {
+    do {
+      return try body()
     } catch let error as Refusal {
       throw error
     } catch let error as StoreError {

@@ -104,15 +104,7 @@ public struct StatementImporting {
   }
 
   public func run(path: String, bytes: [UInt8]) throws(Refusal) -> Outcome {
-    do {
-      return try importing(path: path, bytes: bytes)
-    } catch let error as Refusal {
-      throw error
-    } catch let error as StoreError {
-      throw .store(error)
-    } catch {
-      throw .store(.invalid(ValidationError(field: "import", value: path, reason: "\(error)")))
-    }
+    try Self.refusing(path) { try importing(path: path, bytes: bytes) }
   }
 
   private func importing(path: String, bytes: [UInt8]) throws -> Outcome {
@@ -236,7 +228,7 @@ public struct StatementImporting {
       hash: ContentHash.file(bytes), name: name, path: (path as NSString).standardizingPath, format: outcome.format,
       accounts: targets.map(\.name), rows: rowCount,
       firstDate: statements.compactMap { $0.start ?? $0.rows.map(\.date).min() }.min(),
-      lastDate: statements.compactMap { $0.end ?? $0.rows.map(\.date).max() }.max())
+      lastDate: Self.lastDate(of: statements))
     let mapping: (String, String)? =
       request.mappingText.flatMap { text in savedMapping == nil && targets.count == 1 ? (targets[0].name, text) : nil }
     willSave?(rowCount)
