@@ -8,9 +8,10 @@ public enum JournalFlavor: String, CaseIterable, Sendable {
 
   /// One component of an account name (what goes between the colons), made valid for the tool.
   ///
-  /// Beancount: words of letters and digits, each starting with a capital, joined by dashes
-  /// ("eating out" is "Eating-Out", "Food & Dining" "Food-Dining"); one that would still not start
-  /// with a capital letter or digit ("日本") is prefixed "X-". Ledger and hledger keep the name as it
+  /// Beancount: words of letters, marks and digits, each starting with a capital, joined by dashes
+  /// ("eating out" is "Eating-Out", "Food & Dining" "Food-Dining"); every letter and combining mark
+  /// is kept ("किराना" keeps its vowel signs); one that would still not start with a capital letter
+  /// or digit ("日本", "किराना") is prefixed "X-". Ledger and hledger keep the name as it
   /// reads, with single spaces only, no tabs or line breaks, and a dash for each colon ("Rent: Flat" is
   /// "Rent-Flat"). Empty is "Unnamed".
   public func accountComponent(_ name: String) -> String {
@@ -27,10 +28,15 @@ public enum JournalFlavor: String, CaseIterable, Sendable {
       if self == .hledger, line.utf8.contains(where: { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: "|") }) {
         line = line.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "|", with: "/")
       }
-      // A payee that starts with '(' would be read as the transaction's code.
-      return String(line.drop { $0 == "(" || $0 == " " })
+      return line
     case .beancount: return Self.quoted(text)
     }
+  }
+
+  /// A payee as the transaction line holds it: one that starts with '(' follows an empty code
+  /// `()`, so the tool reads it as the payee, not as the transaction's code ("() (1234) Shop").
+  func descriptionLine(_ payee: String) -> String {
+    self != .beancount && payee.hasPrefix("(") ? "() " + payee : payee
   }
 
   /// A metadata value: the rest of a `; key: value` comment (ledger, hledger) or a beancount string.
@@ -122,17 +128,17 @@ public enum JournalFlavor: String, CaseIterable, Sendable {
       word = String.UnicodeScalarView()
     }
     for scalar in singleLine(name).precomposedStringWithCanonicalMapping.unicodeScalars {
-      if isLetterOrDigit(scalar) {
+      if isLetterOrDigit(scalar) || isMark(scalar) {
         word.append(scalar)
-      } else if !isMark(scalar) {  // beancount takes letters, not the marks on them (the vowel signs of "खाना")
+      } else {
         endWord()
       }
     }
     endWord()
-    // An upper case may bring a mark of its own ("ǰ" is "J̌"): only letters, digits and dashes stay.
+    // Beancount's grammar takes any character beyond ASCII; of ASCII, letters, digits and dashes.
     let allowed = String.UnicodeScalarView(
       words.joined(separator: "-").precomposedStringWithCanonicalMapping.unicodeScalars.filter {
-        $0 == "-" || Self.isLetterOrDigit($0)
+        $0 == "-" || Self.isLetterOrDigit($0) || Self.isMark($0)
       })
     var component = String(allowed)
     if let first = component.unicodeScalars.first,

@@ -1,25 +1,28 @@
 import SpendlyCore
 
 /// The rows of one sheet while it is written: each `append` turns a row into worksheet XML and
-/// streams it, compressed, into the file, so a sheet of any length needs one small buffer.
+/// streams it into a spool file, so a sheet of any length needs one small buffer; the sheet goes
+/// into the workbook, compressed, once its last row (and so its dimension) is known.
 public struct SheetRows: ~Copyable {
   /// Excel's limits: rows and columns of a sheet, characters of a cell.
   public static let maximumRows = 1_048_576
   public static let maximumColumns = 16_384
   public static let maximumTextLength = 32_767
 
-  let archive: ZipArchive
+  let spool: SpoolFile
   let sheet: String
   var styles: XLSXStyles
   private var buffer: [UInt8] = []
   private var columns: [[UInt8]] = []
   /// The sheet row of the last row written (the header is row 1).
   private(set) var lastRow = 0
+  /// The most cells any row has written, empty cells at the end aside.
+  private(set) var widest = 0
   /// Data rows appended so far.
   public private(set) var count = 0
 
-  init(archive: ZipArchive, sheet: String, styles: XLSXStyles) {
-    self.archive = archive
+  init(spool: SpoolFile, sheet: String, styles: XLSXStyles) {
+    self.spool = spool
     self.sheet = sheet
     self.styles = styles
     buffer.reserveCapacity(1 << 17)
@@ -40,6 +43,7 @@ public struct SheetRows: ~Copyable {
       throw problem("row \(lastRow + 1) has more than \(Self.maximumColumns) columns")
     }
     lastRow += 1
+    if let used = cells.lastIndex(where: { $0 != .empty }) { widest = max(widest, used + 1) }
     let row = Int64(lastRow)
     buffer.markup("<row r=\"")
     buffer.digits(row)
@@ -84,6 +88,14 @@ public struct SheetRows: ~Copyable {
           if let style { styleAttribute(style) }
           buffer.markup(" t=\"inlineStr\"><is><t>\(date)</t></is></c>")
         }
+      case .time(let hour, let minute):
+        guard let fraction = WorkbookCell.dayFraction(hour: hour, minute: minute) else {
+          throw problem("cell \(String(decoding: columnName(column), as: UTF8.self))\(row): \(hour):\(minute) is no time of day")
+        }
+        styleAttribute(style ?? styles.style(for: XLSXStyles.timeFormat))
+        buffer.markup("><v>")
+        buffer.append(contentsOf: fraction.utf8)
+        buffer.markup("</v></c>")
       case .empty: break
       }
     }
@@ -91,16 +103,16 @@ public struct SheetRows: ~Copyable {
     if buffer.count >= 1 << 16 { try flush() }
   }
 
-  /// Sends what is buffered to the archive.
+  /// Sends what is buffered to the spool.
   mutating func flush() throws(WriteError) {
-    try archive.write(buffer)
+    try spool.write(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Adds markup around the rows (the worksheet's start, the end of sheetData and what follows).
-  mutating func emit(_ markup: String) throws(WriteError) {
-    buffer.markup(markup)
-    try flush()
+  /// The cells the sheet covers, for its `<dimension>`: `A1` when empty, else `A1:F553`.
+  var dimension: String {
+    guard lastRow > 0, widest > 0 else { return "A1" }
+    return "A1:" + String(decoding: Self.columnName(widest - 1), as: UTF8.self) + String(lastRow)
   }
 
   /// The day number a spreadsheet gives `date` (days since 1899-12-30, with Excel's 29 February
@@ -137,6 +149,6 @@ public struct SheetRows: ~Copyable {
   }
 
   private func problem(_ message: String) -> WriteError {
-    WriteError(path: archive.reportedPath, "sheet '\(sheet)' \(message)")
+    WriteError(path: spool.reportedPath, "sheet '\(sheet)' \(message)")
   }
 }

@@ -10,6 +10,8 @@ public enum WorkbookCell: Sendable, Equatable {
   case integer(Int64)
   /// A date cell shown as yyyy-mm-dd.
   case date(LocalDate)
+  /// A time of day (0:00 to 23:59), a time cell shown as hh:mm.
+  case time(hour: Int, minute: Int)
   case empty
 
   /// `units` scaled down by `scale` (0 or more) decimal places as an exact number: (-104650, 2)
@@ -22,6 +24,21 @@ public enum WorkbookCell: Sendable, Equatable {
       digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -scale))
     }
     return .number(units < 0 ? "-" + digits : digits, format: format)
+  }
+
+  /// The fraction of a day that `hour`:`minute` is, as a spreadsheet stores a time, in decimal
+  /// text to 15 places worked out in integers ("0.416666666666667" for 10:00), or nil for no time of day.
+  static func dayFraction(hour: Int, minute: Int) -> String? {
+    guard (0..<24).contains(hour), (0..<60).contains(minute) else { return nil }
+    let minutes = Int64(hour * 60 + minute)
+    guard minutes > 0 else { return "0" }
+    let scale: Int64 = 1_000_000_000_000_000
+    // minutes / 1440 to 15 places, rounded half up; 2 × 1439 × 10^15 fits in 63 bits.
+    let scaled = (minutes * scale * 2 / 1440 + 1) / 2
+    var digits = String(scaled)
+    digits = String(repeating: "0", count: max(0, 15 - digits.count)) + digits
+    while digits.hasSuffix("0") { digits.removeLast() }
+    return "0." + digits
   }
 
   /// The decimal text as it goes into the sheet ("+" dropped), or nil when it is not one.

@@ -94,8 +94,9 @@ enum XLSXPart {
   }
 
   /// The worksheet up to its first row: the view (the header frozen), the column widths.
-  static func worksheetStart(selected: Bool, frozenHeader: Bool, widths: [Double]) -> String {
+  static func worksheetStart(selected: Bool, frozenHeader: Bool, widths: [Double], dimension: String) -> String {
     var xml = declaration + "<worksheet xmlns=\"\(mainNamespace)\" xmlns:r=\"\(relationshipNamespace)\">"
+    xml += "<dimension ref=\"\(dimension)\"/>"
     xml += "<sheetViews><sheetView workbookViewId=\"0\"\(selected ? " tabSelected=\"1\"" : "")>"
     if frozenHeader {
       xml += "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/>"

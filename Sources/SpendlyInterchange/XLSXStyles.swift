@@ -4,6 +4,7 @@ struct XLSXStyles {
   static let plain = 0
   static let header = 1
   static let dateFormat = "yyyy-mm-dd"
+  static let timeFormat = "hh:mm"
 
   /// Custom formats in order of first use; format i has id 164 + i and cell style 2 + i.
   private(set) var formats: [String] = [dateFormat]

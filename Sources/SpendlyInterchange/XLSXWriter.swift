@@ -13,6 +13,8 @@ public struct XLSXWriter: ~Copyable {
   public let path: String
   private let target: String
   private let temporary: String
+  /// The folder the workbook is written in, where each sheet's spool is made.
+  private let folder: String
   private let archive: ZipArchive
   private var styles = XLSXStyles()
   private var sheets: [XLSXPart.Sheet] = []
@@ -49,6 +51,7 @@ public struct XLSXWriter: ~Copyable {
     self.path = path
     self.target = target
     self.temporary = temporary
+    self.folder = folder
   }
 
   deinit {
@@ -70,13 +73,19 @@ public struct XLSXWriter: ~Copyable {
       throw WriteError(path: path, "two sheets are named '\(name)'")
     }
     unfinished = name
-    try archive.begin("xl/worksheets/sheet\(sheets.count + 1).xml")
-    var sheetRows = SheetRows(archive: archive, sheet: name, styles: styles)
-    try sheetRows.emit(XLSXPart.worksheetStart(selected: sheets.isEmpty, frozenHeader: !header.isEmpty, widths: widths))
+    var sheetRows = SheetRows(spool: try SpoolFile(folder: folder, reportedAs: path), sheet: name, styles: styles)
     if !header.isEmpty { try sheetRows.write(header.map { .text($0) }, style: XLSXStyles.header) }
     try rows(&sheetRows)
+    try sheetRows.flush()
     let sheet = XLSXPart.Sheet(name: name, columns: header.count, rows: sheetRows.lastRow)
-    try sheetRows.emit(XLSXPart.worksheetEnd(filter: sheet.filter))
+    try archive.begin("xl/worksheets/sheet\(sheets.count + 1).xml")
+    try archive.write(
+      Array(
+        XLSXPart.worksheetStart(
+          selected: sheets.isEmpty, frozenHeader: !header.isEmpty, widths: widths, dimension: sheetRows.dimension
+        ).utf8))
+    try sheetRows.spool.copy(into: archive)
+    try archive.write(Array(XLSXPart.worksheetEnd(filter: sheet.filter).utf8))
     try archive.end()
     styles = sheetRows.styles
     sheets.append(sheet)

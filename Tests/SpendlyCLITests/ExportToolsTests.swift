@@ -64,6 +64,9 @@ struct ExportToolsTests {
       for row in t.iter_rows(min_row=2, values_only=True):
           if row[2] == 'expense' and row[10] not in ('memo', 'rejected'):
               out['rows'][row[4]] = out['rows'].get(row[4], 0) - round(row[3] * 100)
+      # read-only mode trusts each sheet's <dimension>: without it max_row is None
+      fast = openpyxl.load_workbook('books.xlsx', read_only=True)
+      out['dimensions'] = [[fast[n].max_row, wb[n].max_row, fast[n].max_column, wb[n].max_column] for n in wb.sheetnames]
       print(json.dumps(out))
       """
     let result = try Self.tool(["python3", "-c", script], in: sandbox.directory)
@@ -74,6 +77,8 @@ struct ExportToolsTests {
     #expect(read["bold"] as? Bool == true)
     #expect(read["freeze"] as? String == "A2")
     #expect((read["filter"] as? String)?.hasPrefix("A1:K") == true)
+    let dimensions = try #require(read["dimensions"] as? [[Int]])
+    #expect(dimensions.count == 4 && dimensions.allSatisfy { $0[0] == $0[1] && $0[2] == $0[3] && $0[0] > 1 }, "\(dimensions)")
     let summary = try #require(read["summary"] as? [String: [Int]])
     let spent = try Self.totals(sandbox, "spent")
     let income = try Self.totals(sandbox, "income")

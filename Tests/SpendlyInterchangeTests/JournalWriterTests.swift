@@ -14,7 +14,7 @@ struct JournalWriterTests {
   static let categories: [SpendlyCore.Category] =
     [
       "Food & Dining", "Food Dining", "eating out", "Café ☕", "2-wheeler", "Rent: Flat", "Say \"Hi\"", "日本旅行",
-      "  Spaced   Out  ", "Tab\there\nnewline",
+      "  Spaced   Out  ", "Tab\there\nnewline", "किराना", "कराना",
     ].map { SpendlyCore.Category(name: $0, side: .expense) }
     + ["Salary", "Freelance: Design", "Refund"].map { SpendlyCore.Category(name: $0, side: .income) }
   static let methods =
@@ -114,11 +114,19 @@ struct JournalWriterTests {
     TransactionFields(
       kind: .transfer, amount: inr(300_000), category: Transfer.category, method: "Bank Transfer",
       date: day(12), counterMethod: "Cash"),
+    // Names that differ by a vowel sign, and a payee that looks like a code.
+    TransactionFields(
+      kind: .expense, amount: inr(45_000), category: "किराना", method: "UPI", merchant: "(1234) Shop", date: day(13),
+      account: "HDFC Savings"),
+    TransactionFields(
+      kind: .expense, amount: inr(18_000), category: "कराना", method: "Cash", date: day(14), account: "Cash"),
   ]
 
+  /// The rows as the store gives them to an export: oldest first (ids in the order written).
   static func transactions(_ fields: [TransactionFields]) -> [Transaction] {
     let stamp = LocalDateTime(date: nov1, time: LocalTime(hour: 9, minute: 0)!)
     return fields.enumerated().map { Transaction(id: Int64($0 + 1), fields: $1, createdAt: stamp, updatedAt: stamp) }
+      .sorted { ($0.fields.date, $0.id) < ($1.fields.date, $1.id) }
   }
 
   /// The same rows for a person who keeps no accounts: methods only.
@@ -139,8 +147,8 @@ struct JournalWriterTests {
     for (catalog, fields) in [(Self.withAccounts, Self.fields), (Self.withoutAccounts, Self.methodOnly)] {
       let file = try Self.journal(.ledger, catalog, fields, pendingExcluded: pendingExcluded)
       defer { Self.remove(file) }
-      let checked = try Self.run("ledger", "-f", file, "bal")
-      #expect(checked.status == 0, "ledger bal: \(checked.stderr)")
+      let checked = try Self.run("ledger", "--pedantic", "-f", file, "bal")
+      #expect(checked.status == 0, "ledger --pedantic bal: \(checked.stderr)")
       #expect(checked.stderr.isEmpty, "\(checked.stderr)")
       for root in ["Expenses", "Income"] {
         let totals = try Self.ledgerBalance(file, "^\(root):", depth: 1)
@@ -162,6 +170,9 @@ struct JournalWriterTests {
       defer { Self.remove(file) }
       let checked = try Self.run("hledger", "-f", file, "bal")
       #expect(checked.status == 0, "hledger bal: \(checked.stderr)")
+      let strict = try Self.run(
+        "hledger", "-f", file, "check", "--strict", "ordereddates", "payees", "accounts", "commodities")
+      #expect(strict.status == 0, "hledger check --strict: \(strict.stderr)")
       for root in ["Expenses", "Income"] {
         let totals = try Self.hledgerBalance(file, "^\(root)(:|$)")
         #expect(totals == Self.expected(root, fields, pendingExcluded), "hledger \(root)")
@@ -199,6 +210,54 @@ struct JournalWriterTests {
     }
   }
 
+  /// A journal from a later day opens every account at its balance the day before, so each
+  /// tool's balance at the end is Spendly's over the whole history; strict checks still pass.
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func aJournalFromALaterDayOpensAtTheBalances()
+    throws
+  {
+    let day = Self.day(14)
+    let before = Self.fields.filter { $0.date <= day }
+    let balances = try Self.accounts.map { account in
+      let journal = try Self.expectedBalance(account, before, false)
+      return account.isLiability ? -journal : journal
+    }
+    let later = Self.transactions(Self.fields).filter { $0.fields.date > day }
+    for flavor in JournalFlavor.allCases {
+      var writer = JournalWriter(
+        flavor: flavor, catalog: Self.withAccounts, defaultCurrency: .inr, pendingExcluded: false,
+        start: JournalWriter.Start(day: day, balances: balances))
+      var text = ""
+      try writer.write(later, to: &text)
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spendly-from-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let file = folder.appendingPathComponent("from.journal").path
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      #expect(!text.contains("2026-10-"), "no row or opening before the day: \(flavor)")
+      for account in Self.accounts {
+        let expected = try Self.expectedBalance(account, Self.fields, false)
+        let name = Self.journalName(account, flavor)
+        let balance: Int64
+        switch flavor {
+        case .ledger: balance = try Self.ledgerBalance(file, "^" + name + "$", depth: nil)[account.currency.code] ?? 0
+        case .hledger: balance = try Self.hledgerBalance(file, "^" + name + "$")[account.currency.code] ?? 0
+        case .beancount: balance = try Self.beancountBalances(file)[name]?[account.currency.code] ?? 0
+        }
+        #expect(balance == expected, "\(flavor) \(account.name)")
+      }
+      switch flavor {
+      case .ledger: #expect(try Self.run("ledger", "--pedantic", "-f", file, "bal").status == 0)
+      case .hledger:
+        let strict = try Self.run(
+          "hledger", "-f", file, "check", "--strict", "ordereddates", "payees", "accounts", "commodities")
+        #expect(strict.status == 0, "\(strict.stderr)")
+      case .beancount:
+        let checked = try Self.run("bean-check", file)
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+      }
+    }
+  }
+
   /// Many rows streamed to a file, an entry at a time, still add up in ledger.
   @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func aLongJournalIsStreamedAndAddsUp() throws {
     let currencies: [Currency] = [.inr, .usd, .jpy]
@@ -225,7 +284,7 @@ struct JournalWriterTests {
   @Test func beancountNamesAreCapitalisedWordsJoinedByDashes() {
     let cases = [
       ("Food & Dining", "Food-Dining"), ("eating out", "Eating-Out"), ("2-wheeler", "2-Wheeler"),
-      ("Café ☕", "Café"), ("Rent: Flat", "Rent-Flat"), ("Say \"Hi\"", "Say-Hi"), ("日本旅行", "X-日本旅行"),
+      ("Café ☕", "Café"), ("Rent: Flat", "Rent-Flat"), ("Say \"Hi\"", "Say-Hi"), ("日本旅行", "X-日本旅行"), ("किराना", "X-किराना"), ("कराना", "X-कराना"),
       ("  Spaced   Out  ", "Spaced-Out"), ("Tab\there\nnewline", "Tab-Here-Newline"), ("☕", "Unnamed"),
       ("Cafe\u{301}", "Café"),
     ]
@@ -296,7 +355,8 @@ struct JournalWriterTests {
 
   @Test func untrustedTextCannotBreakTheLine() {
     #expect(JournalFlavor.hledger.payee("Café \"Mocha\"; Bandra | x") == "Café \"Mocha\", Bandra / x")
-    #expect(JournalFlavor.ledger.payee("(Pizza)  NY\n") == "Pizza) NY")
+    #expect(JournalFlavor.ledger.payee("(Pizza)  NY\n") == "(Pizza) NY")
+    #expect(JournalFlavor.ledger.descriptionLine("(1234) Shop") == "() (1234) Shop", "an empty code keeps the payee")
     #expect(JournalFlavor.beancount.payee("Say \"hi\" \\ back\n\u{0}") == "\"Say \\\"hi\\\" \\\\ back\"")
     #expect(JournalFlavor.ledger.commodity(.unknown("zz9")) == "\"ZZ9\"")
     #expect(JournalFlavor.beancount.commodity(.unknown("9")) == "X9")
