@@ -28,15 +28,37 @@ public enum SpendlyCSV {
     return (first.isEmpty ? nil : first, second.isEmpty ? nil : second)
   }
 
-  /// Whether `line` (a file's first line) is this layout's header: comma-separated, with
-  /// Date, Type and Amount among its cells (any case, any order; the reader names any other).
-  public static func detects(_ line: String) -> Bool {
+  /// Whether `line` (a file's first line) is this layout's header: comma- or semicolon-separated,
+  /// with Date, Type and Amount among its cells (any case, any order; the reader warns of others).
+  public static func detects(_ line: String) -> Bool { delimiter(ofHeader: line) != nil }
+
+  /// The delimiter of this layout's header `line`: a comma, or the semicolon that spreadsheets in
+  /// European locales save with; nil when it is no such header.
+  public static func delimiter(ofHeader line: String) -> Character? {
     var text = Substring(line)
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
-    let cells = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      $0.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+    for delimiter: Character in [",", ";"] {
+      let cells = text.split(separator: delimiter, omittingEmptySubsequences: false).map {
+        $0.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
+      }
+      if ["date", "type", "amount"].allSatisfy(cells.contains) { return delimiter }
     }
-    return ["date", "type", "amount"].allSatisfy(cells.contains)
+    return nil
+  }
+
+  /// A number as a spreadsheet in a European locale saves it beside semicolons ("2989,7",
+  /// "1.234,50") in the point form the amount reader takes; other text as it is.
+  static func pointDecimal(_ text: String) -> String {
+    guard let comma = text.lastIndex(of: ","), text.allSatisfy({ $0.isASCII }) else { return text }
+    let whole = text[..<comma]
+    let fraction = text[text.index(after: comma)...]
+    guard !fraction.isEmpty, fraction.allSatisfy(\.isNumber), !fraction.contains(",") else { return text }
+    if whole.contains(".") {
+      // 1.234,50: points group, the comma is the decimal mark.
+      return whole.replacingOccurrences(of: ".", with: "") + "." + fraction
+    }
+    // 2989,7 or 12,50 is a decimal; 1,500 stays a grouped thousand.
+    return fraction.count == 3 || whole.contains(",") ? text : whole + "." + fraction
   }
 
   // MARK: Formula guard
@@ -253,10 +275,25 @@ public struct SpendlyCSVReader {
   private var index: [String: Int] = [:]
   private let currency: Currency
   private var headerCount = 0
+  /// The file's delimiter: a comma, or a semicolon (its numbers may then have a decimal comma).
+  public let delimiter: Character
+  /// Columns of the header that are not Spendly's, by column (from 1): their cells are ignored.
+  private var ignored: [Int: String] = [:]
+  /// Ignored columns found to hold something, each warned of once.
+  private var warnedColumns: Set<Int> = []
+  /// What the reader left out and why ("column 10 'Extra' is not Spendly's: ignored"), in order.
+  public private(set) var warnings: [String] = []
 
   /// Opens the file at `path` and reads its header; nil when it cannot be opened.
   public init(path: String, defaultCurrency: Currency) throws(SpendlyCSVError) {
-    guard let reader = CSVReader(path: path) else { throw SpendlyCSVError(line: 1, column: 1, "cannot read the file") }
+    let first = FileHandle(forReadingAtPath: path).map { handle in
+      defer { try? handle.close() }
+      return String(decoding: handle.readData(ofLength: 1 << 14).prefix { $0 != 0x0A }, as: UTF8.self)
+    }
+    delimiter = first.flatMap(SpendlyCSV.delimiter(ofHeader:)) ?? ","
+    guard let reader = CSVReader(path: path, delimiter: delimiter) else {
+      throw SpendlyCSVError(line: 1, column: 1, "cannot read the file")
+    }
     self.reader = reader
     currency = defaultCurrency
     try readHeader()
@@ -270,11 +307,14 @@ public struct SpendlyCSVReader {
     var known: [String: String] = [:]
     for name in SpendlyCSV.columns + SpendlyCSV.extraColumns { known[name.lowercased()] = name }
     for (i, raw) in names.enumerated() {
-      guard let name = known[raw.trimmingSpaces().lowercased()] else {
-        throw SpendlyCSVError(
-          line: line, column: i + 1,
-          "unknown column \(TextSanitizer.quoted(raw)) (Spendly's columns: \((SpendlyCSV.columns + SpendlyCSV.extraColumns).joined(separator: ", ")); a bank's CSV needs --mapping: spendly import --guess FILE)"
-        )
+      let trimmed = raw.trimmingSpaces()
+      guard let name = known[trimmed.lowercased()] else {
+        // A column a person added, or a spreadsheet's unnamed one: its cells are left out.
+        ignored[i + 1] = trimmed
+        if !trimmed.isEmpty {
+          warnings.append("column \(i + 1) \(TextSanitizer.quoted(trimmed)) is not Spendly's: ignored")
+        }
+        continue
       }
       guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column \(TextSanitizer.quoted(raw)) twice") }
       index[name] = i
@@ -296,7 +336,8 @@ public struct SpendlyCSVReader {
       if let long = reader.oversizedField {
         throw SpendlyCSVError(line: long, column: cells.count, "a field \(TextLimits.tooLong)")
       }
-      if cells.count == 1 && cells[0].trimmingSpaces().isEmpty { continue }
+      // Blank lines, and the empty rows a spreadsheet leaves at the end (",,,,").
+      if cells.allSatisfy({ $0.isEmpty || $0.trimmingSpaces().isEmpty }) { continue }
       if let bad = reader.invalidUTF8 {
         throw SpendlyCSVError(line: bad, column: 1, "not UTF-8 text (save the file as UTF-8, then import it)")
       }
@@ -304,6 +345,11 @@ public struct SpendlyCSVReader {
         throw SpendlyCSVError(
           line: line, column: min(cells.count, headerCount) + 1,
           "\(cells.count) cell\(cells.count == 1 ? "" : "s") where the header has \(headerCount)")
+      }
+      for (column, name) in ignored where name.isEmpty && !warnedColumns.contains(column) {
+        guard !cells[column - 1].trimmingSpaces().isEmpty else { continue }
+        warnedColumns.insert(column)
+        warnings.append("column \(column) has no name in the header: its cells are ignored (line \(line) on)")
       }
       return (line, try fields(cells, line: line))
     }
@@ -344,7 +390,11 @@ public struct SpendlyCSVReader {
       }
       chosen = named
     }
-    guard var amountText = text("Amount") else { throw fail("Amount", "empty") }
+    func number(_ name: String) -> String? {
+      guard let value = text(name) else { return nil }
+      return delimiter == ";" ? SpendlyCSV.pointDecimal(value) : value
+    }
+    guard var amountText = number("Amount") else { throw fail("Amount", "empty") }
     // A spreadsheet's signed amount: an expense's minus is its kind's, not a second sign.
     if kind == .expense, amountText.hasPrefix("-") || amountText.hasPrefix("−") {
       amountText = String(amountText.dropFirst())
@@ -376,7 +426,7 @@ public struct SpendlyCSVReader {
       status: status)
     result.account = text("Account")
     result.postedDate = try date("Posted Date")
-    if let value = text("Foreign Amount") {
+    if let value = number("Foreign Amount") {
       guard let code = text("Foreign Currency"), let foreign = Currency.named(code.uppercased()) else {
         throw fail("Foreign Currency", "a foreign amount needs its currency code")
       }
@@ -386,7 +436,7 @@ public struct SpendlyCSVReader {
         throw fail("Foreign Amount", "\(error)")
       }
     }
-    if let value = text("Rate") {
+    if let value = number("Rate") {
       guard let rate = ExchangeRate(value) else { throw fail("Rate", "a decimal number (83.72)") }
       result.rate = rate
     }
