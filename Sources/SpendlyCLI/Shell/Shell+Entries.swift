@@ -3,22 +3,21 @@ import SpendlyCore
 import SpendlyParse
 import SpendlyStore
 
-/// The shell's entries: phrase → draft → the confirmation dialogue → one save, and `edit ID`.
+/// The shell's entries: draft → the confirmation dialogue → one save, and `edit ID`.
 extension Shell {
-  /// Runs the dialogue for one phrase; false when it ended in an error.
+  /// Runs the dialogue for one entry, its draft as the line classifier read it; false when it
+  /// ended in an error.
   ///
   /// Off a terminal, a line that does not answer `save?` and input that ends before it is
   /// answered are errors naming the line (nothing is dropped silently); `--yes` saves every
   /// complete draft without asking.
-  func entry(_ phrase: String) -> Bool {
+  func entry(_ read: TransactionDraft) -> Bool {
+    context.reportLookupFailure()
     let entryLine = input.lineNumber
     let parser: PhraseParser
-    var draft: TransactionDraft
+    var draft = read
     do throws(CLIError) {
       parser = try self.parser()
-      // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
-      if let schedule = try context.scheduleDraft(phrase, parser: parser) { return scheduleEntry(schedule) }
-      draft = try context.draft(phrase, parser: parser)
     } catch {
       output.error(dialogue.scripted(error.message))
       return false
