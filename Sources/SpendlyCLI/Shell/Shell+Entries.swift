@@ -37,7 +37,7 @@ extension Shell {
     }
   }
 
-  /// Saves through the store and reports the category's month so far.
+  /// Saves through the store (`EntrySaving`) and shows what it did (`EntrySaving.shellReport`).
   func save(_ draft: TransactionDraft) -> Bool {
     guard let fields = draft.fields else {
       output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
@@ -50,21 +50,7 @@ extension Shell {
       output.error(error.message)
       return false
     }
-    let saved = added.transaction
-    var line = "  saved #\(saved.id)"
-    let budgets = BudgetNotice.words(added.budgets, context: context)
-    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
-    if !categoryBudgeted, let month = try? EntrySaving.monthTotal(of: saved.fields, in: context.session) {
-      let date = saved.fields.date
-      let when =
-        date.year == context.today.year && date.month == context.today.month
-        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
-      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
-    }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
-    if let words = budgets.words { line += " · " + words }
-    output.line(line)
-    for warning in budgets.lines { output.line("  " + warning) }
+    for line in EntrySaving.shellReport(added, draft: draft, context: context) { output.line(line) }
     dialogue.forget()
     return true
   }
