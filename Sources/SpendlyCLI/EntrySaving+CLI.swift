@@ -41,4 +41,24 @@ extension EntrySaving {
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines, json: Render.json(saved))
   }
+
+  /// The shell's lines for an entry saved: `  saved #12 · Food this month ₹6,420.00`, the category's
+  /// month so far unless its budget says it, the schedule period linked, the budget words, and a
+  /// line per mark crossed.
+  static func shellReport(_ added: Saved, draft: TransactionDraft, context: Context) -> [String] {
+    let saved = added.transaction
+    var line = "  saved #\(saved.id)"
+    let budgets = BudgetNotice.words(added.budgets, context: context)
+    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
+    if !categoryBudgeted, let month = try? EntrySaving.monthTotal(of: saved.fields, in: context.session) {
+      let date = saved.fields.date
+      let when =
+        date.year == context.today.year && date.month == context.today.month
+        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
+      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
+    }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
+    if let words = budgets.words { line += " · " + words }
+    return [line] + budgets.lines.map { "  " + $0 }
+  }
 }

@@ -1,19 +1,10 @@
 import SpendlyApp
 import SpendlyCore
+import SpendlyParse
 import SpendlyStore
 
-/// How the shell reads a line that starts with a command's word: always as the command, or
-/// possibly as a question ("categories this month", "show me food last month").
-enum RouteReading: Sendable {
-  /// The line runs the command.
-  case command
-  /// A question (or entry) unless the next word is one of the command's actions or an option:
-  /// "categories this month" is asked, "categories add Pets" runs.
-  case questionUnlessAction
-  /// A question when the whole line reads as one and the next word is no option or id:
-  /// "list last 3 transactions" is asked, "show 12" runs.
-  case questionWhenItReads
-}
+/// How the shell reads a line that starts with a command's word (`CommandWord.Reading`, in Parse).
+typealias RouteReading = CommandWord.Reading
 
 /// One row of the routing table: a command, the action words that may follow it, how the shell
 /// reads a line starting with it, and what the command does with the store (reads never create one).
@@ -44,17 +35,19 @@ struct Route: Sendable {
   /// The words that run the command: its name, then its aliases.
   var words: [String] { [command.name] + command.aliases }
 
-  /// Whether `word` names one of the command's actions, ignoring case.
-  func isAction(_ word: String) -> Bool { actions.contains(word.lowercased()) }
-
-  /// Whether the words after this command's name, which it refused, may be an entry instead:
-  /// no action of it and no option first, and a word of letters beside the numbers ("show 3"
-  /// is a missing id; "due 500 library fine cash" may be an entry).
-  func mayBeEntry(_ rest: some Collection<String>) -> Bool {
-    guard !command.readsAmounts, let first = rest.first, !isAction(first) else { return false }
-    if rest.contains(where: { $0.hasPrefix("-") && !$0.hasPrefix("-₹") && Int($0) == nil }) { return false }
-    return rest.contains { word in word.contains { $0.isLetter } }
+  /// The command as the line classifier reads it.
+  var commandWord: CommandWord {
+    CommandWord(
+      name: command.name, aliases: command.aliases, actions: actions, reading: reading,
+      readsAmounts: command.readsAmounts)
   }
+
+  /// Whether `word` names one of the command's actions, ignoring case.
+  func isAction(_ word: String) -> Bool { commandWord.isAction(word) }
+
+  /// Whether the words after this command's name, which it refused, may be an entry instead
+  /// (`CommandWord.mayBeEntry`).
+  func mayBeEntry(_ rest: some Collection<String>) -> Bool { commandWord.mayBeEntry(rest) }
 }
 
 /// Every command, in the order `help` lists them; the CLI and the shell both route through it.
@@ -102,6 +95,12 @@ let hiddenRoutes: [Route] = [
 
 /// The command a budget setting typed as a phrase runs ("food budget 9000", "set food budget to 9000").
 let budgetSettingCommand: any Command.Type = BudgetCommand.self
+
+/// Every command word as the line classifier reads it (the hidden ones last), with the commands
+/// it gives a line of their own: `add PHRASE`, `edit ID`, and a budget typed as a phrase.
+let commandTable = CommandTable(
+  (routes + hiddenRoutes).map(\.commandWord), entry: AddCommand.name, review: EditCommand.name,
+  budget: budgetSettingCommand.name)
 
 /// The commands alone, in the same order.
 let commands: [any Command.Type] = routes.map(\.command)

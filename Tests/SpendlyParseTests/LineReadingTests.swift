@@ -24,13 +24,15 @@ struct LineReadingTests {
     return result
   }
 
-  static func reading(_ result: LineReading) -> String {
+  static func reading(_ result: LineClass) -> String {
     switch result {
     case .question: return "question"
-    case .entry: return "entry"
+    // An entry the phrase parser refuses is still an entry: its error is the entry's to show.
+    case .entry, .unreadable: return "entry"
     case .ambiguous: return "ambiguous"
     case .notUnderstood: return "not-understood"
     case .schedule: return "schedule"
+    default: return "other"
     }
   }
 
@@ -49,7 +51,7 @@ struct LineReadingTests {
   @Test func ambiguousLinesCarryBothReadings() throws {
     let parser = QueryParser(entry: PhraseParser())
     let now = try #require(LocalDateTime(iso: "2026-11-29T13:05"))
-    guard case .ambiguous(let query, let draft) = parser.read("food 2025", now: now) else {
+    guard case .ambiguous(let query, let draft, _) = parser.read("food 2025", now: now) else {
       Issue.record("food 2025 must be ambiguous")
       return
     }

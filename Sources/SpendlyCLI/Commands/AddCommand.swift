@@ -41,16 +41,23 @@ struct AddCommand: Command {
       draft = try context.draft("", parser: parser)
       draft.time = arguments["date"] == nil ? context.now.time : nil
     } else {
-      if let setting = parser.budgetSetting(arguments.positional) {
+      // The phrase read once: a budget setting, a schedule, or the entry's draft.
+      switch context.lineClassifier(parser: parser).entry(phrase, words: arguments.positional) {
+      case .budget(let setting):
         let command = "spendly budget set " + Render.safe(setting.joined(separator: " "))
         throw .usage("\(Render.quoted(phrase)) sets a budget, not an entry: \(command)")
-      }
-      if let schedule = try context.scheduleDraft(phrase, parser: parser) {
+      case .schedule(let schedule):
         throw .usage(
           "'\(schedule.cadence.word)' makes this a schedule, not one transaction: spendly recurring add \(Render.safe(phrase))"
         )
+      case .entry(let read):
+        context.reportLookupFailure()
+        draft = read
+      case .unreadable(let error, let phrase, let schedule):
+        throw context.refusal(error, phrase: phrase, schedule: schedule)
+      default:
+        throw CLIError(.software, "'\(phrase)' read as no entry")
       }
-      draft = try context.draft(phrase, parser: parser)
     }
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
     context.offerSchedule(&draft)

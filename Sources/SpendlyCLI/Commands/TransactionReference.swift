@@ -6,8 +6,9 @@ import SpendlyStore
 enum TransactionReference {
   /// Reads a transaction id: `12` or `#12`.
   static func id(_ text: String) throws(CLIError) -> Int64 {
-    let digits = text.hasPrefix("#") ? String(text.dropFirst()) : text
-    guard let id = Int64(digits), id > 0 else { throw .usage("id '\(text)': expected a transaction number, like 12") }
+    guard let id = LineClassifier.transactionID(text) else {
+      throw .usage("id '\(text)': expected a transaction number, like 12")
+    }
     return id
   }
 

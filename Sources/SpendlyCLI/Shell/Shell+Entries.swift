@@ -3,22 +3,21 @@ import SpendlyCore
 import SpendlyParse
 import SpendlyStore
 
-/// The shell's entries: phrase → draft → the confirmation dialogue → one save, and `edit ID`.
+/// The shell's entries: draft → the confirmation dialogue → one save, and `edit ID`.
 extension Shell {
-  /// Runs the dialogue for one phrase; false when it ended in an error.
+  /// Runs the dialogue for one entry, its draft as the line classifier read it; false when it
+  /// ended in an error.
   ///
   /// Off a terminal, a line that does not answer `save?` and input that ends before it is
   /// answered are errors naming the line (nothing is dropped silently); `--yes` saves every
   /// complete draft without asking.
-  func entry(_ phrase: String) -> Bool {
+  func entry(_ read: TransactionDraft) -> Bool {
+    context.reportLookupFailure()
     let entryLine = input.lineNumber
     let parser: PhraseParser
-    var draft: TransactionDraft
+    var draft = read
     do throws(CLIError) {
       parser = try self.parser()
-      // A phrase with a cadence word ("netflix 649 monthly") is a schedule, not a transaction.
-      if let schedule = try context.scheduleDraft(phrase, parser: parser) { return scheduleEntry(schedule) }
-      draft = try context.draft(phrase, parser: parser)
     } catch {
       output.error(dialogue.scripted(error.message))
       return false
@@ -38,7 +37,7 @@ extension Shell {
     }
   }
 
-  /// Saves through the store and reports the category's month so far.
+  /// Saves through the store (`EntrySaving`) and shows what it did (`EntrySaving.shellReport`).
   func save(_ draft: TransactionDraft) -> Bool {
     guard let fields = draft.fields else {
       output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
@@ -51,21 +50,7 @@ extension Shell {
       output.error(error.message)
       return false
     }
-    let saved = added.transaction
-    var line = "  saved #\(saved.id)"
-    let budgets = BudgetNotice.words(added.budgets, context: context)
-    let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
-    if !categoryBudgeted, let month = try? EntrySaving.monthTotal(of: saved.fields, in: context.session) {
-      let date = saved.fields.date
-      let when =
-        date.year == context.today.year && date.month == context.today.month
-        ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
-      line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
-    }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
-    if let words = budgets.words { line += " · " + words }
-    output.line(line)
-    for warning in budgets.lines { output.line("  " + warning) }
+    for line in EntrySaving.shellReport(added, draft: draft, context: context) { output.line(line) }
     dialogue.forget()
     return true
   }

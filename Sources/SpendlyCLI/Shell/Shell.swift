@@ -12,6 +12,8 @@ final class Shell {
   /// The confirmation dialogue every entry goes through, on the same input.
   let dialogue: ConfirmDialogue
   var completion: ShellCompletion { dialogue.completion }
+  /// Why the parsers could not be had for the line being read, if they could not.
+  var parserError: CLIError?
 
   init(context: Context, input: LineInput) {
     self.context = context
@@ -63,105 +65,59 @@ final class Shell {
 
   /// Handles one main-prompt line; false when it ended in an error.
   ///
-  /// A leading `?` forces a question; a leading `+`, `-` or `add` an entry. Command words run
-  /// commands; any other line goes to both parsers (`QueryParser.read`), and a line both read
-  /// completely ("food 2025") is put to the person, with no default.
+  /// The line is read once (`LineClassifier`, on the routes' `commandTable`); what it is runs:
+  /// a command, a question answered, an entry or schedule confirmed, a budget set, a review.
   func handle(_ line: String) -> Bool {
     // Words for routing; an entry phrase keeps its own quoting rules (an apostrophe is text).
-    let words = (try? splitWords(line)) ?? line.split(separator: " ").map(String.init)
-    let first = words.first?.lowercased() ?? ""
-    if first == "help" || line == "?" {
-      ShellHelp.show(words.dropFirst().first, output: output)
-      return true
-    }
-    if line.hasPrefix("?") { return question(String(line.dropFirst()).trimmingSpaces(), forced: true) }
-    if first == "add" && words.count > 1 && !words.dropFirst().contains(where: { $0.hasPrefix("--") }) {
-      // The text as typed after "add", quotes and all (note:"lunch at Social").
-      return entry(String(line.drop { $0 != " " }).trimmingSpaces())
-    }
-    // "+ LINE": LINE is an entry, its kind read from its own words ("+2500 freelance", with
-    // no space, is income, as the phrase grammar says); "-" forces an entry and marks an expense.
-    if line.hasPrefix("+"), line.dropFirst().first?.isWhitespace ?? true {
-      let rest = String(line.dropFirst()).trimmingSpaces()
-      if rest.isEmpty {
-        ShellHelp.show(nil, output: output)
-        return true
-      }
-      return entry(rest)
-    }
-    if (line.hasPrefix("+") || line.hasPrefix("-")) && !line.hasPrefix("--") { return entry(line) }
-    // "food budget 9000", "set food budget to 9000": a budget setting, as "budget food 9000" is
-    // (a line starting with another command's word is that command's).
-    let budget = budgetSettingCommand
-    if route(named: first) == nil || route(named: first)?.command == budget,
-      let setting = (try? parser())?.budgetSetting(words)
-    {
-      // The setting's words go to the budget command as its arguments: no line is built.
-      do {
-        context.show(try budget.run(try Arguments(setting, specs: budget.specs, command: budget.name), context))
-        dialogue.forget()
-        return true
+    parserError = nil
+    let classifier = LineClassifier(commands: commandTable, now: context.now) { [self] in
+      do throws(CLIError) {
+        return try queryParser()
       } catch {
-        output.error("\(error.message)\(Shell.recordHint(line))")
-        return false
+        parserError = error
+        return nil
       }
     }
-    // "edit 12" alone opens the field-by-field review of that transaction.
-    if first == "edit", words.count == 2, let id = try? TransactionReference.id(words[1]) {
-      return reviewExisting(id)
-    }
-    if let route = route(named: first) {
-      let next = words.dropFirst().first
-      switch route.reading {
-      case .command:
-        return runCommand(route.command, line)
-      case .questionUnlessAction:
-        // "categories this month" is a question; "categories add Pets" a command.
-        guard let next, !route.isAction(next), !next.hasPrefix("-") else { return runCommand(route.command, line) }
-      case .questionWhenItReads:
-        // "show me food last month", "list expenses over 1000": a question after a command word
-        // that takes no such words.
-        if let next, !next.hasPrefix("-"), (try? TransactionReference.id(next)) == nil,
-          let questions = try? queryParser(), case .question(let query) = questions.read(line, now: context.now)
-        {
-          return answer(query)
-        }
-        return runCommand(route.command, line)
-      }
-    }
-    guard let questions = try? queryParser() else { return entry(line) }
-    let reading = questions.read(line, now: context.now)
+    return run(classifier.classify(line, words: try? splitWords(line)), line)
+  }
+
+  /// Runs what `line` was read as; false when it ended in an error.
+  func run(_ reading: LineClass, _ line: String) -> Bool {
     switch reading {
-    case .question(let query):
-      return answer(query)
-    case .notUnderstood(let error):
-      return notUnderstood(line, error)
-    case .ambiguous(let query, let draft):
-      return choose(line, query: query, draft: draft)
-    case .entry:
-      return entry(line)
-    case .schedule(let schedule):
-      return scheduleEntry(schedule)
+    case .help(let topic):
+      ShellHelp.show(topic, output: output)
+      return true
+    case .command(let call):
+      guard let command = command(named: call.name) else { return false }
+      return runCommand(command, line, call: call)
+    case .question(let query): return answer(query)
+    case .notAQuestion(let error, let asked): return notUnderstood(asked, error)
+    case .notUnderstood(let error): return notUnderstood(line, error)
+    case .ambiguous(let query, let draft, let entry): return choose(line, query: query, draft: draft, entry: entry)
+    case .entry(let draft): return entry(draft)
+    case .schedule(let schedule): return scheduleEntry(schedule)
+    case .unreadable(let error, let phrase, let schedule):
+      output.error(dialogue.scripted(context.refusal(error, phrase: phrase, schedule: schedule).message))
+      return false
+    case .budget(let setting): return setBudget(setting, line)
+    case .review(let id): return reviewExisting(id)
+    case .unavailable(let question):
+      let message = parserError?.message ?? "the database could not be read"
+      output.error(question ? message : dialogue.scripted(message))
+      return false
     }
   }
 
-  /// `?…`: the line is a question, whatever it looks like.
-  func question(_ text: String, forced: Bool) -> Bool {
-    guard !text.isEmpty else {
-      ShellHelp.show(nil, output: output)
+  /// "food budget 9000": the setting's words go to the budget command as its arguments (no line is built).
+  func setBudget(_ setting: [String], _ line: String) -> Bool {
+    let budget = budgetSettingCommand
+    do {
+      context.show(try budget.run(try Arguments(setting, specs: budget.specs, command: budget.name), context))
+      dialogue.forget()
       return true
-    }
-    let questions: QueryParser
-    do {
-      questions = try queryParser()
     } catch {
-      output.error(error.message)
+      output.error("\(error.message)\(Shell.recordHint(line))")
       return false
-    }
-    do {
-      return answer(try questions.parse(text, now: context.now))
-    } catch {
-      return notUnderstood(text, error)
     }
   }
 
@@ -212,7 +168,7 @@ final class Shell {
 
   /// A line that is both a complete entry and a complete question: the person says which.
   /// There is no default, so Enter alone never saves it.
-  func choose(_ line: String, query: Query, draft: TransactionDraft) -> Bool {
+  func choose(_ line: String, query: Query, draft: TransactionDraft, entry: LineClass) -> Bool {
     let record = ["record", draft.amount.map { MoneyFormat.string($0) } ?? "", draft.category ?? ""]
       .filter { !$0.isEmpty }.joined(separator: " ")
     let asked =
@@ -231,7 +187,7 @@ final class Shell {
         return dialogue.abandon(entryLine)
       case .line(let answer):
         switch answer.trimmingSpaces().lowercased() {
-        case "e", "entry", "record": return entry(line)
+        case "e", "entry", "record": return run(entry, line)
         case "q", "question", "answer": return self.answer(query)
         default:
           if !input.isTerminal {
@@ -246,8 +202,9 @@ final class Shell {
     }
   }
 
-  /// Runs the command that `line` starts with, on the line's other words.
-  func runCommand(_ command: any Command.Type, _ line: String) -> Bool {
+  /// Runs the command that `line` starts with, on the line's other words; when it refuses them,
+  /// what the line reads as instead (`call.whenRefused()`), if anything.
+  func runCommand(_ command: any Command.Type, _ line: String, call: CommandCall) -> Bool {
     do {
       var words = Array(try splitWords(line).dropFirst())
       if words.contains("--help") || words.contains("-h") {
@@ -275,24 +232,10 @@ final class Shell {
       }
       // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
       // command's name are no arguments of it, but the whole line is an entry: show its draft.
-      if mayBeEntry(command, line) { return entry(line) }
+      if let entry = call.whenRefused() { return run(entry, line) }
       output.error("\(error.message)\(Shell.recordHint(line))")
       return false
     }
-  }
-
-  /// Whether a line the command refused may be an entry: it names none of the command's
-  /// actions and no option (then the person meant the command), and it reads as an entry.
-  func mayBeEntry(_ command: any Command.Type, _ line: String) -> Bool {
-    let words = ((try? splitWords(line)) ?? []).dropFirst()
-    guard let route = routes.first(where: { $0.command == command }), route.mayBeEntry(words) else { return false }
-    return readsAsEntry(line)
-  }
-
-  /// Whether `line` reads as an entry phrase with an amount.
-  func readsAsEntry(_ line: String) -> Bool {
-    guard let entries = try? self.parser(), let draft = try? entries.parse(line, now: context.now) else { return false }
-    return draft.amount != nil
   }
 
   /// A word as `splitWords` reads it back.
