@@ -5,9 +5,10 @@ protocol Command: SendableMetatype {
   static var aliases: [String] { get }
   /// One line for the command list.
   static var summary: String { get }
-  /// The full `--help` text after the summary: usage, options, examples.
+  /// The written part of `--help` after the summary: usage lines and explanation. The options
+  /// table is made from `specs` (and each action's from its options), see `fullHelp`.
   static var help: String { get }
-  /// Command lines that show it at work, printed after `help` (and in the man page).
+  /// Command lines that show it at work, printed after the options (and in the man page).
   static var examples: [String] { get }
   /// Every option it parses (for a command with actions, those of them all: `Option.union`).
   static var specs: [Option] { get }

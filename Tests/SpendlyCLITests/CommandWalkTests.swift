@@ -188,6 +188,16 @@ struct CommandWalkTests {
     #expect(ledger.contains("usage: spendly export ledger|hledger|beancount") && ledger.contains("  --status STATUS"))
   }
 
+  /// At the shell's prompt too, an action's help is its own.
+  @Test func theShellShowsAnActionsHelp() throws {
+    let sandbox = try Sandbox()
+    let shell = try sandbox.run([], input: Data("debts add --help\nhelp debts remove\nquit\n".utf8))
+    #expect(shell.status == 0, "\(shell.stderr)")
+    #expect(shell.stdout.contains("spendly debts add: ") && shell.stdout.contains("  --due-day DAY"), "\(shell.stdout)")
+    #expect(shell.stdout.contains("spendly debts remove: ") && shell.stdout.contains("usage: spendly debts remove NAME\n"))
+    #expect(!shell.stdout.contains("--strategy"), "only the actions' options: \(shell.stdout)")
+  }
+
   /// The shell offers the same values after an option as `__complete`, from the option's type.
   @Test func completionFollowsTheValueTypes() throws {
     let sandbox = try Sandbox()

@@ -71,7 +71,7 @@ final class Shell {
     let words = (try? splitWords(line)) ?? line.split(separator: " ").map(String.init)
     let first = words.first?.lowercased() ?? ""
     if first == "help" || line == "?" {
-      ShellHelp.show(words.dropFirst().first, output: output)
+      ShellHelp.show(words.dropFirst().first, output: output, rest: Array(words.dropFirst(2)))
       return true
     }
     if line.hasPrefix("?") { return question(String(line.dropFirst()).trimmingSpaces(), forced: true) }
@@ -251,7 +251,7 @@ final class Shell {
     do {
       var words = Array(try splitWords(line).dropFirst())
       if words.contains("--help") || words.contains("-h") {
-        CLI.printHelp(command, output)
+        CLI.printHelp(command, output, words: words)
         return true
       }
       if command.shellPassesYes && !words.contains("--yes") && !words.contains("-y") {
