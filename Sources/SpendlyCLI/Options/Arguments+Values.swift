@@ -51,3 +51,31 @@ extension Arguments {
     return word
   }
 }
+
+/// The values that need the database or the phrase reader: an amount (the one amount reader),
+/// a category, a method, an account.
+extension Arguments {
+  /// `--name AMOUNT` read by the one amount reader in `currency`; a refusal names the option.
+  func amount(_ name: String, _ currency: Currency, _ context: Context) throws(CLIError) -> Money? {
+    guard let text = values[name] else { return nil }
+    return try MoneyOptions.amount(text, name, currency, context)
+  }
+
+  /// `--name NAME` as the category it names (cat:chai is Food).
+  func category(_ context: Context, _ name: String = "category") throws(CLIError) -> Category? {
+    guard let text = values[name] else { return nil }
+    return try FieldOptions.category(text, parser: try context.phraseParser())
+  }
+
+  /// `--name NAME` as the payment method it names (gpay is UPI).
+  func method(_ context: Context, _ name: String = "method") throws(CLIError) -> String? {
+    guard let text = values[name] else { return nil }
+    return try FieldOptions.method(text, parser: try context.phraseParser())
+  }
+
+  /// `--name NAME` as the account it names (a name, alias, or institution and type).
+  func account(_ context: Context, _ name: String = "account") throws(CLIError) -> Account? {
+    guard let text = values[name] else { return nil }
+    return try context.account(named: text)
+  }
+}

@@ -27,23 +27,13 @@ enum FilterOptions {
 
   static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {
     var filter = TransactionFilter()
-    filter.kind = try arguments.choice("kind", Kind.allCases.map(\.rawValue)).flatMap(Kind.init(rawValue:))
+    filter.kind = try arguments.choice("kind").flatMap(Kind.init(rawValue:))
     filter.currency = try arguments.currency()
-    if arguments["category"] != nil || arguments["method"] != nil {
-      // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
-      let parser = try context.phraseParser()
-      if let text = arguments["category"] { filter.category = try FieldOptions.category(text, parser: parser).name }
-      if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
-    }
-    if let text = arguments["account"] {
-      filter.account = try context.account(named: text).name
-    }
-    if arguments["status"] != nil {
-      let words = TransactionStatus.allCases.map(\.rawValue)
-      for item in CommaList.items(arguments["status"]!) {
-        filter.statuses += [try Arguments.choice(item, "status", words)].compactMap(TransactionStatus.init(rawValue:))
-      }
-    }
+    // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
+    filter.category = try arguments.category(context)?.name
+    filter.method = try arguments.method(context)
+    filter.account = try arguments.account(context)?.name
+    filter.statuses = try arguments.choices("status").compactMap(TransactionStatus.init(rawValue:))
     filter.merchant = arguments["merchant"]
     filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
     filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)
