@@ -1,29 +1,24 @@
 /// A command's parsed arguments: options with values, flags, and positional words.
 struct Arguments {
-  /// How a command declares an option: `--name VALUE` or a flag `--name`.
-  struct Spec: Sendable {
-    let name: String
-    let takesValue: Bool
-    let short: Character?
-    init(_ name: String, value: Bool = true, short: Character? = nil) {
-      self.name = name
-      self.takesValue = value
-      self.short = short
-    }
-  }
+  /// How a command declares an option (see `Option`).
+  typealias Spec = Option
 
   private(set) var values: [String: String] = [:]
   private(set) var flags: Set<String> = []
   private(set) var positional: [String] = []
+  /// The options these arguments were read by: their value types read the values.
+  private(set) var specs: [Option] = []
 
-  /// Parses `words` for `command`; an unknown option or a missing value is a usage error.
-  init(_ words: [String], specs: [Spec], command: String) throws(CLIError) {
+  /// Parses `words` for `command` (as typed: "debts remove"); an unknown option, a missing value
+  /// or a value given to a flag is a usage error in one wording (`OptionRefusal`).
+  init(_ words: [String], specs: [Option], command: String) throws(CLIError) {
+    self.specs = specs
     var index = 0
     var optionsEnded = false
     while index < words.count {
       let word = words[index]
       index += 1
-      if optionsEnded || !word.hasPrefix("-") || word == "-" || Arguments.looksNumeric(word) {
+      if optionsEnded || !Arguments.isOption(word) {
         positional.append(word)
         continue
       }
@@ -31,36 +26,46 @@ struct Arguments {
         optionsEnded = true
         continue
       }
-      var name: String
-      var inlineValue: String?
-      if word.hasPrefix("--") {
-        name = String(word.dropFirst(2))
-        if let equals = name.firstIndex(of: "=") {
-          inlineValue = String(name[name.index(after: equals)...])
-          name = String(name[..<equals])
-        }
-      } else {
-        guard word.count == 2, let spec = specs.first(where: { $0.short == word.last }) else {
-          throw .usage("unknown option '\(word)' for '\(command)' (see: spendly \(command) --help)")
-        }
-        name = spec.name
-      }
-      guard let spec = specs.first(where: { $0.name == name }) else {
-        throw .usage("unknown option '--\(name)' for '\(command)' (see: spendly \(command) --help)")
-      }
+      let (typed, inlineValue) = Arguments.split(word)
+      guard let spec = specs.named(typed) else { throw OptionRefusal.unknown.error(typed, command: command) }
+      let name = spec.name
       if spec.takesValue {
         if let inlineValue {
           values[name] = inlineValue
         } else {
-          guard index < words.count else { throw .usage("option '--\(name)' needs a value") }
+          guard index < words.count else { throw OptionRefusal.needsValue.error("--" + name, command: command) }
           values[name] = words[index]
           index += 1
         }
       } else {
-        if inlineValue != nil { throw .usage("option '--\(name)' takes no value") }
+        if inlineValue != nil { throw OptionRefusal.takesNoValue.error("--" + name, command: command) }
         flags.insert(name)
       }
     }
+  }
+
+  /// Whether `word` is an option (or `--`) rather than a positional word.
+  static func isOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" && !looksNumeric(word) }
+
+  /// `--name=value` as the option and its value; `--name` or `-x` with none.
+  static func split(_ word: String) -> (option: String, value: String?) {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  }
+
+  /// The first positional word of `words` as `specs` would read them, without refusing anything
+  /// (an unknown option counts as a flag): the word that names a command's action.
+  static func firstPositional(_ words: [String], specs: [Option]) -> String? {
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if word == "--" { return index < words.count ? words[index] : nil }
+      guard isOption(word) else { return word }
+      let (typed, inline) = split(word)
+      if inline == nil, specs.named(typed)?.takesValue == true { index += 1 }
+    }
+    return nil
   }
 
   /// `-420` or `+2500` are words of a phrase, not options.
@@ -74,20 +79,33 @@ struct Arguments {
   var givenOptions: [String] { (Array(values.keys) + flags).sorted() }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-  /// An integer option, or a usage error naming it.
-  func int(_ name: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws(CLIError) -> Int {
-    guard let text = values[name] else { return fallback }
-    guard let value = Int(text), range.contains(value) else {
-      throw .usage("--\(name) '\(text)': expected a whole number from \(range.lowerBound)")
-    }
-    return value
-  }
-
   /// Fails with a usage error unless there are between `min` and `max` positional words.
   func expectPositional(_ min: Int, _ max: Int, command: String, what: String) throws(CLIError) {
     if positional.count < min { throw .usage("'\(command)' needs \(what) (see: spendly \(command) --help)") }
     if positional.count > max {
       throw .usage("'\(command)': unexpected '\(positional[max])' (see: spendly \(command) --help)")
     }
+  }
+}
+
+/// Why an option on a command line is refused. One wording for every command and action:
+/// `debts remove: unknown option '--balance' (see: spendly debts remove --help)`.
+enum OptionRefusal {
+  /// Not an option of the command or of the action named (both read the same).
+  case unknown
+  case needsValue
+  /// A flag given `=value`.
+  case takesNoValue
+
+  /// The usage error (exit 64) for `option` as typed, on `command` as typed ("debts remove").
+  func error(_ option: String, command: String) -> CLIError {
+    let problem: String
+    switch self {
+    case .unknown: problem = "unknown option '\(Render.safe(option))'"
+    case .needsValue: problem = "option '\(option)' needs a value"
+    case .takesNoValue: problem = "option '\(option)' takes no value"
+    }
+    guard !command.isEmpty else { return .usage("\(problem) (see: spendly --help)") }
+    return .usage("\(command): \(problem) (see: spendly \(command) --help)")
   }
 }

@@ -10,15 +10,8 @@ import SpendlyCore
 public enum CLI {
   static let version = "0.2.0"
 
-  static let globalHelp = """
-        --db PATH       the database (default: $SPENDLY_DB, else $XDG_DATA_HOME/spendly/spendly.db)
-        --now WHEN      the clock, for scripts and tests: 2026-11-29T13:05
-        --json          machine-readable output
-        -y, --yes       save complete drafts without asking (one-shot add, piped sessions)
-        --no-color      no colour even on a terminal (NO_COLOR works too)
-        -h, --help      help for spendly or a command
-        --version       the version
-    """
+  /// The global options' table (`GlobalOptions`).
+  static var globalHelp: String { GlobalOptions.help }
 
   /// Runs spendly with `arguments` (without the program name) and returns the exit code.
   public static func main(_ arguments: [String]) -> Int32 {
@@ -67,7 +60,7 @@ public enum CLI {
     }
     if first == "help" {
       if words.count > 1, let command = command(named: words[1]) {
-        printHelp(command, context.output)
+        printHelp(command, context.output, words: Array(words.dropFirst(2)))
       } else if words.count > 1, !["entry", "phrase", "phrases"].contains(words[1].lowercased()) {
         let word = Render.safe(words[1])
         throw .usage("no command '\(word)'\(nearestCommands(to: words[1])) (see: spendly --help)")
@@ -81,17 +74,16 @@ public enum CLI {
       return 0
     }
     guard let route = route(named: first) else {
-      if first.hasPrefix("-") { throw .usage("unknown option '\(first)' (see: spendly --help)") }
+      if first.hasPrefix("-") { throw OptionRefusal.unknown.error(Arguments.split(first).option, command: "") }
       throw .usage("unknown command '\(Render.safe(first))'\(nearestCommands(to: first)) (see: spendly --help)")
     }
     let command = route.command
     if help {
-      printHelp(command, context.output)
+      printHelp(command, context.output, words: Array(words.dropFirst()))
       return 0
     }
     do throws(CLIError) {
-      let arguments = try Arguments(Array(words.dropFirst()), specs: command.specs, command: command.name)
-      try command.checkOptions(arguments)
+      let arguments = try command.arguments(Array(words.dropFirst()))
       context.storeUse = route.storeUse(arguments)
       context.show(try command.run(arguments, context))
     } catch {
@@ -130,7 +122,7 @@ public enum CLI {
     var index = 0
     func value(_ name: String, _ word: String) throws(CLIError) -> String {
       if let equals = word.firstIndex(of: "=") { return String(word[word.index(after: equals)...]) }
-      guard index < arguments.count else { throw .usage("option '\(name)' needs a value") }
+      guard index < arguments.count else { throw OptionRefusal.needsValue.error(name, command: "") }
       index += 1
       return arguments[index - 1]
     }
@@ -191,10 +183,13 @@ public enum CLI {
     output.line("'spendly COMMAND --help' explains one command.")
   }
 
-  static func printHelp(_ command: any Command.Type, _ output: Output) {
-    output.line("spendly \(command.name): \(command.summary)")
+  /// A command's help, or its action's when `words` (after the command's name) name one.
+  static func printHelp(_ command: any Command.Type, _ output: Output, words: [String] = []) {
+    let action = words.isEmpty ? nil : command.action(words)
+    let typed = command.typedName(action, words)
+    output.line("spendly \(typed): \(command.summary)")
     output.line()
-    output.line(command.fullHelp)
+    output.line(action.map { typed == command.name ? command.fullHelp : command.fullHelp(of: $0) } ?? command.fullHelp)
     output.line()
     output.line("global options:")
     output.line(globalHelp)

@@ -16,25 +16,23 @@ struct LogPaymentCommand: Command {
     used with the merchant, else the defaults. A category of the income side is dropped
     (the draft says so). Prints the saved line (--json: the saved transaction).
     On a terminal the draft is confirmed with save? [Y/e/n]; elsewhere --yes is required.
-
-    options:
-      --amount AMOUNT     positive, as phrases write it: 420, 1,250.50, 1.5k
-      --merchant TEXT     where it was spent
-      --method NAME       a payment method (gpay is UPI)
-      --category NAME     an expense category
-      --note TEXT         free text
-      --date DATE         2026-11-29, yesterday (default: today, at the current time)
-      --time HH:MM        24-hour time
-      --currency CODE     INR, USD, EUR, ...
-      -y, --yes           save without asking
-
-    examples:
-      spendly log-payment --amount 420 --merchant Social --yes
-      spendly --json log-payment --amount 1,250.50 --merchant Zara --method card --yes
     """
-  static let specs: [Arguments.Spec] =
-    ["amount", "merchant", "method", "category", "note", "date", "time", "currency"].map { .init($0) }
-    + [.init("yes", value: false, short: "y")]
+  static let examples = [
+    "spendly log-payment --amount 420 --merchant Social --yes",
+    "spendly --json log-payment --amount 1,250.50 --merchant Zara --method card --yes",
+  ]
+  static let specs: [Option] = [
+    .value("amount", "AMOUNT", .amount, "positive, as phrases write it: 420, 1,250.50, 1.5k"),
+    .value("merchant", "TEXT", .merchant, "where it was spent"),
+    .value("method", "NAME", .method, "a payment method (gpay is UPI)"),
+    .value("category", "NAME", .category, "an expense category"),
+    .value("note", "TEXT", .text, "free text"),
+    .value("date", "DATE", .date, "2026-11-29, yesterday (default: today, at the current time)"),
+    .value("time", "HH:MM", .time, "24-hour time"),
+    .value("currency", "CODE", .currency, "INR, USD, EUR, ..."),
+    .flag("yes", "save without asking", short: "y"),
+  ]
+  static let optionColumn: Int? = FieldOptions.column
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")

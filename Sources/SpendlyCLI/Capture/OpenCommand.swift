@@ -28,14 +28,13 @@ struct OpenCommand: Command {
     than \(QuickLink.maximumLength) bytes, repeats a key, names an unknown key, has a malformed % escape,
     decodes to invalid UTF-8 or to control characters, or gives an amount that is not a
     positive amount (exit 65).
-
-    examples:
-      spendly open 'spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch'
-      spendly open 'spendly://quickadd?text=420%20upi%20food'
-      spendly open 'spendly://quickadd'
-      xdg-open 'spendly://quickadd?amount=420'
     """
-  static let specs: [Arguments.Spec] = [.init("yes", value: false, short: "y")]
+  static let examples = [
+    "spendly open 'spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch'",
+    "spendly open 'spendly://quickadd?text=420%20upi%20food'", "spendly open 'spendly://quickadd'",
+    "xdg-open 'spendly://quickadd?amount=420'",
+  ]
+  static let specs: [Option] = [.flag("yes", "save without asking", short: "y")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a link: spendly open 'spendly://quickadd?amount=420'")

@@ -36,15 +36,27 @@ struct AccountsCommand: Command {
     "spendly accounts add \"HDFC Savings\" --type savings --opening 50000 --on 2026-11-01 --methods UPI",
     "spendly accounts",
   ]
-  static let specs: [Arguments.Spec] = [
-    .init("type"), .init("institution"), .init("currency"), .init("opening"), .init("on"), .init("methods"),
-    .init("alias"), .init("last4"), .init("number"), .init("name"),
+  static let addOptions: [Option] = [
+    .value(
+      "type", "TYPE", .choice(AccountType.allCases.map(\.rawValue)), "savings, current, cash, wallet, card or loan"),
+    .value("institution", "NAME", .text, "the bank or issuer (hdfc)"),
+    .value("currency", "CODE", .currency, "its currency (default: the default currency)"),
+    .value("opening", "AMOUNT", .amount, "the balance on --on (a card or loan: what was owed)"),
+    .value("on", "DATE", .date, "the opening balance's day (default: today)"),
+    .value("methods", "M,M", .list(.method), "payment methods whose entries are on it"),
+    .value("alias", "WORD,WORD", .list(.text), "other names for it"),
+    .value("last4", "1234", .text, "the number's last four digits, as statements show them"),
+    .value("number", "ACCOUNT-NUMBER", .text, "the account's number, as statements show it"),
   ]
-  static let addOptions = ["type", "institution", "currency", "opening", "on", "methods", "alias", "last4", "number"]
   static let subcommands = [
-    Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("edit", options: addOptions + ["name"]),
-    Subcommand("rename"), Subcommand("close", options: ["on"]), Subcommand("reopen"),
+    Subcommand("add", options: addOptions), Subcommand("list"),
+    Subcommand("edit", options: addOptions + [.value("name", "NEW", .text, "a new name (the old one stays an alias)")]),
+    Subcommand("rename"), Subcommand("close", options: [.value("on", "DATE", .date, "its last day (default: today)")]),
+    Subcommand("reopen"),
   ]
+  static let specs = Option.union(subcommands.map(\.options)).map {
+    $0.name == "on" ? $0.helped("add: the opening balance's day; close: its last day (default: today)") : $0
+  }
   static let defaultSubcommand: String? = "list"
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -15,18 +15,14 @@ struct AddCommand: Command {
     On a terminal the draft is shown as in the shell: Enter saves, e reviews each field,
     n discards. Elsewhere --yes is required.
     Inferred fields are marked with '?'. A phrase without an amount is refused (exit 65).
-
-    options:
-    \(FieldOptions.help)
-      -y, --yes           save without asking
-
-    examples:
-      spendly add 420 upi food lunch at Social
-      spendly add --yes coffee 180 cash
-      spendly add --yes salary 150000 credited
-      spendly add --amount 420 --category Food --method UPI --merchant Social --yes
     """
-  static let specs = FieldOptions.specs + [.init("yes", value: false, short: "y")]
+  static let examples = [
+    "spendly add 420 upi food lunch at Social", "spendly add --yes coffee 180 cash",
+    "spendly add --yes salary 150000 credited",
+    "spendly add --amount 420 --category Food --method UPI --merchant Social --yes",
+  ]
+  static let specs = FieldOptions.specs + [.flag("yes", "save without asking", short: "y")]
+  static let optionColumn: Int? = FieldOptions.column
   /// The shell asks save? [Y/e/n] itself, so it passes --yes.
   static let shellPassesYes = true
 

@@ -14,7 +14,7 @@ struct BackupCommand: Command {
     is written. An existing FILE is refused unless --force. 'spendly restore FILE' puts it back.
     """
   static let examples = ["spendly backup ~/spendly-backup.db"]
-  static let specs: [Arguments.Spec] = [.init("force", value: false)]
+  static let specs: [Option] = [.flag("force", "replace an existing FILE")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")

@@ -16,7 +16,10 @@ struct BalanceCommand: Command {
     shown beside the balance computed from the entries, with the difference when they disagree.
     """
   static let examples = ["spendly balance hdfc savings --from 2026-11-01"]
-  static let specs: [Arguments.Spec] = [.init("from"), .init("to")]
+  static let specs: [Option] = [
+    .value("from", "DATE", .date, "the first day (default: 30 days before --to)"),
+    .value("to", "DATE", .date, "the last day (default: today)"),
+  ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let (account, rest) = try context.account(arguments.positional, command: "balance")

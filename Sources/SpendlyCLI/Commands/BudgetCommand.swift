@@ -36,17 +36,24 @@ struct BudgetCommand: Command {
       spendly budget --month 2026-11 --json
       spendly budget food this year
     """
-  static let specs: [Arguments.Spec] = [
-    .init("month"), .init("from"), .init("currency"), .init("rollover", value: false),
-    .init("no-rollover", value: false),
+  static let periodOptions: [Option] = [
+    .value("month", "YYYY-MM", .month, "that month only (shown, or an override)"),
+    .value("from", "YYYY-MM", .month, "from that month on"),
+    .value("currency", "CODE", .currency, "the budget's currency (default: the default currency)"),
   ]
 
   /// The actions named by their word; `budget food 8000` sets and `budget` shows, and those
   /// check their options themselves (`show`).
   static let subcommands = [
-    Subcommand("set", options: ["month", "from", "currency", "rollover", "no-rollover"]),
-    Subcommand("clear", aliases: ["remove"], options: ["month", "from", "currency"]),
+    Subcommand(
+      "set",
+      options: periodOptions + [
+        .flag("rollover", "carry a month's unspent amount (or overspend) into the next"),
+        .flag("no-rollover", "stop carrying it"),
+      ]),
+    Subcommand("clear", aliases: ["remove"], options: periodOptions),
   ]
+  static let specs = Option.union(subcommands.map(\.options))
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

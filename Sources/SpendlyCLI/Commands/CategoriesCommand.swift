@@ -12,13 +12,15 @@ struct CategoriesCommand: Command {
            spendly categories add NAME [--income] [--alias A,B]
            spendly categories rename OLD NEW
            spendly categories alias NAME ALIAS
-
-    examples:
-      spendly categories add Pets --alias vet,petfood
-      spendly categories add Dividends --income
-      spendly categories rename Bills Utilities
     """
-  static let specs: [Arguments.Spec] = [.init("income", value: false), .init("alias")]
+  static let examples = [
+    "spendly categories add Pets --alias vet,petfood", "spendly categories add Dividends --income",
+    "spendly categories rename Bills Utilities",
+  ]
+  static let specs: [Option] = [
+    .flag("income", "add an income category (default: an expense one)"),
+    .value("alias", "A,B", .list(.text), "other words for it, comma-separated"),
+  ]
 
   static let actions = CatalogActions(
     command: name, kind: .category, headers: ["Category", "Side", "Aliases", "Suggested by"],

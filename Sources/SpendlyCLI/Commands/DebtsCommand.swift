@@ -32,25 +32,35 @@ struct DebtsCommand: Command {
     "spendly debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 31",
     "spendly debts plan --budget 40000",
   ]
-  static let specs: [Arguments.Spec] = [
-    .init("balance"), .init("apr"), .init("min"), .init("min-percent"), .init("min-floor"), .init("due-day"),
-    .init("term"), .init("kind"), .init("currency"), .init("start"), .init("name"), .init("budget"),
-    .init("strategy"), .init("yes", value: false, short: "y"),
-  ]
-  static let addOptions = [
-    "balance", "apr", "min", "min-percent", "min-floor", "due-day", "term", "kind", "currency", "start",
+  static let addOptions: [Option] = [
+    .value("balance", "AMOUNT", .amount, "what is owed on --start"),
+    .value("apr", "PERCENT", .decimal, "the yearly interest rate in percent"),
+    .value("min", "AMOUNT", .amount, "the minimum payment a month"),
+    .value("min-percent", "PERCENT", .decimal, "the minimum as a percent of the balance"),
+    .value("min-floor", "AMOUNT", .amount, "the least minimum, with --min-percent"),
+    .value("due-day", "DAY", .number(1...31), "the day of the month it is due (clamped to the month)"),
+    .value("term", "MONTHS", .number(1...Int.max), "months to pay it off: the minimum is the amortized payment"),
+    .value("kind", "KIND", .choice(Debt.Kind.allCases.map(\.rawValue)), "loan (the default), card or other"),
+    .value("currency", "CODE", .currency, "its currency (default: the default currency)"),
+    .value("start", "DATE", .date, "the day of the balance (default: today)"),
   ]
   static let subcommands = [
     Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("schedule"),
-    Subcommand("plan", options: ["budget", "strategy"]), Subcommand("pay", options: ["yes"]),
-    Subcommand("edit", options: addOptions + ["name"]), Subcommand("remove"),
+    Subcommand(
+      "plan",
+      options: [
+        .value("budget", "AMOUNT", .amount, "what goes to the debts each month (remembered)"),
+        .value("strategy", "NAME", .choice(["avalanche", "snowball"]), "avalanche or snowball (default: both)"),
+      ]),
+    Subcommand("pay", options: [.flag("yes", "save without asking", short: "y")]),
+    Subcommand(
+      "edit",
+      options: addOptions.map { $0.name == "term" ? .value("term", "MONTHS", .text, "months, or none") : $0 }
+        + [.value("name", "NAME", .text, "a new name")]),
+    Subcommand("remove"),
   ]
+  static let specs = Option.union(subcommands.map(\.options))
   static let defaultSubcommand: String? = "list"
-
-  /// --kind takes a debt's kinds (loan, card, other), not a transaction's.
-  static func values(ofOption name: String) -> [String]? {
-    name == "kind" ? Debt.Kind.allCases.map(\.rawValue) : nil
-  }
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

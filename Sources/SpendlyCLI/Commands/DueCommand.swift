@@ -14,7 +14,10 @@ struct DueCommand: Command {
     that matches a due schedule ('netflix 649 cc') is offered as that period's charge.
     """
   static let examples = ["spendly due", "spendly due --log"]
-  static let specs: [Arguments.Spec] = [.init("log", value: false), .init("yes", value: false, short: "y")]
+  static let specs: [Option] = [
+    .flag("log", "log every unlogged occurrence, as one change"),
+    .flag("yes", "log them without asking", short: "y"),
+  ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")

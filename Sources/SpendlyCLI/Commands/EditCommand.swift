@@ -12,14 +12,10 @@ struct EditCommand: Command {
     usage: spendly edit ID --FIELD VALUE...
 
     Writes a new revision; `spendly history ID` lists them and `spendly undo` reverts.
-
-    options:
-    \(FieldOptions.help)
-
-    example:
-      spendly edit 12 --amount 450 --note "lunch with Asha"
     """
+  static let examples = [#"spendly edit 12 --amount 450 --note "lunch with Asha""#]
   static let specs = FieldOptions.specs
+  static let optionColumn: Int? = FieldOptions.column
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")

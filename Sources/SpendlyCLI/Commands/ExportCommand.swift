@@ -35,30 +35,29 @@ struct ExportCommand: Command {
                   a journal the tool accepts: Expenses:Food, Income:Salary, Assets:… and
                   Liabilities:… for accounts and methods, transfers between them.
 
-    filters (as list takes them):
-      --from DATE --to DATE --category NAME --method NAME --account NAME --kind KIND
-      --merchant NAME --currency CODE --status STATUS
-
-    examples:
-      spendly export csv spendly.csv --all-fields
-      spendly export csv --from 2026-01-01 --category food > food.csv
-      spendly export xlsx november.xlsx last month
-      spendly export beancount books.beancount && bean-check books.beancount
+    The filters are list's.
     """
-  static let specs: [Arguments.Spec] = [
-    .init("all-fields", value: false), .init("excel", value: false), .init("category"), .init("method"),
-    .init("merchant"), .init("kind"), .init("account"), .init("status"), .init("currency"), .init("from"),
-    .init("to"),
+  static let examples = [
+    "spendly export csv spendly.csv --all-fields", "spendly export csv --from 2026-01-01 --category food > food.csv",
+    "spendly export xlsx november.xlsx last month",
+    "spendly export beancount books.beancount && bean-check books.beancount",
   ]
 
   static let formats = ["csv", "json", "xlsx", "ledger", "hledger", "beancount"]
   static let firstWords: [String]? = formats
-  static let filters = ["category", "method", "merchant", "kind", "account", "status", "currency", "from", "to"]
+  static let filters = FilterOptions.options
   static let subcommands = [
-    Subcommand("csv", options: ["all-fields", "excel"] + filters), Subcommand("json"),
+    Subcommand(
+      "csv",
+      options: [
+        .flag("all-fields", "the other columns too: Account, Status, Posted Date, ..."),
+        .flag("excel", "a byte order mark and CRLF line ends, for Excel"),
+      ] + filters),
+    Subcommand("json"),
     Subcommand("xlsx", options: filters), Subcommand("ledger", options: filters),
     Subcommand("hledger", options: filters), Subcommand("beancount", options: filters),
   ]
+  static let specs = Option.union(subcommands.map(\.options))
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     guard let format = arguments.positional.first?.lowercased() else {

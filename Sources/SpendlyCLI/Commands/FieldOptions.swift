@@ -5,28 +5,30 @@ import SpendlyStore
 /// The `--amount --kind --currency --category --method --merchant --note --date --time` options
 /// shared by `add` and `edit`.
 enum FieldOptions {
-  static let specs: [Arguments.Spec] = [
-    .init("amount"), .init("kind"), .init("currency"), .init("category"), .init("method"),
-    .init("merchant"), .init("note"), .init("date"), .init("time"), .init("account"), .init("to"),
+  static let specs: [Option] = [
+    .value(
+      "amount", "AMOUNT", .amount,
+      "as in phrases: 420, 1,250.50, ₹1,50,000, 1.5k, 2 lakh, $45\n(positive; the kind gives the sign)"),
+    .value("kind", "KIND", .choice(Kind.allCases.map(\.rawValue)), "expense, income or transfer"),
+    .value("currency", "CODE", .currency, "INR, USD, EUR, GBP, AED, SGD, JPY, ..."),
+    .value(
+      "category", "NAME", .category,
+      "a category, alias or word for one (chai is Food) of the kind's side\n(see: spendly categories)"),
+    .value(
+      "method", "NAME", .method,
+      "a payment method, alias or word for one (gpay is UPI, card the\ndefault card; see: spendly methods)"),
+    .value("merchant", "TEXT", .merchant, "where the money went or came from"),
+    .value("note", "TEXT", .text, "free text"),
+    .value("date", "DATE", .date, "YYYY-MM-DD, today or yesterday"),
+    .value("time", "HH:MM", .time, "24-hour time"),
+    .value(
+      "account", "NAME", .account,
+      "the account it is on (a transfer's source); else its method's\n(see: spendly accounts)"),
+    .value("to", "NAME", .account, "a transfer's destination: an account, or a method (Cash)"),
   ]
 
-  static let help = """
-      --amount AMOUNT     as in phrases: 420, 1,250.50, ₹1,50,000, 1.5k, 2 lakh, $45
-                          (positive; the kind gives the sign)
-      --kind KIND         expense, income or transfer
-      --currency CODE     INR, USD, EUR, GBP, AED, SGD, JPY, ...
-      --category NAME     a category, alias or word for one (chai is Food) of the kind's side
-                          (see: spendly categories)
-      --method NAME       a payment method, alias or word for one (gpay is UPI, card the
-                          default card; see: spendly methods)
-      --merchant TEXT     where the money went or came from
-      --note TEXT         free text
-      --date DATE         YYYY-MM-DD, today or yesterday
-      --time HH:MM        24-hour time
-      --account NAME      the account it is on (a transfer's source); else its method's
-                          (see: spendly accounts)
-      --to NAME           a transfer's destination: an account, or a method (Cash)
-    """
+  /// Where the field options' help starts in `add` and `edit`.
+  static let column = 22
 
   static var names: [String] { specs.map(\.name) }
 

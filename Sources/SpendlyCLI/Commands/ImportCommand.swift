@@ -57,10 +57,16 @@ struct ImportCommand: Command {
     unless --day-first.
     """
   static let examples = ["spendly import statement.ofx", "spendly import books.csv --dry-run"]
-  static let specs: [Arguments.Spec] = [
-    .init("account"), .init("dry-run", value: false), .init("yes", value: false, short: "y"), .init("mapping"),
-    .init("guess", value: false), .init("day-first", value: false), .init("allow-duplicates", value: false),
-    .init("replace", value: false), .init("review", value: false),
+  static let specs: [Option] = [
+    .value("account", "NAME", .account, "the account a statement without a known number goes to"),
+    .flag("dry-run", "show what would be imported; write nothing"),
+    .flag("yes", "create a new account without asking", short: "y"),
+    .value("mapping", "RULES", .file, "a bank CSV's mapping (a file of rules; see --guess)"),
+    .flag("guess", "print a guessed mapping for FILE, each choice explained"),
+    .flag("day-first", "QIF dates are day first"),
+    .flag("allow-duplicates", "import rows that look like ones already imported"),
+    .flag("replace", "a JSON export replaces the database (the old one is kept beside it)"),
+    .flag("review", "ask at the terminal about each match whose names differ"),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -11,34 +11,17 @@ struct ListCommand: Command {
                         [--sort date|amount [--reverse]] [--category NAME] [--method NAME]
                         [--merchant NAME] [--kind expense|income|transfer] [--currency CODE]
                         [--account NAME] [--status STATUS] [--from DATE] [--to DATE]
-
-    options:
-      --page N          page N (from 1) of 25 transactions: 'page 2 of 41 · 1,017 transactions'
-      --page-size N     transactions a page (1 to 1000)
-      --limit N         at most N transactions (default 20; 0 for all)
-      --offset N        skip the first N
-      --sort date       newest first (the default); --reverse for oldest first
-      --sort amount     largest first; --reverse for smallest first
-      --category NAME   only this category: a name, alias or word for one (chai is Food)
-      --method NAME     only this payment method: a name, alias or word (gpay is UPI)
-      --merchant NAME   merchants whose name starts with NAME, ignoring case and
-                        punctuation (joes finds Joe's Pizza)
-      --kind KIND       expense, income or transfer
-      --account NAME    on this account (either end of a transfer): a name, alias, or
-                        institution and type (hdfc card; see: spendly accounts)
-      --status STATUS   booked, pending, authorized, memo or rejected (comma-separated for
-                        several). Pending and authorized rows are marked; rejected and memo
-                        rows are listed but never count in a total
-      --currency CODE   only this currency
-      --from DATE       on or after DATE (YYYY-MM-DD, today, yesterday)
-      --to DATE         on or before DATE
     """
   static let examples = ["spendly list --category food --from 2026-11-01", "spendly list --page 2 --sort amount"]
-  static let specs: [Arguments.Spec] = [
-    .init("limit"), .init("offset"), .init("page"), .init("page-size"), .init("sort"), .init("reverse", value: false),
-    .init("category"), .init("method"), .init("merchant"), .init("kind"), .init("account"), .init("status"),
-    .init("currency"), .init("from"), .init("to"),
-  ]
+  static let specs: [Option] = [
+    .value(
+      "page", "N", .number(0...Int.max), "page N (from 1) of 25 transactions: 'page 2 of 41 · 1,017 transactions'"),
+    .value("page-size", "N", .number(0...Int.max), "transactions a page (1 to 1000)"),
+    .value("limit", "N", .number(0...Int.max), "at most N transactions (default 20; 0 for all)"),
+    .value("offset", "N", .number(0...Int.max), "skip the first N"),
+    .value("sort", "ORDER", .choice(["date", "amount"]), "date: newest first (the default); amount: largest first"),
+    .flag("reverse", "the other way: oldest first, or smallest first"),
+  ] + FilterOptions.options
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")

@@ -12,12 +12,9 @@ struct LogCommand: Command {
     Every change, newest first: transactions added, edited, deleted or imported, categories,
     methods and aliases added, renames, settings, undos and redos. A change that was undone
     is marked so.
-
-    options:
-      --limit N   at most N changes (default 20; 0 for all)
     """
   static let examples = ["spendly log", "spendly log --limit 50 --json"]
-  static let specs: [Arguments.Spec] = [.init("limit")]
+  static let specs: [Option] = [.value("limit", "N", .number(0...Int.max), "at most N changes (default 20; 0 for all)")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")

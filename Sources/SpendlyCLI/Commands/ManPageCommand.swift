@@ -1,5 +1,6 @@
 /// `spendly __man`: the manual page, spendly.1, in roff, made from the very text `--help`
-/// prints (each command's summary and help, the global options), so the two cannot disagree.
+/// prints (each command's summary, help and options table made from its declared options, the
+/// global options), so the two cannot disagree.
 /// Hidden: `make install` runs it.
 struct ManPageCommand: Command {
   static let name = "__man"

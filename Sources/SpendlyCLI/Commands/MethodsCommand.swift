@@ -12,12 +12,9 @@ struct MethodsCommand: Command {
            spendly methods add NAME [--alias A,B]
            spendly methods rename OLD NEW
            spendly methods alias NAME ALIAS
-
-    examples:
-      spendly methods add "HDFC Card" --alias hdfc
-      spendly methods alias UPI bhim
     """
-  static let specs: [Arguments.Spec] = [.init("alias")]
+  static let examples = [#"spendly methods add "HDFC Card" --alias hdfc"#, "spendly methods alias UPI bhim"]
+  static let specs: [Option] = [.value("alias", "A,B", .list(.text), "other words for it, comma-separated")]
 
   static let actions = CatalogActions(
     command: name, kind: .method, headers: ["Method", "Aliases", "Also understood"],

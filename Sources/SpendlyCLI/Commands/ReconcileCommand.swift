@@ -26,7 +26,10 @@ struct ReconcileCommand: Command {
     "spendly reconcile hdfc savings 48,250.50", "spendly reconcile hdfc savings 1,23,456.00 Cr",
     "spendly reconcile hdfc regalia 25,000.00 Dr",
   ]
-  static let specs: [Arguments.Spec] = [.init("on"), .init("available", value: false)]
+  static let specs: [Option] = [
+    .value("on", "DATE", .date, "the statement's day (default: today)"),
+    .flag("available", "the available balance, not the booked one"),
+  ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

@@ -28,15 +28,27 @@ struct RecurringCommand: Command {
     'due' lists the occurrences not yet logged; 'due --log' records them.
     """
   static let examples = ["spendly recurring add netflix 649 monthly from 31 jan cc", "spendly recurring"]
-  static let specs: [Arguments.Spec] = [
-    .init("from"), .init("to"), .init("amount"), .init("category"), .init("method"), .init("name"),
-    .init("note"), .init("yes", value: false, short: "y"),
-  ]
   static let subcommands = [
-    Subcommand("add", options: ["yes"]), Subcommand("list"), Subcommand("dates", options: ["from", "to"]),
+    Subcommand("add", options: [.flag("yes", "save without asking", short: "y")]), Subcommand("list"),
+    Subcommand(
+      "dates",
+      options: [
+        .value("from", "DATE", .date, "the first day listed"), .value("to", "DATE", .date, "the last day listed"),
+      ]),
     Subcommand("skip"), Subcommand("pause"), Subcommand("resume"), Subcommand("end"),
-    Subcommand("edit", options: ["amount", "from", "category", "method", "name", "note"]), Subcommand("delete"),
+    Subcommand(
+      "edit",
+      options: [
+        .value("amount", "AMOUNT", .amount, "a new amount"),
+        .value("from", "DATE", .date, "the day the new amount applies from (default: today)"),
+        .value("category", "NAME", .category, "a category"), .value("method", "NAME", .method, "a payment method"),
+        .value("name", "NAME", .text, "a new name"), .value("note", "TEXT", .text, "a note"),
+      ]),
+    Subcommand("delete"),
   ]
+  static let specs = Option.union(subcommands.map(\.options)).map {
+    $0.name == "from" ? $0.helped("dates: the first day listed; edit: the day a new amount applies from") : $0
+  }
   static let defaultSubcommand: String? = "list"
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -19,13 +19,12 @@ struct ReportCommand: Command {
     PERIOD as questions say it: this month (the default), last month, 2025, this year, since 1 oct.
     FILE '-' writes the page to stdout. Without --html, report says how to ask for one (a usage error).
     The file is the person's only (0600), written beside FILE and moved into place when complete.
-
-    examples:
-      spendly report --html report.html
-      spendly report last month --html november.html
-      spendly report 2025 --html 2025.html && xdg-open 2025.html
     """
-  static let specs: [Arguments.Spec] = [.init("html")]
+  static let examples = [
+    "spendly report --html report.html", "spendly report last month --html november.html",
+    "spendly report 2025 --html 2025.html && xdg-open 2025.html",
+  ]
+  static let specs: [Option] = [.value("html", "FILE", .file, "write the page to FILE ('-' for stdout)")]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let words = arguments.positional.joined(separator: " ")

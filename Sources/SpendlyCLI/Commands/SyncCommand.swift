@@ -22,9 +22,11 @@ struct SyncCommand: Command {
     is reported and the others go on; sync then exits 65.
     """
   static let examples = ["spendly sync ~/Downloads/statements"]
-  static let specs: [Arguments.Spec] = [
-    .init("account"), .init("yes", value: false, short: "y"), .init("day-first", value: false),
-    .init("dry-run", value: false),
+  static let specs: [Option] = [
+    .value("account", "NAME", .account, "the account for a file that names none and matches no rows"),
+    .flag("yes", "create new accounts without asking", short: "y"),
+    .flag("day-first", "QIF dates are day first"),
+    .flag("dry-run", "show what would be imported; write nothing"),
   ]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {

@@ -10,8 +10,7 @@ struct LineCompletion {
   private(set) var databasePath: String
   private var opened: Store??
 
-  static let globalValueOptions = ["db", "now"]
-  static let globalFlags = ["--json", "--yes", "-y", "--no-color", "--help", "-h", "--version"]
+  static let globalValueOptions = GlobalOptions.options.filter(\.takesValue).map(\.name)
 
   /// `store`: one already open on `databasePath` (the shell's), so a Tab opens nothing.
   init(_ words: [String], databasePath: String, store: Store? = nil) {
@@ -56,9 +55,7 @@ struct LineCompletion {
           } else {
             pending = global
           }
-        } else if let spec = found.flatMap({ LineCompletion.spec(name, of: $0.command) }), spec.takesValue,
-          inline == nil
-        {
+        } else if let spec = found.flatMap({ $0.command.specs.named(name) }), spec.takesValue, inline == nil {
           pending = spec.name
         }
         continue
@@ -88,25 +85,18 @@ struct LineCompletion {
   /// The candidates for `partial`, in order, without duplicates.
   mutating func candidates() -> [String] {
     guard let (found, help, pending, positional) = read() else { return [] }
-    if let pending { return values(pending, found, partial) }
+    // The options of the action named (`debts add`), else of the command, then the global ones.
+    let options = (found.map { $0.command.action(positional)?.options ?? $0.command.specs } ?? [])
+      + GlobalOptions.options
+    if let pending { return values(options.named("--" + pending), partial) }
     if partial.hasPrefix("--"), let equals = partial.firstIndex(of: "=") {
       let option = String(partial[..<equals])
       let typed = String(partial[partial.index(after: equals)...])
-      let name = String(option.dropFirst(2))
-      var known = LineCompletion.globalValueOptions.contains(name)
-      if let command = found?.command, let spec = LineCompletion.spec(option, of: command) {
-        known = known || spec.takesValue
-      }
-      guard known else { return [] }
-      return values(name, found, typed).map { option + "=" + $0 }
+      return values(options.named(option), typed).map { option + "=" + $0 }
     }
     if partial.hasPrefix("-") {
-      var options = ["--db", "--now", "--json", "--yes", "--no-color", "--help"]
-      if let command = found?.command {
-        let specs: [Arguments.Spec] = command.specs
-        options = specs.map { "--" + $0.name } + options
-      }
-      return LineCompletion.prefixed(partial, options)
+      let shown = options.filter { $0.name != "version" }.map { "--" + $0.name }
+      return LineCompletion.prefixed(partial, shown)
     }
     guard let found else {
       if help, !positional.isEmpty { return [] }
@@ -117,42 +107,9 @@ struct LineCompletion {
     return LineCompletion.prefixed(partial, found.command.firstWords ?? found.actions)
   }
 
-  /// The values of option `name` (without dashes) of `route`'s command that match `typed`.
-  private mutating func values(_ name: String, _ route: Route?, _ typed: String) -> [String] {
-    let command = route?.command
-    switch name {
-    case "category":
-      return ShellCompletion.match(typed, in: catalog()?.categories.map(\.name) ?? [])
-    case "method":
-      return ShellCompletion.match(typed, in: catalog()?.methods.map(\.name) ?? [])
-    case "account":
-      return ShellCompletion.match(typed, in: catalog()?.accounts.map(\.name) ?? [])
-    case "to" where command?.specs.contains(where: { $0.name == "from" }) == false:
-      // A transfer's other end; where --from is there too, --to is a date.
-      return ShellCompletion.match(typed, in: catalog()?.accounts.map(\.name) ?? [])
-    case "merchant":
-      return store()?.merchants.names(startingWith: typed) ?? []
-    case "kind":
-      let kinds = command?.values(ofOption: "kind") ?? Kind.allCases.map(\.rawValue)
-      return LineCompletion.prefixed(typed, kinds)
-    case "status":
-      return LineCompletion.prefixed(typed, TransactionStatus.allCases.map(\.rawValue))
-    case "currency":
-      return LineCompletion.prefixed(typed, Currency.all.map(\.code))
-    case "html", "db":
-      return LineCompletion.files(typed)
-    default:
-      return []
-    }
-  }
-
-  private mutating func catalog() -> Catalog? { try? store()?.catalog.current() }
-
-  /// The spec `word` (`--name` or `-x`) names among `command`'s options.
-  static func spec(_ word: String, of command: any Command.Type) -> Arguments.Spec? {
-    if word.hasPrefix("--") { return command.specs.first { "--" + $0.name == word } }
-    guard word.count == 2, let short = word.last else { return nil }
-    return command.specs.first { $0.short == short }
+  /// The values of `option` that match `typed`: what its value type offers.
+  private mutating func values(_ option: Option?, _ typed: String) -> [String] {
+    option?.value?.candidates(typed, &self) ?? []
   }
 
   /// The words of `pool` starting with `typed`, ignoring case, each once.
@@ -183,5 +140,16 @@ struct LineCompletion {
   static func expandingHome(_ path: String) -> String {
     guard path.hasPrefix("~/"), let home = System.environment("HOME") else { return path }
     return home + path.dropFirst()
+  }
+}
+
+/// The names Tab offers come from the line's database, opened read-only on first need.
+extension LineCompletion: CandidateSource {
+  private mutating func catalog() -> Catalog? { try? store()?.catalog.current() }
+  mutating func categories() -> [String] { catalog()?.categories.map(\.name) ?? [] }
+  mutating func methods() -> [String] { catalog()?.methods.map(\.name) ?? [] }
+  mutating func accounts() -> [String] { catalog()?.accounts.map(\.name) ?? [] }
+  mutating func merchants(startingWith typed: String) -> [String] {
+    store()?.merchants.names(startingWith: typed) ?? []
   }
 }

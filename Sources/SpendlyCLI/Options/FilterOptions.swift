@@ -4,35 +4,36 @@ import SpendlyStore
 /// The filter options `list` and `export` share (--kind, --currency, --category, --method,
 /// --account, --status, --merchant, --from, --to), read into a `TransactionFilter`.
 enum FilterOptions {
+  static let options: [Option] = [
+    .value("category", "NAME", .category, "only this category: a name, alias or word for one (chai is Food)"),
+    .value("method", "NAME", .method, "only this payment method: a name, alias or word (gpay is UPI)"),
+    .value(
+      "merchant", "NAME", .merchant,
+      "merchants whose name starts with NAME, ignoring case and\npunctuation (joes finds Joe's Pizza)"),
+    .value("kind", "KIND", .choice(Kind.allCases.map(\.rawValue)), "expense, income or transfer"),
+    .value(
+      "account", "NAME", .account,
+      "on this account (either end of a transfer): a name, alias, or\n"
+        + "institution and type (hdfc card; see: spendly accounts)"),
+    .value(
+      "status", "STATUS", .list(.choice(TransactionStatus.allCases.map(\.rawValue))),
+      "booked, pending, authorized, memo or rejected (comma-separated for\n"
+        + "several). Pending and authorized rows are marked; rejected and memo\n"
+        + "rows are listed but never count in a total"),
+    .value("currency", "CODE", .currency, "only this currency"),
+    .value("from", "DATE", .date, "on or after DATE (YYYY-MM-DD, today, yesterday)"),
+    .value("to", "DATE", .date, "on or before DATE"),
+  ]
+
   static func filter(_ arguments: Arguments, _ context: Context) throws(CLIError) -> TransactionFilter {
     var filter = TransactionFilter()
-    if let text = arguments["kind"] {
-      guard let kind = Kind(rawValue: text.lowercased()) else {
-        throw .usage("--kind \(Render.quoted(text)): expected expense, income or transfer")
-      }
-      filter.kind = kind
-    }
-    if let code = arguments["currency"] {
-      guard let currency = Currency.named(code) else { throw .usage("--currency: \(MoneyError.unknownCurrency(code))") }
-      filter.currency = currency
-    }
-    if arguments["category"] != nil || arguments["method"] != nil {
-      // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
-      let parser = try context.phraseParser()
-      if let text = arguments["category"] { filter.category = try FieldOptions.category(text, parser: parser).name }
-      if let text = arguments["method"] { filter.method = try FieldOptions.method(text, parser: parser) }
-    }
-    if let text = arguments["account"] {
-      filter.account = try context.account(named: text).name
-    }
-    if let text = arguments["status"] {
-      for word in CommaList.items(text) {
-        guard let status = TransactionStatus(rawValue: word.lowercased()) else {
-          throw .usage("--status \(Render.quoted(word)): expected booked, pending, authorized, memo or rejected")
-        }
-        filter.statuses.append(status)
-      }
-    }
+    filter.kind = try arguments.choice("kind").flatMap(Kind.init(rawValue:))
+    filter.currency = try arguments.currency()
+    // Names are read as phrases read them (cat:chai, method:gpay): one resolver everywhere.
+    filter.category = try arguments.category(context)?.name
+    filter.method = try arguments.method(context)
+    filter.account = try arguments.account(context)?.name
+    filter.statuses = try arguments.choices("status").compactMap(TransactionStatus.init(rawValue:))
     filter.merchant = arguments["merchant"]
     filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
     filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)

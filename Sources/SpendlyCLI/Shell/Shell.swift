@@ -85,7 +85,9 @@ final class Shell {
   func run(_ reading: LineClass, _ line: String) -> Bool {
     switch reading {
     case .help(let topic):
-      ShellHelp.show(topic, output: output)
+      // "help debts add": the action's own help.
+      let rest = topic == nil ? [] : Array(((try? splitWords(line)) ?? []).dropFirst(2))
+      ShellHelp.show(topic, output: output, rest: rest)
       return true
     case .command(let call):
       guard let command = command(named: call.name) else { return false }
@@ -208,7 +210,7 @@ final class Shell {
     do {
       var words = Array(try splitWords(line).dropFirst())
       if words.contains("--help") || words.contains("-h") {
-        CLI.printHelp(command, output)
+        CLI.printHelp(command, output, words: words)
         return true
       }
       if command.shellPassesYes && !words.contains("--yes") && !words.contains("-y") {
@@ -217,8 +219,7 @@ final class Shell {
       // `--json` works after a command at the prompt too, for that command only.
       let wantsJSON = words.contains("--json")
       words.removeAll { $0 == "--json" }
-      let arguments = try Arguments(words, specs: command.specs, command: command.name)
-      try command.checkOptions(arguments)
+      let arguments = try command.arguments(words)
       let shown = context.json
       context.json = shown || wantsJSON
       defer { context.json = shown }

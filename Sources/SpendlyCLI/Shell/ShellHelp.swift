@@ -6,9 +6,10 @@ enum ShellHelp {
     "50 eur dinner at Chez Paul card on 14 aug", "salary 150000 credited", "+2500 freelance",
   ]
 
-  static func show(_ word: String?, output: Output) {
+  /// `rest`: the words after WORD (`help debts add` shows the action's help).
+  static func show(_ word: String?, output: Output, rest: [String] = []) {
     if let word, let command = command(named: word) {
-      CLI.printHelp(command, output)
+      CLI.printHelp(command, output, words: rest)
       return
     }
     if let word, !["entry", "phrase", "phrases"].contains(word.lowercased()) {
