@@ -5,7 +5,8 @@ import SpendlyStore
 enum Render {
   /// Text typed by people, safe to print.
   /// Text from outside made printable, without anything that would read as an Output style mark.
-  static func safe(_ text: String?) -> String { Output.unmarked(TextSanitizer.printable(text ?? "")) }
+  /// A line break or tab in it (a note's) shows as ⏎ or ⇥, so it stays on its line.
+  static func safe(_ text: String?) -> String { Output.unmarked(TextSanitizer.oneLine(text ?? "")) }
 
   /// A value in a message: quoted, at most about 60 characters, control characters written out,
   /// so a 10 MB value or a CR in it keeps the message one short line.

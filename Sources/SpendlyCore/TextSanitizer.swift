@@ -11,6 +11,24 @@ public enum TextSanitizer {
     return String(scalars)
   }
 
+  /// Text for one line of a terminal: `printable`, with each line break shown as ⏎ and each tab
+  /// as ⇥ (a note may hold both), so a stored note never breaks a table's row.
+  public static func oneLine(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) else { return printable(text) }
+    var marked = String.UnicodeScalarView()
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      switch scalar {
+      case "\n" where previous == "\r": continue
+      case "\n", "\r": marked.append("⏎")
+      case "\t": marked.append("⇥")
+      default: marked.append(scalar)
+      }
+    }
+    return printable(String(marked))
+  }
+
   /// Replaces each escape sequence (ESC [ ... final, ESC ] ... BEL) with spaces, one per
   /// character, so typed text keeps its columns but none of the sequence's letters.
   public static func blankingEscapes(_ text: String) -> String { withoutEscapes(text, replacement: " ") }

@@ -42,7 +42,7 @@ public enum Validator {
     try SupportedDates.check(fields.date, field: "date")
     if let posted = fields.postedDate { try SupportedDates.check(posted, field: "posted date") }
     result.merchant = try cleaned(fields.merchant, field: "merchant", limit: TextLimits.merchant)
-    result.note = try cleaned(fields.note, field: "note", limit: TextLimits.note)
+    result.note = try cleaned(fields.note, field: "note", limit: TextLimits.note, lineBreaks: true)
     if let foreign = fields.foreignAmount, foreign.minorUnits <= 0 {
       throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
     }
@@ -67,8 +67,11 @@ public enum Validator {
   }
 
   /// Drops hidden characters (zero-width, bidi controls), trims, turns empty into nil, and
-  /// rejects control characters and overlong values.
-  public static func cleaned(_ text: String?, field: String, limit: Int) throws(ValidationError) -> String? {
+  /// rejects control characters and overlong values. With `lineBreaks` (a note), line breaks and
+  /// tabs are text (a CRLF is a line break); every other control character is still refused.
+  public static func cleaned(_ text: String?, field: String, limit: Int, lineBreaks: Bool = false) throws(
+    ValidationError
+  ) -> String? {
     guard let text else { return nil }
     // Printable ASCII without spaces at its ends (most text) is clean as it is.
     let bytes = text.utf8
@@ -82,11 +85,27 @@ public enum Validator {
     {
       return text
     }
-    let trimmed = TextSanitizer.visible(text).trimmingSpaces()
+    var trimmed = TextSanitizer.visible(text).trimmingSpaces()
+    if lineBreaks {
+      // CRLF, as a spreadsheet on Windows saves a line break, is one; breaks at either end go.
+      var scalars = String.UnicodeScalarView()
+      var pendingCR = false
+      for scalar in trimmed.unicodeScalars {
+        if pendingCR && scalar != "\n" { scalars.append("\r") }
+        pendingCR = scalar == "\r"
+        if !pendingCR { scalars.append(scalar) }
+      }
+      if pendingCR { scalars.append("\r") }
+      let blank: Set<Unicode.Scalar> = [" ", "\t", "\n"]
+      while let first = scalars.first, blank.contains(first) { scalars.removeFirst() }
+      while let last = scalars.last, blank.contains(last) { scalars.removeLast() }
+      trimmed = String(scalars)
+    }
     if trimmed.isEmpty { return nil }
-    if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-      throw ValidationError(
-        field: field, value: TextSanitizer.printable(trimmed), reason: "contains control characters")
+    let allowed: Set<Unicode.Scalar> = lineBreaks ? ["\n", "\t"] : []
+    if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && !allowed.contains($0) }) {
+      // The value as typed: the message writes each control character out (\u{7}, \n).
+      throw ValidationError(field: field, value: trimmed, reason: "contains control characters")
     }
     if trimmed.count > limit {
       throw ValidationError(

@@ -53,7 +53,7 @@ struct ValidatorTests {
     .init(fields: fields(minor: -42_000), field: "amount", value: "-420.00"),
     .init(fields: fields(minor: 100_000_000_000_000), field: "amount", value: "1000000000000.00"),
     .init(fields: fields(date: LocalDate(year: 1969, month: 12, day: 31)!), field: "date", value: "1969-12-31"),
-    .init(fields: fields(merchant: "Evil\u{1B}[2J"), field: "merchant", value: "Evil"),
+    .init(fields: fields(merchant: "Evil\u{1B}[2J"), field: "merchant", value: "Evil\u{1B}[2J"),
   ]
 
   @Test(arguments: bad)
