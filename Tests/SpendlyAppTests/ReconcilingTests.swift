@@ -1,0 +1,49 @@
+import SpendlyApp
+import SpendlyCore
+import SpendlyStore
+import Testing
+
+@Suite("Reconciling: a statement balance beside the computed one")
+struct ReconcilingTests {
+  static let savings = Account(
+    name: "HDFC Savings", type: .savings, currency: .inr, opening: 5_000_000,
+    openingDate: LocalDate(year: 2026, month: 11, day: 1), methods: ["UPI"])
+
+  @Test func theStatementIsRecordedBesideTheBalanceForItsDay() throws {
+    let world = try WorkflowWorld()
+    try world.session.store().accounts.add(Self.savings)
+    try world.session.store().transactions.add(
+      TransactionFields(
+        kind: .expense, amount: Money(minorUnits: 42_000, currency: .inr), category: "Food", method: "UPI",
+        date: LocalDate(year: 2026, month: 11, day: 5)!, account: "HDFC Savings"))
+    let day = LocalDate(year: 2026, month: 11, day: 20)!
+    let request = Reconciling.Request(
+      account: Self.savings, balance: Money(minorUnits: 4_950_000, currency: .inr), date: day)
+    let outcome = try Reconciling(session: world.session, request: request).run()
+    #expect(outcome.computed == 4_958_000)
+    #expect(outcome.statement.amount == 4_950_000 && outcome.statement.asOf == day)
+    #expect(try world.session.store().accounts.statements("HDFC Savings").map(\.amount) == [4_950_000])
+  }
+
+  @Test func aBalanceInAnotherCurrencyOrOfADayToComeIsRefused() throws {
+    let world = try WorkflowWorld()
+    try world.session.store().accounts.add(Self.savings)
+    let dollars = Reconciling.Request(
+      account: Self.savings, balance: Money(minorUnits: 100, currency: .usd), date: world.session.today)
+    #expect {
+      try Reconciling(session: world.session, request: dollars).run()
+    } throws: { error in
+      guard case .wrongCurrency = error as? Reconciling.Refusal else { return false }
+      return true
+    }
+    let tomorrow = Reconciling.Request(
+      account: Self.savings, balance: Money(minorUnits: 100, currency: .inr), date: world.session.today.adding(days: 1))
+    #expect {
+      try Reconciling(session: world.session, request: tomorrow).run()
+    } throws: { error in
+      guard case .notYet = error as? Reconciling.Refusal else { return false }
+      return true
+    }
+    #expect(try world.session.store().accounts.statements("HDFC Savings").isEmpty)
+  }
+}
