@@ -59,3 +59,36 @@ struct ScheduleWorkflowTests {
         date: LocalDate(year: 2026, month: 11, day: 6)!) == nil)
   }
 }
+
+@Suite("ScheduleChanging: skip, pause, resume, end and delete")
+struct ScheduleChangingTests {
+  @Test func aSkippedPeriodIsNoLongerDueAndADayOfNoPeriodIsRefusedWithTheNearest() throws {
+    let world = try WorkflowWorld()
+    let saving = ScheduleSaving(session: world.session)
+    let saved = try saving.save(ScheduleWorkflowTests.netflix(day: 5), cadence: .monthly)
+    let changing = ScheduleChanging(session: world.session, schedule: saved.schedule)
+    #expect(try changing.run(.skip(nil)) == .skipped(LocalDate(year: 2026, month: 10, day: 5)!))
+    #expect(try DueLogging(session: world.session).due().map(\.date) == [LocalDate(year: 2026, month: 11, day: 5)!])
+    do {
+      _ = try changing.run(.skip(LocalDate(year: 2026, month: 11, day: 9)!))
+      Issue.record("skipped a day of no period")
+    } catch {
+      guard case .notADate(_, let nearest) = error else { Issue.record("refused as \(error)"); return }
+      #expect(nearest == [LocalDate(year: 2026, month: 11, day: 5)!, LocalDate(year: 2026, month: 12, day: 5)!])
+    }
+  }
+
+  @Test func aScheduleIsPausedResumedEndedAndDeleted() throws {
+    let world = try WorkflowWorld()
+    let saving = ScheduleSaving(session: world.session)
+    let saved = try saving.save(ScheduleWorkflowTests.netflix(day: 5), cadence: .monthly)
+    let changing = ScheduleChanging(session: world.session, schedule: saved.schedule)
+    #expect(try changing.run(.pause) == .paused)
+    #expect(try world.session.store().schedules.schedule(id: saved.schedule.id)?.isPaused == true)
+    guard case .resumed = try changing.run(.resume) else { Issue.record("not resumed"); return }
+    let last = LocalDate(year: 2027, month: 3, day: 31)!
+    #expect(try changing.run(.end(last)) == .ended(last))
+    #expect(try changing.run(.delete) == .deleted)
+    #expect(try world.session.store().schedules.schedule(id: saved.schedule.id) == nil)
+  }
+}
