@@ -47,3 +47,37 @@ struct ReconcilingTests {
     #expect(try world.session.store().accounts.statements("HDFC Savings").isEmpty)
   }
 }
+
+@Suite("AccountKeeping: accounts added, renamed, closed and edited")
+struct AccountKeepingTests {
+  @Test func anAccountIsNotClosedBeforeItsLastEntryAndIsOnTheDayAfter() throws {
+    let world = try WorkflowWorld()
+    let keeping = AccountKeeping(session: world.session)
+    let added = try keeping.add(ReconcilingTests.savings)
+    #expect(added.name == "HDFC Savings")
+    try world.session.store().transactions.add(
+      TransactionFields(
+        kind: .expense, amount: Money(minorUnits: 42_000, currency: .inr), category: "Food", method: "UPI",
+        date: LocalDate(year: 2026, month: 11, day: 15)!, account: "HDFC Savings"))
+    do {
+      _ = try keeping.close(added, on: LocalDate(year: 2026, month: 11, day: 10)!)
+      Issue.record("closed before its entries")
+    } catch {
+      guard case .entriesAfter(1, _) = error else { Issue.record("refused as \(error)"); return }
+    }
+    #expect(try keeping.close(added, on: LocalDate(year: 2026, month: 11, day: 15)!).hasPrefix("closed account"))
+    #expect(try world.session.store().accounts.account(named: "HDFC Savings")?.closedOn != nil)
+  }
+
+  @Test func aRenameAndAnEditAreStoredAndAnEditOfNothingChangesNothing() throws {
+    let world = try WorkflowWorld()
+    let keeping = AccountKeeping(session: world.session)
+    let added = try keeping.add(ReconcilingTests.savings)
+    let renamed = try keeping.rename(added, to: "Salary Account")
+    #expect(try world.session.store().accounts.account(named: "Salary Account") != nil)
+    #expect(try keeping.edit(renamed, to: renamed) == nil)
+    var changed = renamed
+    changed.institution = "HDFC Bank"
+    #expect(try keeping.edit(renamed, to: changed)?.institution == "HDFC Bank")
+  }
+}
