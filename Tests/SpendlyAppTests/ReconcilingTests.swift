@@ -81,3 +81,29 @@ struct AccountKeepingTests {
     #expect(try keeping.edit(renamed, to: changed)?.institution == "HDFC Bank")
   }
 }
+
+@Suite("BalanceReading: an account's balances over a span")
+struct BalanceReadingTests {
+  @Test func theSpanStartsAtTheOpeningAndTheStatementsCarryTheirComputedBalance() throws {
+    let world = try WorkflowWorld()
+    try world.session.store().accounts.add(ReconcilingTests.savings)
+    try world.session.store().transactions.add(
+      TransactionFields(
+        kind: .expense, amount: Money(minorUnits: 42_000, currency: .inr), category: "Food", method: "UPI",
+        date: LocalDate(year: 2026, month: 11, day: 5)!, account: "HDFC Savings"))
+    let day = LocalDate(year: 2026, month: 11, day: 20)!
+    let statement = Money(minorUnits: 4_950_000, currency: .inr)
+    let reconciling = Reconciling.Request(account: ReconcilingTests.savings, balance: statement, date: day)
+    _ = try Reconciling(session: world.session, request: reconciling).run()
+    let outcome = try BalanceReading(session: world.session, request: .init(account: ReconcilingTests.savings)).run()
+    #expect(outcome.from == LocalDate(year: 2026, month: 11, day: 1) && outcome.to == world.session.today)
+    #expect(outcome.step == .day && outcome.points.last?.balance == 4_958_000)
+    #expect(outcome.statements.map(\.computed) == [4_958_000])
+    #expect(outcome.statements.allSatisfy { outcome.inSpan($0.statement) })
+    let backwards = BalanceReading.Request(
+      account: ReconcilingTests.savings, from: LocalDate(year: 2026, month: 11, day: 20), to: day.adding(days: -5))
+    #expect(throws: BalanceReading.Refusal.self) {
+      try BalanceReading(session: world.session, request: backwards).run()
+    }
+  }
+}
