@@ -46,6 +46,8 @@ let package = Package(
     .testTarget(name: "SpendlyParseTests", dependencies: ["SpendlyParse", "SpendlyStore"]),
     .testTarget(name: "SpendlyStoreTests", dependencies: ["SpendlyStore"], exclude: ["Fixtures"]),
     .testTarget(name: "SpendlyCLITests", dependencies: ["SpendlyCLI", "spendly", "SpendlyTestSupport"]),
+    // The workflows called directly, with a session on a database in a sandbox.
+    .testTarget(name: "SpendlyAppTests", dependencies: ["SpendlyApp", "SpendlyTestSupport"]),
     // The shell on a real pseudo-terminal, and golden transcripts of scripted sessions.
     .testTarget(
       name: "SpendlyShellTests", dependencies: ["spendly", "SpendlyTestSupport"], exclude: ["Transcripts"]),

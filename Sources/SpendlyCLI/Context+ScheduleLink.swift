@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -9,32 +10,19 @@ extension Context {
   /// saving links it, so `due` no longer offers that period.
   func offerSchedule(_ draft: inout TransactionDraft) {
     guard draft.recurringID == nil, draft.base == nil, let amount = draft.amount,
-      let schedules = try? store().schedules.all(), !schedules.isEmpty
+      let (schedule, occurrence) = ScheduleSaving(session: session).matching(
+        kind: draft.kind, amount: amount, merchant: draft.merchant, note: draft.note, category: draft.category,
+        date: draft.date)
     else { return }
-    let candidates = schedules.filter {
-      $0.names(
-        kind: draft.kind, currency: amount.currency, merchant: draft.merchant, note: draft.note,
-        category: draft.category)
-    }
-    guard !candidates.isEmpty, let linked = try? store().schedules.linkedDates() else { return }
-    for schedule in candidates {
-      // The period the entry's date falls in (what a linked charge logs), when it has none yet.
-      guard let occurrence = schedule.occurrence(holding: draft.date),
-        schedule.due(today: draft.date, linked: linked[schedule.id] ?? []).contains(occurrence)
-      else { continue }
-      draft.recurringID = schedule.id
-      draft.recurringLabel = "\(schedule.name) · " + Self.periodName(schedule, occurrence, today: today)
-      return
-    }
+    draft.recurringID = schedule.id
+    draft.recurringLabel = "\(schedule.name) · " + Self.periodName(schedule, occurrence, today: today)
   }
 
   /// The occurrences whose periods saving a schedule draft links to entries already stored
   /// (the store's `storedCharges(adding:)`); none when the draft is incomplete or unreadable.
   func storedCharges(_ draft: TransactionDraft, _ cadence: Cadence, end: LocalDate?) -> [LocalDate] {
-    guard let fields = draft.fields,
-      let charges = try? store().schedules.storedCharges(adding: fields, cadence: cadence, end: end)
-    else { return [] }
-    return charges.map(\.occurrence)
+    guard let fields = draft.fields else { return [] }
+    return ScheduleSaving(session: session).storedCharges(fields, cadence: cadence, end: end)
   }
 
   /// "Jan period" for a monthly (or longer) cadence, "period from 25 Dec" for a shorter one.

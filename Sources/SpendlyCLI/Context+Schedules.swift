@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -9,15 +10,14 @@ extension Context {
     guard let fields = draft.fields else {
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
     }
-    let saved = try reporting { try store().schedules.add(fields, cadence: cadence, end: end) }
-    let next = saved.next(after: today.adding(days: -1)).map {
-      " · next " + RecurringView.day($0, today: today)
-    }
-    let noun = saved.kind == .expense ? "subscription" : "income source"
-    let linked = (try? store().schedules.linkedDates()[saved.id]?.count) ?? 0
+    let saved = try reporting { try ScheduleSaving(session: session).save(fields, cadence: cadence, end: end) }
+    let next = saved.next.map { " · next " + RecurringView.day($0, today: today) }
+    let schedule = saved.schedule
+    let noun = schedule.kind == .expense ? "subscription" : "income source"
+    let linked = saved.linked
     let links = linked == 0 ? "" : " · linked \(linked) \(linked == 1 ? "entry" : "entries") already stored"
     return
-      "added \(noun) #\(saved.id) \(Render.safe(saved.name)) \(RecurringView.money(saved.fields.amount)) \(cadence.word)\(next ?? "")"
+      "added \(noun) #\(schedule.id) \(Render.safe(schedule.name)) \(RecurringView.money(schedule.fields.amount)) \(cadence.word)\(next ?? "")"
       + links
   }
 }

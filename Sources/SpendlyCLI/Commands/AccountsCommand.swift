@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -78,34 +79,24 @@ struct AccountsCommand: Command {
       switch action {
       case "rename":
         guard !rest.isEmpty else { throw .usage("accounts rename: give the new name after the old one") }
-        var renamed = account
-        renamed.name = rest.joined(separator: " ")
-        try reporting {
-          try context.store().accounts.update(
-            account.name, to: renamed, action: .renameAccount,
-            summary: "renamed account \(account.name) to \(renamed.name)")
+        let renamed = try reporting {
+          try AccountKeeping(session: context.session).rename(account, to: rest.joined(separator: " "))
         }
         return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
       case "close", "reopen":
         try AccountWords.noRest(rest, "accounts \(action)")
-        var changed = account
-        changed.closedOn =
-          action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
-        if let closing = changed.closedOn {
-          var later = TransactionFilter(from: closing.adding(days: 1))
-          later.account = account.name
-          let count = try reporting { try context.store().transactions.count(later) }
-          guard count == 0 else {
+        let day = action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
+        let summary: String
+        do {
+          summary = try AccountKeeping(session: context.session).close(account, on: day)
+        } catch {
+          switch error {
+          case .entriesAfter(let count, let closing):
             throw .data(
               "accounts close: \(Render.safe(account.name)) has \(count) entr\(count == 1 ? "y" : "ies") after \(closing.readable); "
                 + "close it on a later day, or move them (edit ID --account NAME)")
+          case .store(let error): throw error.cli
           }
-        }
-        let summary =
-          action == "close"
-          ? "closed account \(account.name) on \(changed.closedOn!)" : "reopened account \(account.name)"
-        try reporting {
-          try context.store().accounts.update(account.name, to: changed, action: .closeAccount, summary: summary)
         }
         return .lines([Render.safe(summary)])
       default:
@@ -127,8 +118,7 @@ struct AccountsCommand: Command {
     let currency = try MoneyOptions.currency(arguments, context)
     var account = Account(name: words.joined(separator: " "), type: try type(typeText), currency: currency)
     try apply(arguments, to: &account, context)
-    try reporting { try context.store().accounts.add(account) }
-    let saved = try reporting { try context.store().accounts.account(named: account.name) } ?? account
+    let saved = try reporting { try AccountKeeping(session: context.session).add(account) }
     return .lines(["added \(AccountView.describe(saved))"])
   }
 
@@ -145,12 +135,9 @@ struct AccountsCommand: Command {
       throw .usage("accounts edit: the currency stays (its entries are in it); close it and add another")
     }
     try apply(arguments, to: &changed, context)
-    guard changed != account else {
+    guard let saved = try reporting({ try AccountKeeping(session: context.session).edit(account, to: changed) }) else {
       return .lines(["\(Render.safe(account.name)) unchanged: it already has those values"])
     }
-    let summary = "edited account \(account.name)"
-    try reporting { try context.store().accounts.update(account.name, to: changed, summary: summary) }
-    let saved = try reporting { try context.store().accounts.account(named: changed.name) } ?? changed
     return .lines(["edited \(AccountView.describe(saved))"])
   }
 

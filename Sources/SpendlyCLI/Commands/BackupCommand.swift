@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -19,23 +20,15 @@ struct BackupCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if try context.existingFile(path, command: name, kind: .cannotCreate), !arguments.has("force") {
-      throw CLIError(.cannotCreate, "\(Render.safe(path)): exists; --force replaces it")
-    }
-    let store = try context.store()
-    let info: BackupInfo
+    var request = BackingUp.Request(path: path)
+    request.force = arguments.has("force")
+    let info: BackingUp.Outcome
     do {
-      info = try store.backup(to: path, replace: arguments.has("force"))
-    } catch .cannotOpen(_, let reason) {
-      throw CLIError(.cannotCreate, "\(Render.safe(path)): cannot write the backup (\(Render.safe(reason)))")
-    } catch .damagedFile(_, let detail) {
-      throw .data(
-        "the database is damaged (\(StoreError.damage(detail))): no backup was written; check it with sqlite3 '\(Render.safe(context.databasePath))' 'PRAGMA integrity_check'"
-      )
+      info = try BackingUp(session: context.session, request: request).run()
     } catch {
-      throw error.cli
+      throw error.cli(path, database: context.databasePath)
     }
-    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let size = info.bytes
     return Rendered(
       text: {
         [

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -24,19 +25,25 @@ struct BalanceCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let (account, rest) = try context.account(arguments.positional, command: "balance")
     try AccountWords.noRest(rest, "balance")
-    let to = try FieldOptions.date(arguments, "to", context: context) ?? context.today
-    var from = try FieldOptions.date(arguments, "from", context: context) ?? to.adding(days: -30)
-    if arguments["from"] == nil, let opened = account.openingDate, opened > from, opened <= to { from = opened }
-    guard from <= to else { throw .usage("balance: --from \(from) is after --to \(to)") }
-    let store = try context.store()
-    let days = try reporting { try store.accounts.days(account, through: to) }
-    let step = BalanceHistory.step(from: from, to: to)
-    let points = try exact { () throws(FigureTooLarge) in
-      try BalanceHistory.points(account, movements: days.movements, from: from, to: to, step: step)
+    let toOption = try FieldOptions.date(arguments, "to", context: context)
+    let fromOption = try FieldOptions.date(arguments, "from", context: context)
+    let request = BalanceReading.Request(account: account, from: fromOption, to: toOption)
+    let outcome: BalanceReading.Outcome
+    do {
+      outcome = try BalanceReading(session: context.session, request: request).run()
+    } catch {
+      switch error {
+      case .fromAfterTo(let from, let to): throw .usage("balance: --from \(from) is after --to \(to)")
+      case .store(let error): throw error.cli
+      case .tooLarge(let error): throw .data(Render.safe(error.message))
+      }
     }
-    let checks = try StatementCheck.all(account, store: store, days: days).filter {
-      (from...to).contains($0.statement.asOf)
+    let (from, to, step, points) = (outcome.from, outcome.to, outcome.step, outcome.points)
+    var checks: [StatementCheck] = []
+    for (statement, computed) in outcome.statements {
+      checks.append(try StatementCheck(account, statement: statement, computed: computed))
     }
+    checks = checks.filter { outcome.inSpan($0.statement) }
     let output = context.output
     let currency = account.currency
     return Rendered(

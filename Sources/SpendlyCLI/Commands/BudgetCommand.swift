@@ -112,12 +112,10 @@ struct BudgetCommand: Command {
     let rollover: Bool? =
       arguments.has("rollover") || saidRollover ? true : arguments.has("no-rollover") || saidNoRollover ? false : nil
     let (scope, month) = try scope(arguments, context)
-    let change = try reporting {
-      try context.store().budgets.set(
-        BudgetTarget(category: category, currency: amount.currency), limit: amount.minorUnits, scope: scope,
-        month: month,
-        rollover: rollover)
-    }
+    var request = BudgetSetting.Request(
+      category: category, currency: amount.currency, limit: amount.minorUnits, scope: scope, month: month)
+    request.rollover = rollover
+    let change = try reporting { try BudgetSetting(session: context.session, request: request).run() }
     return .lines(
       [change.changed ? Render.safe(change.summary) : "unchanged: \(Render.safe(change.summary))"],
       json: .object([("summary", .string(change.summary)), ("changed", .bool(change.changed))]))
@@ -131,10 +129,8 @@ struct BudgetCommand: Command {
       throw .usage("budget clear: --rollover goes with 'budget set'")
     }
     let (scope, month) = try scope(arguments, context)
-    let change = try reporting {
-      try context.store().budgets.set(
-        BudgetTarget(category: category, currency: currency), limit: nil, scope: scope, month: month)
-    }
+    let request = BudgetSetting.Request(category: category, currency: currency, limit: nil, scope: scope, month: month)
+    let change = try reporting { try BudgetSetting(session: context.session, request: request).run() }
     guard change.changed else {
       let whose = category ?? "overall"
       return .lines([
@@ -145,50 +141,22 @@ struct BudgetCommand: Command {
       [Render.safe(change.summary)], json: .object([("summary", .string(change.summary)), ("changed", .bool(true))]))
   }
 
-  /// The category (nil: overall) and the amount the words name. The amount is the longest run
-  /// of words at the end (or the start) that reads as one, as a phrase's amount reads (8k,
-  /// ₹8,000, $300, 1.2L, 2 lakh), in `currency` unless it names its own. The other words name
-  /// the category as a phrase would: a name, an alias or a lexicon word ("chai" is Food).
+  /// The category (nil: overall) and the amount the words name (see `BudgetSetting.target`).
   static func target(_ words: [String], context: Context, currency: Currency) throws(CLIError) -> (String?, Money?) {
-    guard !words.isEmpty else { return (nil, nil) }
-    let parser = try context.phraseParser()
-    var amount: Money?
-    var nameWords = words
-    for length in stride(from: words.count, through: 1, by: -1) {
-      if let money = try? parser.amount(words.suffix(length).joined(separator: " "), currency: currency) {
-        amount = money
-        nameWords = Array(words.dropLast(length))
-        break
-      }
-      if let money = try? parser.amount(words.prefix(length).joined(separator: " "), currency: currency) {
-        amount = money
-        nameWords = Array(words.dropFirst(length))
-        break
+    do {
+      return try BudgetSetting.target(words, currency: currency, in: context.session)
+    } catch {
+      switch error {
+      case .amount(let error): throw .data("budget: \(Render.safe(error.message))")
+      case .notAnAmount(let number):
+        throw .data("budget: \(Render.quoted(number)) is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
+      case .secondNumber(let stray): throw .data("budget: \(Render.quoted(stray)): give one amount")
+      case .noCategory(let name): throw .data("budget: \(Render.quoted(name)) is no category (see: spendly categories)")
+      case .incomeCategory(let name):
+        throw .data("budget: \(Render.safe(name)) is an income category; budgets are for expenses")
+      case .store(let error): throw error.cli
       }
     }
-    if amount == nil || amount!.minorUnits <= 0, let number = nameWords.first(where: { $0.contains(where: \.isNumber) })
-    {
-      // The amount reader's own reason (too large, too many decimals, zero) when it has one.
-      do {
-        _ = try parser.amount(number, currency: currency)
-      } catch {
-        throw .data("budget: \(Render.safe(error.message))")
-      }
-      throw .data("budget: \(Render.quoted(number)) is no amount above zero (like 8000, 8k, ₹8,000 or $300)")
-    }
-    if let stray = nameWords.first(where: { $0.contains(where: \.isNumber) }) {
-      throw .data("budget: \(Render.quoted(stray)): give one amount")
-    }
-    guard !nameWords.isEmpty else { return (nil, amount) }
-    let name = nameWords.joined(separator: " ")
-    let found = parser.category(named: name)
-    guard let category = found else {
-      throw .data("budget: \(Render.quoted(name)) is no category (see: spendly categories)")
-    }
-    guard category.side == .expense else {
-      throw .data("budget: \(Render.safe(category.name)) is an income category; budgets are for expenses")
-    }
-    return (category.name, amount)
   }
 
   /// The currency named by --currency, else the default one.

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -21,12 +22,9 @@ struct DueCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
-    let store = try context.store()
     let today = context.today
-    let due = try reporting { try store.schedules.due(today: today) }
-    let items = due.flatMap { schedule, dates in dates.map { (schedule, $0) } }.sorted {
-      ($0.1, $0.0.id) < ($1.1, $1.0.id)
-    }
+    let logging = DueLogging(session: context.session)
+    let items = try reporting { try logging.due() }
     guard arguments.has("log") else {
       let json = JSON.object([("due", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) }))])
       guard !items.isEmpty else { return .lines(["  nothing due"], json: json) }
@@ -53,25 +51,11 @@ struct DueCommand: Command {
       let question = "log \(items.count) charge\(items.count == 1 ? "" : "s")?"
       guard dialogue.yes(question, explain: "y logs them, n does not") else { return .lines(["  nothing logged"]) }
     }
-    let charges = items.map { $0.0.charge(on: $0.1) }
-    let notice = BudgetNotice(batch: charges, context: context)
-    let names = Dictionary(grouping: items, by: { $0.0.name }).map { name, all in
-      all.count > 1 ? "\(name) ×\(all.count)" : name
-    }
-    .sorted()
-    let incomes = items.filter { $0.0.kind == .income }.count
-    let what =
-      incomes == 0
-      ? "recurring charge\(items.count == 1 ? "" : "s")"
-      : incomes == items.count ? "recurring income entr\(items.count == 1 ? "y" : "ies")" : "recurring entries"
-    let summary = "logged \(items.count) \(what): \(names.joined(separator: ", "))"
-    let result = try reporting {
-      try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, summary: summary)
-    }
-    let ids = result.transactionIDs
+    let logged = try reporting { try logging.log(items) }
+    let (summary, ids) = (logged.summary, logged.transactionIDs)
     let range = ids.count == 1 ? "#\(ids[0])" : "#\(ids.first!)…#\(ids.last!)"
     var lines = ["  " + Render.safe(summary) + " (\(range))"]
-    lines += notice.after(context).lines.map { "  " + $0 }
+    lines += BudgetNotice.words(logged.budgets, single: false, context: context).lines.map { "  " + $0 }
     return .lines(
       lines,
       json: .object([

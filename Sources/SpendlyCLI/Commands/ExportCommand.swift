@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyApp
 import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
@@ -78,39 +79,39 @@ struct ExportCommand: Command {
     if format != "csv", arguments.has("all-fields") || arguments.has("excel") {
       throw .usage("export \(format): --all-fields and --excel are for csv")
     }
-    if let file, file != "-" { try context.refuseProtected(file, command: "export \(format)") }
-    var filter = try FilterOptions.filter(arguments, context)
+    let command = "export \(format)"
+    do {
+      try Exporting.checkFile(file, in: context.session)
+    } catch {
+      throw error.cli(command)
+    }
+    var request = Exporting.Request(format: Exporting.Format(rawValue: format)!, file: file)
+    request.filter = try FilterOptions.filter(arguments, context)
     if !period.isEmpty {
       guard let span = try context.query("spent " + period).period else {
         throw .usage("export xlsx: \(Render.quoted(period)) is no period (this month, last year, 2025)")
       }
-      filter.from = max(filter.from ?? span.from, span.from)
-      filter.to = min(filter.to ?? span.to, span.to)
+      request.period = span
     }
-    let store = try context.store()
-    let summary: ExportSummary
-    switch format {
-    case "csv":
-      summary = try CSVExport.write(
-        file, filter: filter, allFields: arguments.has("all-fields"), excel: arguments.has("excel"), store: store,
-        context: context)
-    case "json":
-      summary = try JSONExport.write(file, store: store, context: context)
-    case "xlsx":
-      guard file != nil, file != "-" else { throw .usage("export xlsx: give a FILE (spendly export xlsx FILE)") }
-      summary = try WorkbookExport.write(file!, filter: filter, store: store, context: context)
-    default:
-      summary = try JournalExport.write(
-        file, flavor: JournalFlavor(rawValue: format)!, filter: filter, store: store, context: context)
+    request.allFields = arguments.has("all-fields")
+    request.excel = arguments.has("excel")
+    // Written to stdout, the data follows what the output holds.
+    if file == nil || file == "-" { context.output.flush() }
+    let outcome: Exporting.Outcome
+    do {
+      outcome = try Exporting(session: context.session, request: request).run()
+    } catch {
+      throw error.cli(command)
     }
+    let summary = ExportView.summary(outcome)
     // Written to stdout, the data is the output; to a file, a line says what was written.
     guard let file, file != "-" else { return .lines([]) }
     return Rendered(
-      text: { ["\(summary.text) to \(Render.safe(file))"] },
+      text: { ["\(summary) to \(Render.safe(file))"] },
       json: {
         .object([
-          ("file", .string(file)), ("format", .string(format)), ("rows", .int(Int64(summary.rows))),
-          ("summary", .string(summary.text)),
+          ("file", .string(file)), ("format", .string(format)), ("rows", .int(Int64(outcome.rows))),
+          ("summary", .string(summary)),
         ])
       })
   }

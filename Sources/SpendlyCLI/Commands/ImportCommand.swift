@@ -74,14 +74,22 @@ struct ImportCommand: Command {
     let path = arguments.positional[0]
     // Spendly's own files (its CSV, its JSON export) are read as they stream, never whole.
     // A mapping says the file is a bank's CSV, whatever its header.
-    if let kind = arguments["mapping"] == nil ? try SpendlyFileKind.of(path) : nil {
+    if let kind = arguments["mapping"] == nil
+      ? try spendlyImported({ () throws(SpendlyFileImporting.Refusal) in try SpendlyFileImporting.kind(of: path) })
+      : nil
+    {
       do {
         try noStatementOptions(arguments, kind == .csv ? "Spendly's CSV" : "Spendly's JSON")
-        if kind == .csv {
-          return try CSVImport.run(path: path, dryRun: arguments.has("dry-run"), context: context)
-        }
-        return try JSONImport.run(
-          path: path, dryRun: arguments.has("dry-run"), replace: arguments.has("replace"), context: context)
+        var request = SpendlyFileImporting.Request(path: path)
+        request.dryRun = arguments.has("dry-run")
+        request.replace = arguments.has("replace")
+        var importer = SpendlyFileImporting(session: context.session, request: request)
+        let size = kind == .csv ? SpendlyFileImporting.size(path) : 0
+        let progress = Progress(total: size, enabled: System.isTerminal(2) && size > 4 << 20)
+        defer { progress.clear() }
+        importer.progress = { bytes, rows in progress.show(bytes, rows: rows) }
+        let outcome = try spendlyImported { () throws(SpendlyFileImporting.Refusal) in try importer.run(kind) }
+        return SpendlyFileView.rendered(outcome)
       } catch {
         // With --json the summary still comes, its `errors` saying why nothing was imported.
         if context.json {

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -45,17 +46,29 @@ struct ReconcileCommand: Command {
     var money = try balance(amountText, account.currency)
     // The bank's Dr is owed on a card or loan: the balance there is what is owed.
     if account.isLiability, AmountReader.drCrMark(amountText) != nil { money = money.negated }
-    guard money.currency == account.currency else {
-      throw .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
+    let refused = { (refusal: Reconciling.Refusal) -> CLIError in
+      switch refusal {
+      case .wrongCurrency:
+        .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
+      case .notYet(let date): .data("--on \(date): a statement balance is of a day that has come")
+      case .store(let error): error.cli
+      }
     }
-    let date = try FieldOptions.date(arguments, "on", context: context) ?? context.today
-    guard date <= context.today else { throw .data("--on \(date): a statement balance is of a day that has come") }
-    let statement = StatementBalance(
-      kind: arguments.has("available") ? .available : .booked, amount: money.minorUnits,
-      asOf: date, source: "typed")
-    let store = try context.store()
-    try reporting { try store.accounts.recordStatement(account.name, statement) }
-    let computed = try reporting { try store.accounts.balance(account, on: date) }
+    do {
+      try Reconciling.checkCurrency(money, of: account)
+    } catch {
+      throw refused(error)
+    }
+    var request = Reconciling.Request(
+      account: account, balance: money, date: try FieldOptions.date(arguments, "on", context: context) ?? context.today)
+    request.kind = arguments.has("available") ? .available : .booked
+    let outcome: Reconciling.Outcome
+    do {
+      outcome = try Reconciling(session: context.session, request: request).run()
+    } catch {
+      throw refused(error)
+    }
+    let (statement, computed) = (outcome.statement, outcome.computed)
     let check = try StatementCheck(account, statement: statement, computed: computed)
     let output = context.output
     return Rendered(

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -141,61 +142,57 @@ struct RecurringCommand: Command {
       throw .usage("recurring \(action): give a schedule id (see: spendly recurring)")
     }
     let schedule = try existing(first, context)
-    let store = try context.store()
-    let today = context.today
     let rest = Array(words.dropFirst())
-    let summary: String = try reporting {
-      switch action {
-      case "skip":
-        let day: LocalDate
-        if let text = rest.first {
-          guard let given = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
-            throw CLIError.usage("recurring skip: \(Render.quoted(text)) is no date")
-          }
-          guard schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor) == given else {
-            let before = schedule.cadence.latest(onOrBefore: given, anchor: schedule.anchor)
-            let after = schedule.cadence.next(after: given, anchor: schedule.anchor)
-            let near = ([before, after].compactMap { $0 }).map(\.description).joined(separator: " or ")
-            throw CLIError.data("date: \(given) is no date of #\(schedule.id) \(schedule.name) (nearest: \(near))")
-          }
-          day = given
-        } else {
-          let linked = try store.schedules.linkedDates()[schedule.id] ?? []
-          guard let oldest = schedule.due(today: today, linked: linked).first ?? schedule.next(after: today) else {
-            throw CLIError.data("#\(schedule.id) has no date left to skip")
-          }
-          day = oldest
+    let scheduleAction: ScheduleChanging.Action
+    switch action {
+    case "skip":
+      var day: LocalDate?
+      if let text = rest.first {
+        guard let given = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
+          throw CLIError.usage("recurring skip: \(Render.quoted(text)) is no date")
         }
-        try store.schedules.skip(id: schedule.id, occurrence: day)
-        return "skipped \(schedule.name) on \(day.readable)"
-      case "pause":
-        try store.schedules.pause(id: schedule.id, on: today)
-        return "paused \(schedule.name): nothing is due until 'recurring resume \(schedule.id)'"
-      case "resume":
-        try store.schedules.resume(id: schedule.id, on: today)
-        // The next date not yet logged nor skipped, as `recurring` shows it.
-        let linked = try store.schedules.linkedDates()[schedule.id] ?? []
-        let next = schedule.upcoming(today: today, linked: linked).map { " · next \($0.readable)" } ?? ""
-        return "resumed \(schedule.name)\(next)"
-      case "end":
-        guard let text = rest.first else {
-          throw CLIError.usage("recurring end: give the last date, like: recurring end \(schedule.id) 2027-03-31")
-        }
-        if text.lowercased() == "never" {
-          try store.schedules.end(id: schedule.id, on: nil)
-          return "\(schedule.name) runs on with no end"
-        }
+        day = given
+      }
+      scheduleAction = .skip(day)
+    case "pause": scheduleAction = .pause
+    case "resume": scheduleAction = .resume
+    case "end":
+      guard let text = rest.first else {
+        throw CLIError.usage("recurring end: give the last date, like: recurring end \(schedule.id) 2027-03-31")
+      }
+      if text.lowercased() == "never" {
+        scheduleAction = .end(nil)
+      } else {
         guard let day = try FieldOptions.date(rest.joined(separator: " "), context: context) else {
           throw CLIError.usage("recurring end: \(Render.quoted(text)) is no date")
         }
-        try store.schedules.end(id: schedule.id, on: day)
-        return "\(schedule.name) ends on \(day.readable)"
-      case "edit":
-        return try edit(schedule, arguments, context)
-      default:  // delete
-        try store.schedules.delete(id: schedule.id)
-        return "deleted #\(schedule.id) \(schedule.name) (its logged charges stay; 'undo' brings it back)"
+        scheduleAction = .end(day)
       }
+    case "edit":
+      let summary = try edit(schedule, arguments, context)
+      return .lines([Render.safe(summary)], json: .object([("id", .int(schedule.id)), ("summary", .string(summary))]))
+    default: scheduleAction = .delete
+    }
+    let outcome: ScheduleChanging.Outcome
+    do {
+      outcome = try ScheduleChanging(session: context.session, schedule: schedule).run(scheduleAction)
+    } catch {
+      switch error {
+      case .notADate(let given, let nearest):
+        let near = nearest.map(\.description).joined(separator: " or ")
+        throw .data("date: \(given) is no date of #\(schedule.id) \(schedule.name) (nearest: \(near))")
+      case .nothingToSkip: throw .data("#\(schedule.id) has no date left to skip")
+      case .store(let error): throw error.cli
+      }
+    }
+    let summary: String
+    switch outcome {
+    case .skipped(let day): summary = "skipped \(schedule.name) on \(day.readable)"
+    case .paused: summary = "paused \(schedule.name): nothing is due until 'recurring resume \(schedule.id)'"
+    case .resumed(let next): summary = "resumed \(schedule.name)" + (next.map { " · next \($0.readable)" } ?? "")
+    case .ended(nil): summary = "\(schedule.name) runs on with no end"
+    case .ended(let day?): summary = "\(schedule.name) ends on \(day.readable)"
+    case .deleted: summary = "deleted #\(schedule.id) \(schedule.name) (its logged charges stay; 'undo' brings it back)"
     }
     return .lines([Render.safe(summary)], json: .object([("id", .int(schedule.id)), ("summary", .string(summary))]))
   }

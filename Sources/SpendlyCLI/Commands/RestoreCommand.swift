@@ -1,4 +1,5 @@
 import Foundation
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -22,39 +23,13 @@ struct RestoreCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "FILE")
     let path = arguments.positional[0]
-    if try context.existingFile(path, command: name, kind: .noInput),
-      !FileManager.default.isReadableFile(atPath: path)
-    {
-      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file (permission denied)")
-    }
-    // A database that is not there yet has nothing to keep.
-    let existed = FileManager.default.fileExists(atPath: context.databasePath)
-    // Checked before the database is even opened: a damaged file changes nothing.
+    let info: Restoring.Outcome
     do {
-      _ = try Store.check(path)
-    } catch .damagedFile(_, let detail) {
-      throw .data(
-        "\(Render.safe(path)): damaged (\(StoreError.damage(detail))): nothing was restored; the database is as it was")
-    } catch .notADatabase(_, let reason) {
-      throw .data("\(Render.safe(path)): \(Render.safe(reason)): nothing was restored")
-    } catch .missing {
-      throw CLIError(.noInput, "\(Render.safe(path)): no such file")
-    } catch .newerDatabase(let version) {
-      throw .data(
-        "\(Render.safe(path)): made by a newer Spendly (schema \(version)): nothing was restored; update Spendly")
+      info = try Restoring(session: context.session, request: Restoring.Request(path: path)).run()
     } catch {
-      throw error.cli
+      throw error.cli(path)
     }
-    let store = try context.store()
-    let keep = existed ? context.restoreKeepPath() : nil
-    let info: BackupInfo
-    do {
-      info = try store.restore(from: path, keepingAt: keep)
-    } catch .notADatabase(_, let reason) {
-      throw .data("\(Render.safe(path)): \(Render.safe(reason)): nothing was restored; the database is as it was")
-    } catch {
-      throw error.cli
-    }
+    let keep = info.kept
     return Rendered(
       text: {
         [

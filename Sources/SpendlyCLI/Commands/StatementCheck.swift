@@ -21,20 +21,6 @@ struct StatementCheck {
     }
   }
 
-  /// Every statement balance of the account, each with the balance computed at the end of its day.
-  static func all(_ account: Account, store: Store, days: [AccountDay]) throws(CLIError) -> [StatementCheck] {
-    let statements = try reporting { try store.accounts.statements(account.name) }
-    let movements = days.movements
-    var checks: [StatementCheck] = []
-    for statement in statements {
-      let computed = try exact { () throws(FigureTooLarge) in
-        try BalanceHistory.balance(account, movements: movements, on: statement.asOf)
-      }
-      checks.append(try StatementCheck(account, statement: statement, computed: computed))
-    }
-    return checks
-  }
-
   func line(_ currency: Currency, output: Output) -> String {
     let head =
       "  statement \(statement.kind.rawValue) \(AccountView.money(statement.amount, currency)) on \(statement.asOf.readable)"

@@ -2,13 +2,12 @@ import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
 
-/// `spendly export xlsx FILE`: a workbook of four sheets (Transactions, Category Summary,
-/// Payment Method Summary, Summary), its figures from the same store totals as `query` and
-/// `dashboard`, each currency on its own rows.
-enum WorkbookExport {
-  static func write(_ file: String, filter: TransactionFilter, store: Store, context: Context) throws(CLIError)
-    -> ExportSummary
-  {
+extension Exporting {
+  /// A workbook of four sheets (Transactions, Category Summary, Payment Method Summary,
+  /// Summary), its figures from the same store totals as `query` and `dashboard`, each currency
+  /// on its own rows. The count of transactions written.
+  func workbook(_ file: String, store: Store) throws(Refusal) -> Int {
+    let filter = self.filter
     var rows = 0
     do {
       var writer = try XLSXWriter(path: file)
@@ -24,10 +23,11 @@ enum WorkbookExport {
           let signed = f.kind == .expense ? -f.amount.minorUnits : f.amount.minorUnits
           try sheet.append([
             .date(f.date), f.time.map { .text($0.description) } ?? .empty, .text(f.kind.rawValue),
-            amount(signed, f.amount.currency), .text(f.amount.currency.code),
+            WorkbookCells.amount(signed, f.amount.currency), .text(f.amount.currency.code),
             .text(f.kind == .transfer ? Transfer.category : f.category),
-            .text(f.method), text(f.kind == .transfer ? transferAccounts(f) : f.account), text(f.merchant),
-            text(f.note), .text(f.status.rawValue),
+            .text(f.method), WorkbookCells.text(f.kind == .transfer ? WorkbookCells.transferAccounts(f) : f.account),
+            WorkbookCells.text(f.merchant),
+            WorkbookCells.text(f.note), .text(f.status.rawValue),
           ])
           rows += 1
         }
@@ -51,7 +51,7 @@ enum WorkbookExport {
             for row in breakdown.groups where row.currency == summary.currency {
               try sheet.append([
                 .text(row.currency.code), .text(kind), .text(row.key), .integer(Int64(row.count)),
-                amount(row.minorUnits, row.currency), share(row.minorUnits, whole),
+                WorkbookCells.amount(row.minorUnits, row.currency), WorkbookCells.share(row.minorUnits, whole),
               ])
             }
           }
@@ -76,8 +76,9 @@ enum WorkbookExport {
             try sheet.append([
               .text(summary.currency.code), .text(method),
               .integer(Int64((spent?.count ?? 0) + (received?.count ?? 0))),
-              amount(spent?.minorUnits ?? 0, summary.currency), amount(received?.minorUnits ?? 0, summary.currency),
-              share(spent?.minorUnits ?? 0, summary.expenses),
+              WorkbookCells.amount(spent?.minorUnits ?? 0, summary.currency),
+              WorkbookCells.amount(received?.minorUnits ?? 0, summary.currency),
+              WorkbookCells.share(spent?.minorUnits ?? 0, summary.expenses),
             ])
           }
         }
@@ -88,8 +89,9 @@ enum WorkbookExport {
       ) { sheet in
         for summary in summaries where summary.problem == nil {
           try sheet.append([
-            .text(summary.currency.code), amount(summary.income, summary.currency),
-            amount(summary.expenses, summary.currency), amount(summary.savings, summary.currency),
+            .text(summary.currency.code), WorkbookCells.amount(summary.income, summary.currency),
+            WorkbookCells.amount(summary.expenses, summary.currency),
+            WorkbookCells.amount(summary.savings, summary.currency),
             summary.savingsRateBasisPoints.map { .decimal($0, scale: 4, format: "0.0%") } ?? .empty,
             .integer(Int64(summary.count)),
           ])
@@ -97,12 +99,14 @@ enum WorkbookExport {
       }
       try writer.finish()
     } catch {
-      throw CLIError.exporting(error)
+      throw Self.refusal(error)
     }
-    return ExportSummary(
-      text: "exported \(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s") as an Excel workbook", rows: rows)
+    return rows
   }
+}
 
+/// The cells of a workbook's rows: amounts in their currency's format, shares, text.
+enum WorkbookCells {
   /// An amount cell: the exact decimal with its currency's format.
   static func amount(_ minorUnits: Int64, _ currency: Currency) -> WorkbookCell {
     .decimal(minorUnits, scale: currency.exponent, format: numberFormat(currency))

@@ -3,19 +3,31 @@ import SpendlyCore
 import SpendlyInterchange
 import SpendlyStore
 
-/// `spendly import FILE.json`: into an empty database, the export restored exactly (ids,
-/// history, undo); into one with data, its transactions merged, duplicates skipped.
-enum JSONImport {
-  static func run(path: String, dryRun: Bool, replace: Bool, context: Context) throws(CLIError) -> Rendered {
-    let name = path
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped) else {
-      throw CLIError(.noInput, "\(Render.safe(path)): cannot read the file")
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension SpendlyFileImporting {
+  /// Spendly's JSON export: into an empty database (or with `replace`) restored exactly (ids,
+  /// history, undo); into one with data, its transactions merged, duplicates skipped.
+  func json() throws(Refusal) -> Outcome {
+    let name = request.path
+    let dryRun = request.dryRun
+    guard let data = try? Data(contentsOf: URL(fileURLWithPath: name), options: .alwaysMapped) else {
+      throw .cannotRead(path: name)
     }
-    let store = try context.store()
-    let empty = try reporting { try store.archive.isEmpty() }
+    let store: Store
+    let empty: Bool
+    do {
+      store = try session.store()
+      empty = try store.archive.isEmpty()
+    } catch {
+      throw .store(error)
+    }
+    let replace = request.replace
     // Replacing a database with data keeps it beside it first, as restore does.
     // (inside the replacing transaction, so no other save falls between the copy and the replace)
-    let kept = replace && !empty && !dryRun ? context.restoreKeepPath() : nil
+    let kept = replace && !empty && !dryRun ? session.keepPath() : nil
     var reader = SpendlyJSONReader(bytes: [UInt8](data))
     let latest = ArchiveRecords.latestSchemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {
@@ -72,31 +84,13 @@ enum JSONImport {
         }
       } catch .invalid(let error) where !error.field.hasPrefix(name) {
         if let kept { unlink(kept) }
-        throw .data(Render.safe("\(name): \(error.shown)"))
+        throw .restoring(file: name, error)
       } catch {
         if let kept { unlink(kept) }
-        throw error.cli
+        throw .store(error)
       }
-      let summary =
-        "\(Render.safe(name)) (Spendly JSON): "
-        + (dryRun
-          ? "would restore \(MoneyFormat.count(restored)) rows, replacing \(empty ? "this empty database" : "this database's data")"
-          : "restored \(MoneyFormat.count(restored)) rows")
-      if dryRun { return .lines([summary]) }
-      return Rendered(
-        text: {
-          [summary, "  this database is now the export's: its history and undo came with it"]
-            + (kept.map {
-              ["  the database it replaced is kept at \(Render.safe($0)) (spendly restore that file to go back)"]
-            }
-              ?? [])
-        },
-        json: {
-          .object([
-            ("file", .string(name)), ("format", .string("Spendly JSON")), ("mode", .string("restore")),
-            ("dry_run", .bool(false)), ("rows", .int(Int64(restored))), ("errors", .array([])),
-          ])
-        })
+      return Outcome(
+        file: name, kind: .json, dryRun: dryRun, effect: .restored(rows: restored, intoEmpty: empty, kept: kept))
     }
     let result: ImportStreamResult
     var unreadable: [String] = []
@@ -113,22 +107,8 @@ enum JSONImport {
         unreadable = merger.unreadable
       }
     } catch {
-      throw CSVImport.failure(error)
+      throw .store(error)
     }
-    let rendered = CSVImport.rendered(
-      CSVImport.Outcome(file: name, format: "Spendly JSON, merged", result: result, dryRun: dryRun))
-    return Rendered(
-      text: {
-        var lines = rendered.text()
-        lines.insert(
-          "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not; --replace replaces this database with the file, keeping it beside it)",
-          at: 1)
-        if !unreadable.isEmpty {
-          lines.append(
-            "  skipped \(unreadable.count) transactions that do not read: \(unreadable.prefix(5).joined(separator: ", "))"
-          )
-        }
-        return lines
-      }, json: rendered.json)
+    return Outcome(file: name, kind: .json, dryRun: dryRun, effect: .merged(result, unreadable: unreadable))
   }
 }

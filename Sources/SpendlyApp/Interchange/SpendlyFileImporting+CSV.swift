@@ -1,0 +1,143 @@
+import Foundation
+import SpendlyCore
+import SpendlyInterchange
+import SpendlyParse
+import SpendlyStore
+
+extension SpendlyFileImporting {
+  /// Spendly's CSV: read a row at a time, each row checked by the store's validator.
+  func csv() throws(Refusal) -> Outcome {
+    let name = request.path
+    let store: Store
+    let parser: PhraseParser
+    let currency: Currency
+    let method: String
+    let incomeMethod: String
+    do {
+      store = try session.store()
+      // Names as phrases read them: an alias or word for one (gpay is UPI, chai is Food).
+      parser = try session.phraseParser()
+      (currency, method, incomeMethod) = (
+        try store.settings.defaultCurrency(), try store.settings.value(.method),
+        try store.settings.value(.incomeMethod)
+      )
+    } catch {
+      throw .store(error)
+    }
+    var categories: [String: String] = [:]
+    var methods: [String: String] = [:]
+    var reader: SpendlyCSVReader
+    do {
+      reader = try SpendlyCSVReader(path: name, defaultCurrency: currency)
+    } catch {
+      throw .unreadableCSV(error, file: name)
+    }
+    let size = Self.size(name)
+    let progress = self.progress
+    let result: ImportStreamResult
+    do {
+      result = try store.transactions.importStream(
+        summary: "imported \(name)", dryRun: request.dryRun, large: size > 16 << 20
+      ) { stream in
+        while let (line, read) = try Self.next(&reader, file: name) {
+          var fields = read
+          let catalog = stream.currentCatalog
+          // A transfer without an Account column names each end by account or method.
+          if fields.kind == .transfer, !reader.hasAccountColumn {
+            for counter in [false, true] {
+              guard let end = counter ? fields.counterMethod : Optional(fields.method), !end.isEmpty,
+                catalog.method(named: end) == nil, parser.method(named: end) == nil
+              else { continue }
+              if catalog.account(named: end) == nil {
+                try stream.createAccount(Self.newAccount(end, method: nil, currency: fields.amount.currency))
+              }
+              guard let account = stream.currentCatalog.account(named: end) else { continue }
+              if counter {
+                fields.counterAccount = account.name
+                fields.counterMethod = nil
+              } else {
+                fields.account = account.name
+                fields.method =
+                  AccountRules.method(
+                    for: account, catalog: stream.currentCatalog, card: "Credit Card", kind: .transfer)
+                  ?? method
+              }
+            }
+          }
+          if fields.method.isEmpty { fields.method = fields.kind == .income ? incomeMethod : method }
+          if fields.kind != .transfer {
+            if fields.category.isEmpty { fields.category = Category.fallback(for: fields.kind) }
+            if catalog.category(named: fields.category) == nil {
+              let word = fields.category
+              if categories[word] == nil {
+                categories[word] =
+                  parser.category(named: word).flatMap { $0.side == fields.kind.side ? $0.name : nil } ?? word
+              }
+              fields.category = categories[word]!
+              if stream.currentCatalog.category(named: fields.category) == nil {
+                try stream.createCategory(fields.category, side: fields.kind.side)
+              }
+            }
+          }
+          for counter in [false, true] {
+            guard let word = counter ? fields.counterMethod : fields.method, catalog.method(named: word) == nil else {
+              continue
+            }
+            if methods[word] == nil { methods[word] = parser.method(named: word) ?? word }
+            if counter { fields.counterMethod = methods[word] } else { fields.method = methods[word]! }
+            if stream.currentCatalog.method(named: methods[word]!) == nil { try stream.createMethod(methods[word]!) }
+          }
+          for (name, method) in [(fields.account, fields.method), (fields.counterAccount, fields.counterMethod)]
+          where name != nil && stream.currentCatalog.account(named: name!) == nil {
+            try stream.createAccount(Self.newAccount(name!, method: method, currency: fields.amount.currency))
+          }
+          do {
+            try stream.add(fields)
+          } catch let error as ValidationError {
+            let column = reader.column(forField: error.field.lowercased())
+            // A transfer's other end is in the columns --all-fields adds.
+            let reason =
+              error.field == "to"
+              ? error.reason
+                + "; a transfer's row names both ends: Payment Method 'Bank Transfer → Cash' or Account 'HDFC → Wallet'"
+              : error.reason
+            throw StoreError.invalid(
+              ValidationError(
+                field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason,
+                seeAlso: error.seeAlso))
+          }
+          if line % 20_000 == 0 { progress?(reader.bytesRead, stream.added + stream.duplicates) }
+        }
+      }
+    } catch {
+      throw .store(error)
+    }
+    return Outcome(file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result))
+  }
+
+  /// The next row, its error thrown as the store's kind (so the import's change rolls back).
+  static func next(_ reader: inout SpendlyCSVReader, file: String) throws -> (Int, TransactionFields)? {
+    do {
+      return try reader.next()
+    } catch {
+      // Thrown as the store's own kind of error, so the import's change rolls back and the
+      // person reads "FILE:LINE:COLUMN: …" with exit 65.
+      throw StoreError.invalid(
+        ValidationError(field: "\(file):\(error.line):\(error.column)", value: "", reason: error.message))
+    }
+  }
+
+  /// An account a file names that is not here yet: its type from its name's words (card,
+  /// loan, cash, wallet), else its method (a card for the credit card, cash for cash), else a
+  /// savings account, in the row's currency. The summary asks the person to check it.
+  public static func newAccount(_ name: String, method: String?, currency: Currency) -> Account {
+    let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
+    let type: AccountType =
+      if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
+        .wallet
+      } else if words.contains("cash") || NameKey.same(method, "cash") {
+        .cash
+      } else if NameKey.same(method, "credit card") { .card } else { .savings }
+    return Account(name: name, type: type, currency: currency)
+  }
+}

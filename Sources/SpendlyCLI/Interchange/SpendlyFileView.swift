@@ -1,0 +1,87 @@
+import SpendlyApp
+import SpendlyCore
+import SpendlyStore
+
+/// How an import of Spendly's own file reads: a line of counts, what it created, what it skipped.
+enum SpendlyFileView {
+  static func rendered(_ outcome: SpendlyFileImporting.Outcome) -> Rendered {
+    let name = outcome.file
+    switch outcome.effect {
+    case .added(let result):
+      return rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun)
+    case .merged(let result, let unreadable):
+      let rendered = rows(file: name, format: "Spendly JSON, merged", result, dryRun: outcome.dryRun)
+      return Rendered(
+        text: {
+          var lines = rendered.text()
+          lines.insert(
+            "  this database has data, so only the file's transactions were merged (its history, budgets, schedules, debts and settings were not; --replace replaces this database with the file, keeping it beside it)",
+            at: 1)
+          if !unreadable.isEmpty {
+            lines.append(
+              "  skipped \(unreadable.count) transactions that do not read: \(unreadable.prefix(5).joined(separator: ", "))"
+            )
+          }
+          return lines
+        }, json: rendered.json)
+    case .restored(let restored, let empty, let kept):
+      let dryRun = outcome.dryRun
+      let summary =
+        "\(Render.safe(name)) (Spendly JSON): "
+        + (dryRun
+          ? "would restore \(MoneyFormat.count(restored)) rows, replacing \(empty ? "this empty database" : "this database's data")"
+          : "restored \(MoneyFormat.count(restored)) rows")
+      if dryRun { return .lines([summary]) }
+      return Rendered(
+        text: {
+          [summary, "  this database is now the export's: its history and undo came with it"]
+            + (kept.map {
+              ["  the database it replaced is kept at \(Render.safe($0)) (spendly restore that file to go back)"]
+            }
+              ?? [])
+        },
+        json: {
+          .object([
+            ("file", .string(name)), ("format", .string("Spendly JSON")), ("mode", .string("restore")),
+            ("dry_run", .bool(false)), ("rows", .int(Int64(restored))), ("errors", .array([])),
+          ])
+        })
+    }
+  }
+
+  /// A file's rows added (or merged): the counts, then what the import created.
+  static func rows(file: String, format: String, _ r: ImportStreamResult, dryRun: Bool) -> Rendered {
+    Rendered(
+      text: {
+        var parts = ["\(MoneyFormat.count(r.added)) added"]
+        if r.duplicates > 0 { parts.append("\(MoneyFormat.count(r.duplicates)) duplicates skipped") }
+        var lines = [
+          "\(Render.safe(file)) (\(format)): " + (dryRun ? "would be " : "")
+            + parts.joined(separator: " · ")
+        ]
+        for (what, names) in [("categories", r.createdCategories), ("methods", r.createdMethods)] where !names.isEmpty {
+          lines.append("  new \(what): \(names.map(Render.safe).joined(separator: ", "))")
+        }
+        for name in r.createdAccounts {
+          lines.append("  new account \(Render.safe(name)) (check its type: spendly accounts edit)")
+        }
+        if r.droppedRecurring > 0 {
+          lines.append(
+            "  \(r.droppedRecurring) row\(r.droppedRecurring == 1 ? "" : "s") named a schedule this database does not have: kept without it"
+          )
+        }
+        if !dryRun && r.added > 0 { lines.append("  'undo' takes this import back") }
+        return lines
+      },
+      json: {
+        .object([
+          ("file", .string(file)), ("format", .string(format)), ("dry_run", .bool(dryRun)),
+          ("added", .int(Int64(r.added))), ("duplicates", .int(Int64(r.duplicates))),
+          ("created_categories", .array(r.createdCategories.map { .string($0) })),
+          ("created_methods", .array(r.createdMethods.map { .string($0) })),
+          ("created_accounts", .array(r.createdAccounts.map { .string($0) })),
+          ("dropped_recurring", .int(Int64(r.droppedRecurring))), ("errors", .array([])),
+        ])
+      })
+  }
+}
