@@ -9,8 +9,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case notFound(Int64)
   case nothingToUndo
   case nothingToRedo
-  /// The latest change replaced the whole database (its summary, and the copy kept, if any).
-  case replaceNotUndoable(String, kept: String?)
+  /// The latest change replaced the whole database (its fact, and the copy kept, if any).
+  case replaceNotUndoable(ChangeFact?, kept: String?)
   case duplicateName(String, String)
   case unknown(String, String)
   case newerDatabase(Int)

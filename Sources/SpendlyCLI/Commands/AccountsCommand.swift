@@ -69,9 +69,7 @@ struct AccountsCommand: Command {
         var renamed = account
         renamed.name = rest.joined(separator: " ")
         try reporting {
-          try context.store().accounts.update(
-            account.name, to: renamed, action: .renameAccount,
-            summary: "renamed account \(account.name) to \(renamed.name)")
+          try context.store().accounts.update(account.name, to: renamed, action: .renameAccount)
         }
         return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
       case "close", "reopen":
@@ -89,12 +87,9 @@ struct AccountsCommand: Command {
                 + "close it on a later day, or move them (edit ID --account NAME)")
           }
         }
-        let summary =
-          action == "close"
-          ? "closed account \(account.name) on \(changed.closedOn!)" : "reopened account \(account.name)"
-        try reporting {
-          try context.store().accounts.update(account.name, to: changed, action: .closeAccount, summary: summary)
-        }
+        let summary = ChangeWords.text(
+          .accountClosed(id: account.id?.rawValue, name: account.name, on: changed.closedOn?.description))
+        try reporting { try context.store().accounts.update(account.name, to: changed, action: .closeAccount) }
         return .lines([Render.safe(summary)])
       default:
         try AccountWords.noRest(rest, "accounts \(action)")
@@ -136,8 +131,7 @@ struct AccountsCommand: Command {
     guard changed != account else {
       return .lines(["\(Render.safe(account.name)) unchanged: it already has those values"])
     }
-    let summary = "edited account \(account.name)"
-    try reporting { try context.store().accounts.update(account.name, to: changed, summary: summary) }
+    try reporting { try context.store().accounts.update(account.name, to: changed) }
     let saved = try reporting { try context.store().accounts.account(named: changed.name) } ?? changed
     return .lines(["edited \(AccountView.describe(saved))"])
   }

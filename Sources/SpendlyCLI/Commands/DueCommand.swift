@@ -52,18 +52,12 @@ struct DueCommand: Command {
     }
     let charges = items.map { $0.0.charge(on: $0.1) }
     let notice = BudgetNotice(batch: charges, context: context)
-    let names = Dictionary(grouping: items, by: { $0.0.name }).map { name, all in
-      all.count > 1 ? "\(name) ×\(all.count)" : name
-    }
-    .sorted()
-    let incomes = items.filter { $0.0.kind == .income }.count
-    let what =
-      incomes == 0
-      ? "recurring charge\(items.count == 1 ? "" : "s")"
-      : incomes == items.count ? "recurring income entr\(items.count == 1 ? "y" : "ies")" : "recurring entries"
-    let summary = "logged \(items.count) \(what): \(names.joined(separator: ", "))"
+    let counts = Dictionary(grouping: items, by: { $0.0.name }).map { NamedCount(name: $0, count: $1.count) }
+    let fact = ChangeFact.recurringLogged(
+      charges: counts.sorted { $0.name < $1.name }, incomes: items.filter { $0.0.kind == .income }.count)
+    let summary = ChangeWords.text(fact)
     let result = try reporting {
-      try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, summary: summary)
+      try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, fact: fact)
     }
     let ids = result.transactionIDs
     let range = ids.count == 1 ? "#\(ids[0])" : "#\(ids.first!)…#\(ids.last!)"

@@ -38,7 +38,7 @@ enum CSVImport {
     let result: ImportStreamResult
     do {
       result = try store.transactions.importStream(
-        summary: "imported \(name)", dryRun: dryRun, large: size > 16 << 20
+        file: ImportFact(file: name, format: .csv), dryRun: dryRun, large: size > 16 << 20
       ) { stream in
         while let (line, read) = try next(&reader, file: name) {
           var fields = read

@@ -101,7 +101,7 @@ enum JSONImport {
     let result: ImportStreamResult
     var unreadable: [String] = []
     do {
-      result = try store.transactions.importStream(summary: "merged \(name)", dryRun: dryRun) { stream in
+      result = try store.transactions.importStream(file: ImportFact(file: name, format: .json), dryRun: dryRun) { stream in
         let merger = ArchiveMerger(stream)
         do {
           try reader.read(
