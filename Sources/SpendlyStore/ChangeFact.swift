@@ -18,14 +18,14 @@ public indirect enum ChangeFact: Codable, Sendable, Equatable {
   case budget(BudgetFact)
   /// A schedule (`kind` expense or income) added, with the stored entries it linked.
   case scheduleAdded(id: Int64?, kind: String, name: String, amount: MoneyFact, cadence: String, from: String, linked: Int)
-  case schedulePrice(id: Int64, name: String, amount: MoneyFact, from: String)
-  case scheduleEdited(id: Int64, name: String)
-  case schedulePaused(id: Int64, name: String, from: String)
-  case scheduleResumed(id: Int64, name: String, on: String)
+  case schedulePrice(id: Int64?, name: String, amount: MoneyFact, from: String)
+  case scheduleEdited(id: Int64?, name: String)
+  case schedulePaused(id: Int64?, name: String, from: String)
+  case scheduleResumed(id: Int64?, name: String, on: String)
   /// The schedule's last date (ISO), nil when it runs on.
-  case scheduleEnded(id: Int64, name: String, on: String?)
-  case scheduleSkipped(id: Int64, name: String, on: String)
-  case scheduleDeleted(id: Int64, kind: String, name: String)
+  case scheduleEnded(id: Int64?, name: String, on: String?)
+  case scheduleSkipped(id: Int64?, name: String, on: String)
+  case scheduleDeleted(id: Int64?, kind: String, name: String)
   /// Due occurrences logged: each schedule's name with how many, and how many were income.
   case recurringLogged(charges: [NamedCount], incomes: Int)
   case debtAdded(id: Int64?, name: String, balance: MoneyFact, apr: String)

@@ -18,7 +18,7 @@ enum OldSummary {
     if let rest = text.dropping("undid: ") { return .undid(change: nil, fact: fact(rest)) }
     if let rest = text.dropping("redid: ") { return .redid(change: nil, fact: fact(rest)) }
     return transactions(text) ?? imported(text) ?? catalog(text) ?? budget(text) ?? schedule(text) ?? debt(text)
-      ?? account(text) ?? other(text)
+      ?? account(text) ?? other(text) ?? scheduleChange(text)
   }
 
   /// "added #12 -₹420.00 Food", "deleted #4", "imported 240 transactions".
@@ -187,6 +187,27 @@ enum OldSummary {
 
   /// "renamed account Wallet to Purse", "closed account Purse on 2026-11-28", "edited account Purse".
   private static func account(_ text: String) -> ChangeFact? {
+    for type in AccountType.allCases {
+      guard let rest = text.dropping("added \(type.rawValue) account ") else { continue }
+      if let at = rest.range(of: " opening ", options: .backwards), let (_, opening) = trailingMoney(rest),
+        rest[at.upperBound...] == MoneyFormat.string(opening)
+      {
+        return .accountAdded(
+          id: nil, type: type.rawValue, name: String(rest[..<at.lowerBound]), opening: MoneyFact(opening))
+      }
+      return .accountAdded(id: nil, type: type.rawValue, name: rest, opening: nil)
+    }
+    if let rest = text.dropping("recorded "), let on = rest.range(of: " on ", options: .backwards),
+      let at = rest.range(of: " balance ", options: .backwards), at.upperBound <= on.lowerBound
+    {
+      let day = String(rest[on.upperBound...])
+      let head = rest[..<at.lowerBound]
+      guard let date = LocalDate(iso: day), date.description == day, let amount = money(String(rest[at.upperBound..<on.lowerBound])),
+        let space = head.lastIndex(of: " "), let kind = StatementBalance.Kind(rawValue: String(head[head.index(after: space)...]))
+      else { return nil }
+      return .statementBalance(
+        account: String(head[..<space]), kind: kind.rawValue, amount: MoneyFact(amount), asOf: day)
+    }
     if let rest = text.dropping("renamed account "), let at = rest.range(of: " to ") {
       return .accountRenamed(id: nil, before: String(rest[..<at.lowerBound]), after: String(rest[at.upperBound...]))
     }
@@ -208,6 +229,37 @@ enum OldSummary {
       return .replaced(source: String(rest[..<at.lowerBound]), kept: String(rest[at.upperBound...]))
     }
     if let account = text.dropping("saved the CSV mapping of ") { return .mappingSaved(account: account) }
+    if let amount = text.dropping("remembered the debt plan budget ") {
+      return money(amount).map { .debtPlanBudget(MoneyFact($0)) }
+    }
+    return nil
+  }
+
+  /// "skipped Netflix on Sat 5 Dec 2026", "changed Netflix to ₹799.00 from Tue 5 Jan 2027", "edited Netflix".
+  private static func scheduleChange(_ text: String) -> ChangeFact? {
+    for (noun, kind) in [("subscription", Kind.expense), ("income source", .income)] {
+      if let name = text.dropping("deleted \(noun) ") { return .scheduleDeleted(id: nil, kind: kind.rawValue, name: name) }
+    }
+    if text.hasSuffix(" runs on with no end") {
+      return .scheduleEnded(id: nil, name: String(text.dropLast(" runs on with no end".count)), on: nil)
+    }
+    /// "VERB NAME SEPARATOR DATE": the name and the day.
+    func dated(_ verb: String, _ separator: String) -> (String, String)? {
+      guard let rest = text.dropping(verb), let at = rest.range(of: separator, options: .backwards),
+        let date = readableDate(String(rest[at.upperBound...]))
+      else { return nil }
+      return (String(rest[..<at.lowerBound]), date.description)
+    }
+    if let (name, day) = dated("ended ", " on ") { return .scheduleEnded(id: nil, name: name, on: day) }
+    if let (name, day) = dated("resumed ", " on ") { return .scheduleResumed(id: nil, name: name, on: day) }
+    if let (name, day) = dated("paused ", " from ") { return .schedulePaused(id: nil, name: name, from: day) }
+    if let (name, day) = dated("skipped ", " on ") { return .scheduleSkipped(id: nil, name: name, on: day) }
+    if let (head, day) = dated("changed ", " from "), let at = head.range(of: " to ", options: .backwards),
+      let amount = money(String(head[at.upperBound...]))
+    {
+      return .schedulePrice(id: nil, name: String(head[..<at.lowerBound]), amount: MoneyFact(amount), from: day)
+    }
+    if let name = text.dropping("edited "), !name.hasPrefix("debt ") { return .scheduleEdited(id: nil, name: name) }
     return nil
   }
 
