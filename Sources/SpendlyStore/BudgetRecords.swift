@@ -74,7 +74,7 @@ extension BudgetRecords {
         category: fact.category, currency: fact.currency, limit: limit, scope: fact.scope, month: fact.month,
         rollover: rolls, before: before)
     }
-    try change(.budget, fact: .budget(said)) { log in
+    try change(.budget, fact: .budget(set: said)) { log in
       let categoryID: SQLValue
       if let name = target.category {
         guard let (id, _) = try store.catalog.named(log.db, name, kind: .category) else {

@@ -5,7 +5,7 @@ import SpendlyCore
 /// that changed. The store keeps it as JSON in `changes.fact`; the CLI words it for `log`.
 public indirect enum ChangeFact: Codable, Sendable, Equatable {
   /// Transactions added, edited, deleted, imported or logged (`TransactionsFact`).
-  case transactions(TransactionsFact)
+  case transactions(written: TransactionsFact)
   case categoryAdded(id: Int64?, name: String, side: String, aliases: [String])
   case methodAdded(id: Int64?, name: String, aliases: [String])
   /// An alias of the category or method (`kind`, a `CatalogKind`) now called `name`.
@@ -14,8 +14,8 @@ public indirect enum ChangeFact: Codable, Sendable, Equatable {
   /// A setting (`key`, its `SettingKey.word`) from `before` to `after`.
   case setting(key: String, before: String, after: String)
   /// The monthly budget of the last debt plan, kept for "when will I be debt free".
-  case debtPlanBudget(MoneyFact)
-  case budget(BudgetFact)
+  case debtPlanBudget(budget: MoneyFact)
+  case budget(set: BudgetFact)
   /// A schedule (`kind` expense or income) added, with the stored entries it linked.
   case scheduleAdded(id: Int64?, kind: String, name: String, amount: MoneyFact, cadence: String, from: String, linked: Int)
   case schedulePrice(id: Int64?, name: String, amount: MoneyFact, from: String)
@@ -40,7 +40,7 @@ public indirect enum ChangeFact: Codable, Sendable, Equatable {
   case accountClosed(id: Int64?, name: String, on: String?)
   case statementBalance(account: String, kind: String, amount: MoneyFact, asOf: String)
   case mappingSaved(account: String)
-  case imported(ImportFact)
+  case imported(file: ImportFact)
   /// The whole database replaced by `source`; the replaced one kept at `kept`.
   case replaced(source: String, kept: String?)
   /// An undo of change `change`, which did `fact` (nil `change`: from before facts; nil
@@ -48,7 +48,7 @@ public indirect enum ChangeFact: Codable, Sendable, Equatable {
   case undid(change: Int64?, fact: ChangeFact?)
   case redid(change: Int64?, fact: ChangeFact?)
   /// A sentence from before facts that no pattern read: kept as it was written.
-  case said(String)
+  case said(sentence: String)
 }
 
 /// An amount as minor units and an ISO currency code (never floating point).

@@ -148,7 +148,7 @@ extension ImportRecords {
       if bulk { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     do {
-      return try change(.import, fact: .imported(fact)) { log in
+      return try change(.import, fact: .imported(file: fact)) { log in
         // The same file imported by another process since this one looked: nothing to do.
         if !dryRun, try log.db.row("SELECT 1 FROM imported_files WHERE hash = ?", [.text(file.hash)]) != nil {
           throw StoreError.duplicateName("imported file", file.name)

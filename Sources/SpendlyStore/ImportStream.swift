@@ -198,7 +198,7 @@ extension TransactionRecords {
       if !dryRun { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     do {
-      try change(.import, fact: .imported(file)) { log in
+      try change(.import, fact: .imported(file: file)) { log in
         try Schema.withBulkMonthTotals(log.db) {
           let stream = try ImportStream(log: log, store: store, large: large)
           try body(stream)
@@ -206,7 +206,7 @@ extension TransactionRecords {
           outcome = ImportStreamResult(stream)
           var counted = file
           counted.added = stream.added
-          try log.record(.imported(counted))
+          try log.record(.imported(file: counted))
           // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
           let nothing =
             stream.added == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty

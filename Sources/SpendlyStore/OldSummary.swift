@@ -6,7 +6,7 @@ import SpendlyCore
 /// date, a month, a count) reads back to the same text; any other is kept as it was (`said`).
 enum OldSummary {
   static func fact(_ text: String) -> ChangeFact {
-    read(text) ?? .said(text)
+    read(text) ?? .said(sentence: text)
   }
 
   private static let verbs: [String: ChangeAction] = [
@@ -26,11 +26,11 @@ enum OldSummary {
     let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
     guard words.count >= 2, let action = verbs[words[0]] else { return nil }
     if words.count == 3, words[2] == "transactions", let count = Int(words[1]), String(count) == words[1] {
-      return .transactions(TransactionsFact(action: action.rawValue, ids: [], count: count, entry: nil))
+      return .transactions(written: TransactionsFact(action: action.rawValue, ids: [], count: count, entry: nil))
     }
     guard let idText = words[1].dropping("#"), let id = Int64(idText), String(id) == idText else { return nil }
     if words.count == 2 {
-      return .transactions(TransactionsFact(action: action.rawValue, ids: [id], count: 1, entry: nil))
+      return .transactions(written: TransactionsFact(action: action.rawValue, ids: [id], count: 1, entry: nil))
     }
     guard words.count >= 4 else { return nil }
     // The amount is one word, or two for a currency whose symbol ends in a space ("NPR 1,000.00").
@@ -39,7 +39,7 @@ enum OldSummary {
       let category = words[(2 + width)...].joined(separator: " ")
       guard !category.isEmpty, let (money, kind) = signedMoney(amount) else { continue }
       let entry = EntryFact(amount: MoneyFact(money), kind: kind.rawValue, category: category)
-      return .transactions(TransactionsFact(action: action.rawValue, ids: [id], count: 1, entry: entry))
+      return .transactions(written: TransactionsFact(action: action.rawValue, ids: [id], count: 1, entry: entry))
     }
     return nil
   }
@@ -49,13 +49,13 @@ enum OldSummary {
     if let rest = text.dropping("imported "), rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
       let inside = rest[open.upperBound..<rest.index(before: rest.endIndex)]
       guard let rows = count(String(inside), "row", "rows") else { return nil }
-      return .imported(ImportFact(file: String(rest[..<open.lowerBound]), format: .statement, rows: rows))
+      return .imported(file: ImportFact(file: String(rest[..<open.lowerBound]), format: .statement, rows: rows))
     }
     for (verb, format) in [("imported ", ImportFact.Format.csv), ("merged ", .json)] {
       guard let rest = text.dropping(verb), let colon = rest.range(of: ": ", options: .backwards),
         let added = count(String(rest[colon.upperBound...]), "transaction", "transactions")
       else { continue }
-      return .imported(ImportFact(file: String(rest[..<colon.lowerBound]), format: format, added: added))
+      return .imported(file: ImportFact(file: String(rest[..<colon.lowerBound]), format: format, added: added))
     }
     return nil
   }
@@ -139,7 +139,7 @@ enum OldSummary {
       return nil
     }
     return .budget(
-      BudgetFact(
+      set: BudgetFact(
         category: name == "overall" ? nil : name, currency: currency.code, limit: limit?.minorUnits,
         scope: scope.rawValue, month: month.description, rollover: rollover, before: before?.minorUnits))
   }
@@ -230,7 +230,7 @@ enum OldSummary {
     }
     if let account = text.dropping("saved the CSV mapping of ") { return .mappingSaved(account: account) }
     if let amount = text.dropping("remembered the debt plan budget ") {
-      return money(amount).map { .debtPlanBudget(MoneyFact($0)) }
+      return money(amount).map { .debtPlanBudget(budget: MoneyFact($0)) }
     }
     return nil
   }

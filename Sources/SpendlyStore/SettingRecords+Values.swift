@@ -111,7 +111,7 @@ extension SettingRecords {
     let value = "\(budget.minorUnits) \(budget.currency.code)"
     let old = try debtPlanBudget()
     if old == value { return }
-    try change(.setting, fact: .debtPlanBudget(MoneyFact(budget))) { log in
+    try change(.setting, fact: .debtPlanBudget(budget: MoneyFact(budget))) { log in
       try log.track(.settings, key: .text(Self.debtPlanBudgetKey)) {
         try log.db.run(
           "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",

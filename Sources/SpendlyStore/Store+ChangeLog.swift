@@ -36,9 +36,9 @@ extension Store {
   }
 
   /// A change's fact from its `fact` column, else (a row the migration did not reach) its old sentence.
-  static func fact(stored: String?, summary: String?) -> ChangeFact? {
+  static func fact(stored: String?, sentence: String?) -> ChangeFact? {
     if let stored, let fact = ChangeFact.read(stored) { return fact }
-    return summary.map(OldSummary.fact)
+    return sentence.map(OldSummary.fact)
   }
 
   /// The latest changes, newest first, as facts.
@@ -51,7 +51,7 @@ extension Store {
         let reader = RowReader(row: row, name: "change #\(row.text(0) ?? "?")")
         return ChangeEntry(
           id: try reader.integer(0, "id"), action: try reader.text(1, "action"),
-          fact: Self.fact(stored: row.text(2), summary: row.text(3)), recordedAt: try reader.text(4, "recorded_at"),
+          fact: Self.fact(stored: row.text(2), sentence: row.text(3)), recordedAt: try reader.text(4, "recorded_at"),
           undone: row.int(5) != nil)
       }
     }

@@ -24,7 +24,7 @@ extension Store {
           """)
       else { throw StoreError.nothingToUndo }
       let changeID = try RowReader(row: change, name: "change").integer(0, "id")
-      let fact = Self.fact(stored: change.text(2), summary: change.text(3))
+      let fact = Self.fact(stored: change.text(2), sentence: change.text(3))
       // Before a replace lies the restored file's own history: undo never walks into it.
       if change.text(1) == ChangeAction.replace.rawValue {
         throw StoreError.replaceNotUndoable(fact, kept: Replacement.kept(from: fact))
@@ -72,7 +72,7 @@ extension Store {
           """)
       else { throw StoreError.nothingToRedo }
       let changeID = try RowReader(row: undo, name: "change").integer(0, "id")
-      let fact = Self.fact(stored: undo.text(2), summary: undo.text(3))
+      let fact = Self.fact(stored: undo.text(2), sentence: undo.text(3))
       try db.run(
         "INSERT INTO changes(action, recorded_at, redoes, fact) VALUES ('redo', ?, ?, ?)",
         [.text(stamp), .integer(changeID), .text(ChangeFact.redid(change: changeID, fact: fact).stored)])

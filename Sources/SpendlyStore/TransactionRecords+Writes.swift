@@ -40,7 +40,7 @@ extension TransactionRecords {
   public func delete(id: Int64) throws(StoreError) -> Transaction {
     guard let old = try transaction(id: id) else { throw .notFound(id) }
     let fact = TransactionsFact(action: ChangeAction.delete.rawValue, ids: [id], count: 1, entry: EntryFact(old.fields))
-    _ = try apply(action: .delete, [.delete(id: id)], fact: .transactions(fact))
+    _ = try apply(action: .delete, [.delete(id: id)], fact: .transactions(written: fact))
     return old
   }
 
@@ -74,7 +74,7 @@ extension TransactionRecords {
       case .delete: break
       }
     }
-    let written = ChangeFact.transactions(TransactionsFact(action: action.rawValue, ids: [], count: 0, entry: nil))
+    let written = ChangeFact.transactions(written: TransactionsFact(action: action.rawValue, ids: [], count: 0, entry: nil))
     let result = try change(action, fact: fact ?? written) { log in
       let ids: [Int64]
       do {
@@ -213,7 +213,7 @@ extension TransactionRecords {
       }
     }
     let listed = ids.count <= listedIDs ? ids : []
-    return .transactions(TransactionsFact(action: action.rawValue, ids: listed, count: writes.count, entry: entry))
+    return .transactions(written: TransactionsFact(action: action.rawValue, ids: listed, count: writes.count, entry: entry))
   }
 
   /// The most ids a transactions fact lists (an import's thousands are found through the revisions).

@@ -48,7 +48,7 @@ struct ChangeFactMigrationTests {
     #expect(
       OldSummary.fact("added #2 +₹1,50,000.00 Salary")
         == .transactions(
-          TransactionsFact(
+          written: TransactionsFact(
             action: "add", ids: [2], count: 1,
             entry: EntryFact(amount: MoneyFact(minor: 15_000_000, currency: "INR"), kind: "income", category: "Salary"))))
     #expect(
@@ -58,8 +58,8 @@ struct ChangeFactMigrationTests {
       OldSummary.fact("undid: renamed category Food → Meals")
         == .undid(change: nil, fact: .renamed(kind: "category", id: nil, before: "Food", after: "Meals")))
     // An amount that does not read back as written is no fact: the sentence stays.
-    #expect(OldSummary.fact("added #2 +₹1,50,000.0 Salary") == .said("added #2 +₹1,50,000.0 Salary"))
-    #expect(OldSummary.fact("something else entirely") == .said("something else entirely"))
+    #expect(OldSummary.fact("added #2 +₹1,50,000.0 Salary") == .said(sentence: "added #2 +₹1,50,000.0 Salary"))
+    #expect(OldSummary.fact("something else entirely") == .said(sentence: "something else entirely"))
   }
 
   /// The release fixtures' log, through the binary, reads as the sentences the releases wrote.

@@ -38,11 +38,11 @@ struct BudgetStoreTests {
       try store.budgets.set(Self.overall, limit: 4_000_000, scope: .from, month: Self.december, rollover: true)
       #expect(
         try store.changeLog().map(\.fact) == [
-          .budget(budgetFact(nil, 40000, "from", "2026-12", rollover: true)),
-          .budget(budgetFact("Food", 8000, "from", "2026-12")),
+          .budget(set: budgetFact(nil, 40000, "from", "2026-12", rollover: true)),
+          .budget(set: budgetFact("Food", 8000, "from", "2026-12")),
         ])
       #expect(try store.budgets.statuses(in: Self.december).map(\.target) == [Self.food, Self.overall])
-      #expect(try store.undo().fact == .budget(budgetFact(nil, 40000, "from", "2026-12", rollover: true)))
+      #expect(try store.undo().fact == .budget(set: budgetFact(nil, 40000, "from", "2026-12", rollover: true)))
       #expect(try store.budgets.statuses(in: Self.december).map(\.target) == [Self.food])
       _ = try store.redo()
       #expect(try store.budgets.status(of: Self.overall, in: Self.december)?.rollover == true)

@@ -87,7 +87,7 @@ struct ChangeLogTests {
   func aChangeAcrossFamiliesIsOneChange(_ location: Location) throws {
     try withStore(location) { store, _ in
       _ = try store.catalog.current()
-      let fact = ChangeFact.imported(ImportFact(file: "pets.csv", format: .csv, added: 1))
+      let fact = ChangeFact.imported(file: ImportFact(file: "pets.csv", format: .csv, added: 1))
       let ids = try store.change(.import, fact: fact) { log in
         try store.catalog.insertCategory(log, "Pets", side: .expense, aliases: ["vet"])
         store.forgetCatalog()

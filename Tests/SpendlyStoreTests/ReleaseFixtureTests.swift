@@ -154,10 +154,10 @@ struct ReleaseFixture020Tests {
       // Its sentences are read into facts: the budget, the undo of an add (naming the change it
       // undid), the import of 240 transactions.
       let log = try store.changeLog()
-      #expect(log.first?.fact == .budget(budgetFact("Food", 9000, "from", "2026-11")))
+      #expect(log.first?.fact == .budget(set: budgetFact("Food", 9000, "from", "2026-11")))
       #expect(log.dropFirst().first?.fact == .undid(change: 3, fact: written(.add, [242], rupees: 99)))
       #expect(log.last?.fact == written(.import, [], count: 240))
-      #expect(try store.undo().fact == .budget(budgetFact("Food", 9000, "from", "2026-11")))
+      #expect(try store.undo().fact == .budget(set: budgetFact("Food", 9000, "from", "2026-11")))
       #expect(try store.transactions.count() == 241)
       _ = try store.redo()
       #expect(try store.database.row("PRAGMA foreign_key_check") == nil)

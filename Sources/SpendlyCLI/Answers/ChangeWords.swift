@@ -149,5 +149,5 @@ enum ChangeWords {
 
 extension BudgetChange {
   /// The budget as set, in words: "set budget Food ₹8,000.00 from Dec 2026".
-  var summary: String { ChangeWords.text(.budget(fact)) }
+  var summary: String { ChangeWords.text(.budget(set: fact)) }
 }
