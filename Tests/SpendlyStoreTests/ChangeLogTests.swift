@@ -26,6 +26,13 @@ struct ChangeLogTests {
           .aliasAdded(kind: "category", name: "Meals", alias: "snacks"),
           .renamed(kind: "category", id: nil, before: "Food", after: "Meals"), written(.add, [1], rupees: 420),
         ])
+      // The fact as stored: JSON, its money integer minor units and a currency code.
+      #expect(
+        try store.database.row("SELECT fact, summary FROM changes WHERE id = 1")?.values == [
+          .text(
+            #"{"transactions":{"written":{"action":"add","count":1,"entry":{"amount":{"currency":"INR","minor":42000},"category":"Food","kind":"expense"},"ids":[1]}}}"#
+          ), .null,
+        ])
       func state() throws -> [String] {
         let catalog = try store.catalog.current()
         return [
