@@ -94,7 +94,8 @@ extension StoreError {
     case .invalid(let error): return CLIError(.data, error.shown)
     case .database: return CLIError(.software, description)
     // The way back is the CLI's to say.
-    case .replaceNotUndoable(_, let kept?): return CLIError(.data, description + "; to go back: spendly restore '\(kept)'")
+    case .replaceNotUndoable(_, let kept?):
+      return CLIError(.data, description + "; to go back: spendly restore '\(kept)'")
     default: return CLIError(.data, description)
     }
   }

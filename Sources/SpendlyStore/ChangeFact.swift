@@ -17,7 +17,8 @@ public indirect enum ChangeFact: Codable, Sendable, Equatable {
   case debtPlanBudget(budget: MoneyFact)
   case budget(set: BudgetFact)
   /// A schedule (`kind` expense or income) added, with the stored entries it linked.
-  case scheduleAdded(id: Int64?, kind: String, name: String, amount: MoneyFact, cadence: String, from: String, linked: Int)
+  case scheduleAdded(
+    id: Int64?, kind: String, name: String, amount: MoneyFact, cadence: String, from: String, linked: Int)
   case schedulePrice(id: Int64?, name: String, amount: MoneyFact, from: String)
   case scheduleEdited(id: Int64?, name: String)
   case schedulePaused(id: Int64?, name: String, from: String)

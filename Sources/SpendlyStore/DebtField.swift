@@ -18,11 +18,13 @@ public enum DebtField: String, Sendable, CaseIterable {
     case .start: return .date(debt.start.description)
     case .minimum:
       switch debt.effectiveMinimum {
-      case .fixed(let amount): return .minimum(
+      case .fixed(let amount):
+        return .minimum(
           fixed: amount, percent: nil, floor: nil, currency: debt.balance.currency.code, amortized: debt.term != nil)
       case .percent(let percent, let floor):
         return .minimum(
-          fixed: nil, percent: percent.description, floor: floor, currency: debt.balance.currency.code, amortized: false)
+          fixed: nil, percent: percent.description, floor: floor, currency: debt.balance.currency.code, amortized: false
+        )
       }
     }
   }

@@ -50,7 +50,8 @@ extension DebtRecords {
   @discardableResult
   public func add(_ debt: Debt) throws(StoreError) -> Debt {
     try Self.check(debt)
-    let fact = ChangeFact.debtAdded(id: nil, name: debt.name, balance: MoneyFact(debt.balance), apr: debt.apr.description)
+    let fact = ChangeFact.debtAdded(
+      id: nil, name: debt.name, balance: MoneyFact(debt.balance), apr: debt.apr.description)
     try change(.addDebt, fact: fact) { log in
       do {
         try log.db.run(

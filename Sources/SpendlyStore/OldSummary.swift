@@ -46,7 +46,8 @@ enum OldSummary {
 
   /// "imported statement.ofx (6 rows)", "imported books.csv: 2 transactions", "merged books.json: 1 transaction".
   private static func imported(_ text: String) -> ChangeFact? {
-    if let rest = text.dropping("imported "), rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards) {
+    if let rest = text.dropping("imported "), rest.hasSuffix(")"), let open = rest.range(of: " (", options: .backwards)
+    {
       let inside = rest[open.upperBound..<rest.index(before: rest.endIndex)]
       guard let rows = count(String(inside), "row", "rows") else { return nil }
       return .imported(file: ImportFact(file: String(rest[..<open.lowerBound]), format: .statement, rows: rows))
@@ -84,7 +85,8 @@ enum OldSummary {
       }
     }
     if let rest = text.dropping("set "), !rest.hasPrefix("budget "), rest.hasSuffix(")"),
-      let to = rest.range(of: " to "), let was = rest.range(of: " (was ", options: .backwards), to.upperBound <= was.lowerBound
+      let to = rest.range(of: " to "), let was = rest.range(of: " (was ", options: .backwards),
+      to.upperBound <= was.lowerBound
     {
       return .setting(
         key: String(rest[..<to.lowerBound]), before: String(rest[was.upperBound..<rest.index(before: rest.endIndex)]),
@@ -147,7 +149,9 @@ enum OldSummary {
   /// "added subscription Netflix ₹649.00 monthly from Thu 5 Nov 2026", with ", linking 1 entry already stored".
   private static func schedule(_ text: String) -> ChangeFact? {
     for kind in [Kind.expense, .income] {
-      guard var rest = text.dropping(kind == .expense ? "added subscription " : "added income source ") else { continue }
+      guard var rest = text.dropping(kind == .expense ? "added subscription " : "added income source ") else {
+        continue
+      }
       var linked = 0
       if rest.hasSuffix(" already stored"), let at = rest.range(of: ", linking ", options: .backwards) {
         let words = rest[at.upperBound...].dropLast(" already stored".count)
@@ -155,10 +159,12 @@ enum OldSummary {
         linked = count
         rest = String(rest[..<at.lowerBound])
       }
-      guard let at = rest.range(of: " from ", options: .backwards), let date = readableDate(String(rest[at.upperBound...]))
+      guard let at = rest.range(of: " from ", options: .backwards),
+        let date = readableDate(String(rest[at.upperBound...]))
       else { return nil }
       let head = rest[..<at.lowerBound]
-      guard let space = head.lastIndex(of: " "), let cadence = Cadence(rawValue: String(head[head.index(after: space)...])),
+      guard let space = head.lastIndex(of: " "),
+        let cadence = Cadence(rawValue: String(head[head.index(after: space)...])),
         let (name, amount) = trailingMoney(String(head[..<space]))
       else { return nil }
       return .scheduleAdded(
@@ -170,7 +176,9 @@ enum OldSummary {
 
   /// "added debt HDFC Loan ₹1,00,000.00 at 12%", "paid ₹5,000.00 on debt HDFC Loan", "removed debt Card".
   private static func debt(_ text: String) -> ChangeFact? {
-    if let rest = text.dropping("added debt "), rest.hasSuffix("%"), let at = rest.range(of: " at ", options: .backwards) {
+    if let rest = text.dropping("added debt "), rest.hasSuffix("%"),
+      let at = rest.range(of: " at ", options: .backwards)
+    {
       let rate = String(rest[at.upperBound..<rest.index(before: rest.endIndex)])
       guard let apr = DecimalNumber(text: rate), apr.description == rate,
         let (name, balance) = trailingMoney(String(rest[..<at.lowerBound]))
@@ -202,8 +210,10 @@ enum OldSummary {
     {
       let day = String(rest[on.upperBound...])
       let head = rest[..<at.lowerBound]
-      guard let date = LocalDate(iso: day), date.description == day, let amount = money(String(rest[at.upperBound..<on.lowerBound])),
-        let space = head.lastIndex(of: " "), let kind = StatementBalance.Kind(rawValue: String(head[head.index(after: space)...]))
+      guard let date = LocalDate(iso: day), date.description == day,
+        let amount = money(String(rest[at.upperBound..<on.lowerBound])),
+        let space = head.lastIndex(of: " "),
+        let kind = StatementBalance.Kind(rawValue: String(head[head.index(after: space)...]))
       else { return nil }
       return .statementBalance(
         account: String(head[..<space]), kind: kind.rawValue, amount: MoneyFact(amount), asOf: day)
@@ -238,7 +248,9 @@ enum OldSummary {
   /// "skipped Netflix on Sat 5 Dec 2026", "changed Netflix to ₹799.00 from Tue 5 Jan 2027", "edited Netflix".
   private static func scheduleChange(_ text: String) -> ChangeFact? {
     for (noun, kind) in [("subscription", Kind.expense), ("income source", .income)] {
-      if let name = text.dropping("deleted \(noun) ") { return .scheduleDeleted(id: nil, kind: kind.rawValue, name: name) }
+      if let name = text.dropping("deleted \(noun) ") {
+        return .scheduleDeleted(id: nil, kind: kind.rawValue, name: name)
+      }
     }
     if text.hasSuffix(" runs on with no end") {
       return .scheduleEnded(id: nil, name: String(text.dropLast(" runs on with no end".count)), on: nil)

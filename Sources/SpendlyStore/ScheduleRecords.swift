@@ -169,8 +169,8 @@ extension ScheduleRecords {
       throw .invalid(ValidationError(field: "amount", value: "\(minorUnits)", reason: "must be more than zero"))
     }
     let money = MoneyFact(minor: minorUnits, currency: schedule.fields.amount.currency.code)
-    try change(.editSchedule, fact: .schedulePrice(id: id, name: schedule.name, amount: money, from: date.description)) {
-      log in
+    let fact = ChangeFact.schedulePrice(id: id, name: schedule.name, amount: money, from: date.description)
+    try change(.editSchedule, fact: fact) { log in
       try log.db.run(
         "INSERT INTO schedule_prices(schedule_id, from_date, amount) VALUES (?, ?, ?)",
         [.integer(id), .text(date.description), .integer(minorUnits)])

@@ -49,7 +49,10 @@ extension Store {
   static func recordReplace(_ db: Database, source: String, kept: String?, stamp: String) throws {
     try db.run(
       "INSERT INTO changes(action, recorded_at, fact) VALUES (?, ?, ?)",
-      [.text(ChangeAction.replace.rawValue), .text(stamp), .text(ChangeFact.replaced(source: source, kept: kept).stored)])
+      [
+        .text(ChangeAction.replace.rawValue), .text(stamp),
+        .text(ChangeFact.replaced(source: source, kept: kept).stored),
+      ])
   }
 
   /// Replaces every row of every table with those of the checked copy at `staged` (already at

@@ -74,7 +74,8 @@ extension TransactionRecords {
       case .delete: break
       }
     }
-    let written = ChangeFact.transactions(written: TransactionsFact(action: action.rawValue, ids: [], count: 0, entry: nil))
+    let written = ChangeFact.transactions(
+      written: TransactionsFact(action: action.rawValue, ids: [], count: 0, entry: nil))
     let result = try change(action, fact: fact ?? written) { log in
       let ids: [Int64]
       do {
@@ -213,7 +214,8 @@ extension TransactionRecords {
       }
     }
     let listed = ids.count <= listedIDs ? ids : []
-    return .transactions(written: TransactionsFact(action: action.rawValue, ids: listed, count: writes.count, entry: entry))
+    return .transactions(
+      written: TransactionsFact(action: action.rawValue, ids: listed, count: writes.count, entry: entry))
   }
 
   /// The most ids a transactions fact lists (an import's thousands are found through the revisions).

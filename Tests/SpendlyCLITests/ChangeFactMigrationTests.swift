@@ -50,7 +50,8 @@ struct ChangeFactMigrationTests {
         == .transactions(
           written: TransactionsFact(
             action: "add", ids: [2], count: 1,
-            entry: EntryFact(amount: MoneyFact(minor: 15_000_000, currency: "INR"), kind: "income", category: "Salary"))))
+            entry: EntryFact(amount: MoneyFact(minor: 15_000_000, currency: "INR"), kind: "income", category: "Salary"))
+        ))
     #expect(
       OldSummary.fact("added debt HDFC Loan ₹1,00,000.00 at 12%")
         == .debtAdded(id: nil, name: "HDFC Loan", balance: MoneyFact(minor: 10_000_000, currency: "INR"), apr: "12"))

@@ -23,7 +23,8 @@ func written(_ action: ChangeAction, _ ids: [Int64], count: Int? = nil, rupees: 
   let entry = rupees.map {
     EntryFact(amount: MoneyFact(minor: $0 * 100, currency: "INR"), kind: "expense", category: category)
   }
-  return .transactions(written: TransactionsFact(action: action.rawValue, ids: ids, count: count ?? ids.count, entry: entry))
+  return .transactions(
+    written: TransactionsFact(action: action.rawValue, ids: ids, count: count ?? ids.count, entry: entry))
 }
 
 /// A budget's fact in rupees.

@@ -30,8 +30,8 @@ struct ChangeLogTests {
       #expect(
         try store.database.row("SELECT fact, summary FROM changes WHERE id = 1")?.values == [
           .text(
-            #"{"transactions":{"written":{"action":"add","count":1,"entry":{"amount":{"currency":"INR","minor":42000},"category":"Food","kind":"expense"},"ids":[1]}}}"#
-          ), .null,
+            #"{"transactions":{"written":{"action":"add","count":1,"entry":{"amount":{"currency":"INR","minor":42000},"#
+              + #""category":"Food","kind":"expense"},"ids":[1]}}}"#), .null,
         ])
       func state() throws -> [String] {
         let catalog = try store.catalog.current()

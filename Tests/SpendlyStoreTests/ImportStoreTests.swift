@@ -84,8 +84,8 @@ struct ImportStoreTests {
       guard
         case .invalid(let error)? = storeError({
           _ = try store.imports.commit(
-            [Self.step(rows)], file: Self.file("c", rows: 5), creating: [], mapping: nil, fact: ImportFact(file: "c", format: .statement, rows: 5),
-            dryRun: false)
+            [Self.step(rows)], file: Self.file("c", rows: 5), creating: [], mapping: nil,
+            fact: ImportFact(file: "c", format: .statement, rows: 5), dryRun: false)
         })
       else {
         Issue.record("a date outside 1970-2200 should be refused")
@@ -106,7 +106,8 @@ struct ImportForeignKeyTests {
       let store = try Store(path: directory + "/spendly.db", clock: { fixedNow })
       let changes = try store.changeLog().count
       let error = storeError {
-        _ = try store.transactions.importStream(file: ImportFact(file: "test.csv", format: .csv), dryRun: false) { stream in
+        let file = ImportFact(file: "test.csv", format: .csv)
+        _ = try store.transactions.importStream(file: file, dryRun: false) { stream in
           _ = try stream.add(expense(250))
           // Something in the import writes a row pointing at a category that is not there.
           try store.database.run("INSERT INTO category_aliases(alias, category_id) VALUES ('ghost', 999)")

@@ -22,23 +22,27 @@ enum ChangeWords {
     case .scheduleAdded(_, let kind, let name, let amount, let cadence, let from, let linked):
       let links = linked == 0 ? "" : ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"
       return "added \(scheduleNoun(kind)) \(name) \(money(amount)) \(cadence) from \(day(from))" + links
-    case .schedulePrice(_, let name, let amount, let from): return "changed \(name) to \(money(amount)) from \(day(from))"
+    case .schedulePrice(_, let name, let amount, let from):
+      return "changed \(name) to \(money(amount)) from \(day(from))"
     case .scheduleEdited(_, let name): return "edited \(name)"
     case .schedulePaused(_, let name, let from): return "paused \(name) from \(day(from))"
     case .scheduleResumed(_, let name, let on): return "resumed \(name) on \(day(on))"
-    case .scheduleEnded(_, let name, let on): return on.map { "ended \(name) on \(day($0))" } ?? "\(name) runs on with no end"
+    case .scheduleEnded(_, let name, let on):
+      return on.map { "ended \(name) on \(day($0))" } ?? "\(name) runs on with no end"
     case .scheduleSkipped(_, let name, let on): return "skipped \(name) on \(day(on))"
     case .scheduleDeleted(_, let kind, let name): return "deleted \(scheduleNoun(kind)) \(name)"
     case .recurringLogged(let charges, let incomes): return logged(charges, incomes: incomes)
     case .debtAdded(_, let name, let balance, let apr): return "added debt \(name) \(money(balance)) at \(apr)%"
-    case .debtEdited(_, let name, let changes): return "edited debt \(name): " + changes.map(debtField).joined(separator: ", ")
+    case .debtEdited(_, let name, let changes):
+      return "edited debt \(name): " + changes.map(debtField).joined(separator: ", ")
     case .debtRemoved(_, let name): return "removed debt \(name)"
     case .debtPaid(_, let name, let amount): return "paid \(money(amount)) on debt \(name)"
     case .accountAdded(_, let type, let name, let opening):
       return "added \(type) account \(name)" + (opening.map { " opening \(money($0))" } ?? "")
     case .accountRenamed(_, let before, let after): return "renamed account \(before) to \(after)"
     case .accountEdited(_, let name): return "edited account \(name)"
-    case .accountClosed(_, let name, let on): return on.map { "closed account \(name) on \($0)" } ?? "reopened account \(name)"
+    case .accountClosed(_, let name, let on):
+      return on.map { "closed account \(name) on \($0)" } ?? "reopened account \(name)"
     case .statementBalance(let account, let kind, let amount, let asOf):
       return "recorded \(account) \(kind) balance \(money(amount)) on \(asOf)"
     case .mappingSaved(let account): return "saved the CSV mapping of \(account)"
@@ -144,7 +148,9 @@ enum ChangeWords {
 
   private static func noun(_ kind: String) -> String { CatalogKind(rawValue: kind)?.noun ?? kind }
 
-  private static func scheduleNoun(_ kind: String) -> String { kind == Kind.income.rawValue ? "income source" : "subscription" }
+  private static func scheduleNoun(_ kind: String) -> String {
+    kind == Kind.income.rawValue ? "income source" : "subscription"
+  }
 }
 
 extension BudgetChange {

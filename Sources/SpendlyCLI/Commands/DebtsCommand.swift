@@ -195,7 +195,9 @@ struct DebtsCommand: Command {
       throw .usage("debts edit: without a term the debt needs --min or --min-percent")
     }
     try reporting { try context.store().debts.edit(changed, fields: fields) }
-    let changes = fields.map { FieldChange(field: $0.rawValue, before: $0.value(of: debt), after: $0.value(of: changed)) }
+    let changes = fields.map {
+      FieldChange(field: $0.rawValue, before: $0.value(of: debt), after: $0.value(of: changed))
+    }
     return .lines([Render.safe(ChangeWords.text(.debtEdited(id: debt.id, name: debt.name, changes: changes)))])
   }
 

@@ -42,7 +42,8 @@ struct LogCommand: Command {
         JSON.array(
           entries.map { entry in
             .object([
-              ("id", .int(entry.id)), ("action", .string(entry.action)), ("summary", .string(ChangeWords.text(entry.fact, action: entry.action, id: entry.id))),
+              ("id", .int(entry.id)), ("action", .string(entry.action)),
+              ("summary", .string(ChangeWords.text(entry.fact, action: entry.action, id: entry.id))),
               ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
             ])
           })

@@ -101,7 +101,8 @@ enum JSONImport {
     let result: ImportStreamResult
     var unreadable: [String] = []
     do {
-      result = try store.transactions.importStream(file: ImportFact(file: name, format: .json), dryRun: dryRun) { stream in
+      let file = ImportFact(file: name, format: .json)
+      result = try store.transactions.importStream(file: file, dryRun: dryRun) { stream in
         let merger = ArchiveMerger(stream)
         do {
           try reader.read(
