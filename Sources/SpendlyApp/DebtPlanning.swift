@@ -77,8 +77,7 @@ public enum DebtPlanning {
     }
     if remember, !store.isReadOnly {
       do {
-        try store.settings.setDebtPlanBudget(
-          "\(budget.minorUnits) \(budget.currency.code)", shown: MoneyFormat.string(budget))
+        try store.settings.setDebtPlanBudget(budget)
       } catch {
         throw .store(error)
       }

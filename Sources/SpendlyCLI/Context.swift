@@ -93,6 +93,9 @@ extension StoreError {
     case .busy: return CLIError(.tryAgain, description)
     case .invalid(let error): return CLIError(.data, error.shown)
     case .database: return CLIError(.software, description)
+    // The way back is the CLI's to say.
+    case .replaceNotUndoable(_, let kept?):
+      return CLIError(.data, description + "; to go back: spendly restore '\(kept)'")
     default: return CLIError(.data, description)
     }
   }

@@ -77,11 +77,9 @@ extension AccountRecords {
   /// Adds an account with its aliases and methods.
   public func add(_ account: Account) throws(StoreError) {
     let account = try checked(account, replacing: nil)
-    let summary =
-      "added \(account.type.rawValue) account \(account.name)"
-      + (account.opening == 0
-        ? "" : " opening \(MoneyFormat.string(Money(minorUnits: account.opening, currency: account.currency)))")
-    try change(.addAccount, summary: summary) { log in
+    let opening = account.opening == 0 ? nil : MoneyFact(minor: account.opening, currency: account.currency.code)
+    let fact = ChangeFact.accountAdded(id: nil, type: account.type.rawValue, name: account.name, opening: opening)
+    try change(.addAccount, fact: fact) { log in
       try log.db.run(
         """
         INSERT INTO accounts(id, name, type, institution, currency, last4, opening, opening_date, closed_on, number)
@@ -89,15 +87,15 @@ extension AccountRecords {
         """, Self.values(account))
       let id = log.db.lastInsertRowID
       try log.inserted(.accounts, key: .integer(id))
+      try log.record(.accountAdded(id: id, type: account.type.rawValue, name: account.name, opening: opening))
       try writeNames(log, id: id, account, old: nil)
     }
   }
 
   /// Replaces the account `name` names with `updated` (a rename keeps the old name as an alias,
-  /// so phrases and filters that used it still find it); `summary` says what changed.
-  public func update(_ name: String, to updated: Account, action: ChangeAction = .editAccount, summary: String)
-    throws(StoreError)
-  {
+  /// so phrases and filters that used it still find it). The change's fact says which:
+  /// `renameAccount` the names before and after, `closeAccount` the day closed (or reopened).
+  public func update(_ name: String, to updated: Account, action: ChangeAction = .editAccount) throws(StoreError) {
     guard let old = try account(named: name) else { throw .unknown("account", name) }
     var updated = updated
     if !NameKey.same(updated.name, old.name),
@@ -106,9 +104,17 @@ extension AccountRecords {
       updated.aliases.append(old.name)
     }
     let account = try checked(updated, replacing: old.name)
-    try change(action, summary: summary) { log in
+    func fact(_ id: Int64?) -> ChangeFact {
+      switch action {
+      case .renameAccount: .accountRenamed(id: id, before: old.name, after: updated.name)
+      case .closeAccount: .accountClosed(id: id, name: old.name, on: account.closedOn?.description)
+      default: .accountEdited(id: id, name: old.name)
+      }
+    }
+    try change(action, fact: fact(nil)) { log in
       guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(old.name)])?.int(0)
       else { throw StoreError.unknown("account", name) }
+      try log.record(fact(id))
       try log.track(.accounts, key: .integer(id)) {
         try log.db.run(
           """
@@ -123,10 +129,10 @@ extension AccountRecords {
   /// Records a statement balance (typed with `reconcile`, or from a statement file).
   public func recordStatement(_ name: String, _ balance: StatementBalance) throws(StoreError) {
     guard let account = try account(named: name) else { throw .unknown("account", name) }
-    let money = MoneyFormat.string(Money(minorUnits: balance.amount, currency: account.currency))
-    try change(
-      .reconcile, summary: "recorded \(account.name) \(balance.kind.rawValue) balance \(money) on \(balance.asOf)"
-    ) { log in
+    let fact = ChangeFact.statementBalance(
+      account: account.name, kind: balance.kind.rawValue,
+      amount: MoneyFact(minor: balance.amount, currency: account.currency.code), asOf: balance.asOf.description)
+    try change(.reconcile, fact: fact) { log in
       try log.db.run(
         """
         INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)

@@ -181,7 +181,7 @@ extension ArchiveRecords {
         throw DryRun()
       }
       if let source {
-        try Store.recordReplace(db, summary: Replacement.summary(source: source, kept: keep), stamp: stamp)
+        try Store.recordReplace(db, source: source, kept: keep, stamp: stamp)
       }
       return restorer.rows
     }

@@ -8,8 +8,8 @@ public struct BudgetRecords: RecordFamily {
 
 /// What a budget set or clear did.
 public struct BudgetChange: Sendable, Equatable {
-  /// In plain words: "set budget Food ₹8,000.00 from Dec 2026".
-  public let summary: String
+  /// The budget as set (`before` the limit it replaced, when that differed and it changed).
+  public let fact: BudgetFact
   /// False when the budget was already so: nothing was written.
   public let changed: Bool
 }
@@ -48,7 +48,9 @@ extension BudgetRecords {
     }
     let known = try rules().filter { $0.target == target }
     let rolls = rollover ?? Budgeting.rule(in: month, among: known)?.rollover ?? false
-    let summary = Self.summary(target, limit: limit, scope: scope, month: month, rollover: rolls)
+    let fact = BudgetFact(
+      category: target.category, currency: target.currency.code, limit: limit, scope: scope.rawValue,
+      month: month.description, rollover: rolls, before: nil)
     // What this rule would replace: the month's own override, or the from-rule in effect then.
     let replaced =
       scope == .month
@@ -65,12 +67,14 @@ extension BudgetRecords {
       } else {
         limit == nil && Budgeting.rule(in: month, among: known)?.limit == nil
       }
-    if unchanged { return BudgetChange(summary: summary, changed: false) }
-    var said = summary
+    if unchanged { return BudgetChange(fact: fact, changed: false) }
+    var said = fact
     if let before = replaced?.limit ?? Budgeting.rule(in: month, among: known)?.limit, before != limit {
-      said += " (was \(MoneyFormat.string(Money(minorUnits: before, currency: target.currency))))"
+      said = BudgetFact(
+        category: fact.category, currency: fact.currency, limit: limit, scope: fact.scope, month: fact.month,
+        rollover: rolls, before: before)
     }
-    try change(.budget, summary: said) { log in
+    try change(.budget, fact: .budget(set: said)) { log in
       let categoryID: SQLValue
       if let name = target.category {
         guard let (id, _) = try store.catalog.named(log.db, name, kind: .category) else {
@@ -107,7 +111,7 @@ extension BudgetRecords {
         try log.inserted(.budgets, key: .integer(log.db.lastInsertRowID))
       }
     }
-    return BudgetChange(summary: said, changed: true)
+    return BudgetChange(fact: said, changed: true)
   }
 
   /// The state of every budget in effect in `month`: overall first, then by category name.
@@ -232,16 +236,6 @@ extension BudgetRecords {
       throw failure(error)
     }
     return try value.checkedTotal(field: "spent in \(month)", value: target.name)
-  }
-
-  /// "set budget Food ₹8,000.00 from Dec 2026", "cleared budget overall for Dec 2026 only".
-  static func summary(
-    _ target: BudgetTarget, limit: Int64?, scope: BudgetRule.Scope, month: YearMonth, rollover: Bool
-  ) -> String {
-    let when = scope == .from ? "from \(month.readable)" : "for \(month.readable) only"
-    guard let limit else { return "cleared budget \(target.name) \(when)" }
-    let amount = MoneyFormat.string(Money(minorUnits: limit, currency: target.currency))
-    return "set budget \(target.name) \(amount) \(when)" + (rollover ? " with rollover" : "")
   }
 }
 

@@ -37,36 +37,40 @@ extension CatalogRecords {
 
   public func addCategory(_ name: String, side: Category.Side, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "category")
-    let summary =
-      "added \(side.rawValue) category \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
-    try change(.addCategory, summary: summary) { log in
-      try insertCategory(log, name, side: side, aliases: aliases)
+    let fact = ChangeFact.categoryAdded(id: nil, name: name, side: side.rawValue, aliases: aliases)
+    try change(.addCategory, fact: fact) { log in
+      let id = try insertCategory(log, name, side: side, aliases: aliases)
+      try log.record(.categoryAdded(id: id, name: name, side: side.rawValue, aliases: aliases))
     }
   }
 
   /// Adds a category (`name` already cleaned) as part of the change `log` records: an import
   /// that meets a new category adds it in the import's own change.
-  func insertCategory(_ log: ChangeRecorder, _ name: String, side: Category.Side, aliases: [String]) throws {
+  @discardableResult
+  func insertCategory(_ log: ChangeRecorder, _ name: String, side: Category.Side, aliases: [String]) throws -> Int64 {
     try insertName(log.db, table: "categories", what: "category", name: name, extra: side.rawValue)
     let id = log.db.lastInsertRowID
     try log.inserted(.categories, key: .integer(id))
     for alias in aliases { try insertAlias(log, .category, id: id, alias: alias) }
+    return id
   }
 
   public func addMethod(_ name: String, aliases: [String]) throws(StoreError) {
     let name = try checkedName(name, what: "method")
-    let summary = "added payment method \(name)" + (aliases.isEmpty ? "" : " (\(aliases.joined(separator: ", ")))")
-    try change(.addMethod, summary: summary) { log in
-      try insertMethod(log, name, aliases: aliases)
+    try change(.addMethod, fact: .methodAdded(id: nil, name: name, aliases: aliases)) { log in
+      let id = try insertMethod(log, name, aliases: aliases)
+      try log.record(.methodAdded(id: id, name: name, aliases: aliases))
     }
   }
 
   /// Adds a method (`name` already cleaned) as part of the change `log` records (an import's).
-  func insertMethod(_ log: ChangeRecorder, _ name: String, aliases: [String]) throws {
+  @discardableResult
+  func insertMethod(_ log: ChangeRecorder, _ name: String, aliases: [String]) throws -> Int64 {
     try insertName(log.db, table: "methods", what: "method", name: name, extra: nil)
     let id = log.db.lastInsertRowID
     try log.inserted(.methods, key: .integer(id))
     for alias in aliases { try insertAlias(log, .method, id: id, alias: alias) }
+    return id
   }
 
   /// Adds an alias to an existing category or method, named by any name it answers to; returns
@@ -76,7 +80,7 @@ extension CatalogRecords {
     guard let current = try reading({ try named(database, name, kind: kind)?.1 }) else {
       throw StoreError.unknown(kind.rawValue, name)
     }
-    return try change(.addAlias, summary: "added alias \(alias) for \(kind.noun) \(current)") { log in
+    return try change(.addAlias, fact: .aliasAdded(kind: kind.rawValue, name: current, alias: alias)) { log in
       guard let (id, current) = try named(log.db, name, kind: kind) else {
         throw StoreError.unknown(kind.rawValue, name)
       }
@@ -92,12 +96,13 @@ extension CatalogRecords {
     guard let shown = try reading({ try named(database, old, kind: kind)?.1 }) else {
       throw StoreError.unknown(kind.rawValue, old)
     }
-    return try change(.rename, summary: "renamed \(kind.noun) \(shown) → \(new)") { log in
+    return try change(.rename, fact: .renamed(kind: kind.rawValue, id: nil, before: shown, after: new)) { log in
       let db = log.db
       // `old` may be an alias or an earlier name: what is renamed is the name it means now.
       guard let (id, current) = try self.named(db, old, kind: kind) else {
         throw StoreError.unknown(kind.rawValue, old)
       }
+      try log.record(.renamed(kind: kind.rawValue, id: id, before: shown, after: new))
       let sameWord = NameKey.same(current, new)
       // Renaming to one of its own aliases (renaming back) frees that alias first.
       try log.track(kind.aliasTable, key: .text(new)) {

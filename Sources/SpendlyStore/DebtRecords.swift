@@ -50,8 +50,9 @@ extension DebtRecords {
   @discardableResult
   public func add(_ debt: Debt) throws(StoreError) -> Debt {
     try Self.check(debt)
-    let summary = "added debt \(debt.name) \(MoneyFormat.string(debt.balance)) at \(debt.apr)%"
-    try change(.addDebt, summary: summary) { log in
+    let fact = ChangeFact.debtAdded(
+      id: nil, name: debt.name, balance: MoneyFact(debt.balance), apr: debt.apr.description)
+    try change(.addDebt, fact: fact) { log in
       do {
         try log.db.run(
           """
@@ -61,13 +62,16 @@ extension DebtRecords {
       } catch let error as DatabaseError where error.resultCode.matches(.constraintUnique) {
         throw StoreError.duplicateName("debt", debt.name)
       }
-      try log.inserted(.debts, key: .integer(log.db.lastInsertRowID))
+      let id = log.db.lastInsertRowID
+      try log.inserted(.debts, key: .integer(id))
+      try log.record(.debtAdded(id: id, name: debt.name, balance: MoneyFact(debt.balance), apr: debt.apr.description))
     }
     return try self.debt(named: debt.name)!
   }
 
-  /// Replaces a debt's record (found by its id).
-  public func edit(_ debt: Debt, summary: String) throws(StoreError) {
+  /// Replaces a debt's record (found by its id); the change's fact holds `fields` (those the
+  /// person gave, in order) before and after.
+  public func edit(_ debt: Debt, fields: [DebtField]) throws(StoreError) {
     try Self.check(debt)
     let paid = try payments()[debt.id] ?? []
     if try Self.goesBelowZero(debt, paid) {
@@ -79,7 +83,9 @@ extension DebtRecords {
       throw .invalid(
         ValidationError(field: "start", value: debt.start.description, reason: "is after its first payment (\(first))"))
     }
-    try change(.editDebt, summary: summary) { log in
+    guard let old = try all().first(where: { $0.id == debt.id }) else { throw .unknown("debt", debt.name) }
+    let changes = fields.map { FieldChange(field: $0.rawValue, before: $0.value(of: old), after: $0.value(of: debt)) }
+    try change(.editDebt, fact: .debtEdited(id: debt.id, name: old.name, changes: changes)) { log in
       try log.track(.debts, key: .integer(debt.id)) {
         do {
           try log.db.run(
@@ -96,7 +102,7 @@ extension DebtRecords {
 
   /// Removes a debt; its payments stay as expenses, no longer linked.
   public func remove(_ debt: Debt) throws(StoreError) {
-    try change(.removeDebt, summary: "removed debt \(debt.name)") { log in
+    try change(.removeDebt, fact: .debtRemoved(id: debt.id, name: debt.name)) { log in
       try log.track(.debts, key: .integer(debt.id)) {
         try log.db.run("DELETE FROM debts WHERE id = ?", [.integer(debt.id)])
       }

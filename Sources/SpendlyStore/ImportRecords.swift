@@ -132,7 +132,7 @@ extension ImportRecords {
   /// transactions, statement balances and the file's record. Returns each step's plan.
   public func commit(
     _ steps: [ImportStep], file: ImportedFile, creating accounts: [Account], mapping: (account: String, text: String)?,
-    summary: String, dryRun: Bool
+    fact: ImportFact, dryRun: Bool
   ) throws(StoreError) -> [ImportPlan] {
     // A dry run plans inside the transaction and rolls it back, so it sees what a real import would.
     var rolledBack: [ImportPlan]?
@@ -148,7 +148,7 @@ extension ImportRecords {
       if bulk { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     do {
-      return try change(.import, summary: summary) { log in
+      return try change(.import, fact: .imported(file: fact)) { log in
         // The same file imported by another process since this one looked: nothing to do.
         if !dryRun, try log.db.row("SELECT 1 FROM imported_files WHERE hash = ?", [.text(file.hash)]) != nil {
           throw StoreError.duplicateName("imported file", file.name)
@@ -404,7 +404,7 @@ extension ImportRecords {
   /// Saves the mapping for the account (one change, undoable).
   public func saveMapping(_ text: String, for account: String) throws(StoreError) {
     guard try mapping(for: account) != text else { return }
-    try change(.mapping, summary: "saved the CSV mapping of \(account)") { log in
+    try change(.mapping, fact: .mappingSaved(account: account)) { log in
       try saveMapping(log, text, for: account)
     }
   }

@@ -176,12 +176,12 @@ public final class ImportStream {
 }
 
 extension TransactionRecords {
-  /// Runs `body`, which adds rows to the stream, as one change (`import`, summarised by
-  /// `summary` with the count). Nothing is written when `body` throws or `dryRun` is set; the
+  /// Runs `body`, which adds rows to the stream, as one change (`import`, its fact `file`
+  /// with the count added). Nothing is written when `body` throws or `dryRun` is set; the
   /// returned stream says what was (or would be) added. `large` (a big file) lets an import
   /// into an empty table build its indexes once at the end.
   public func importStream(
-    summary: String, dryRun: Bool, large: Bool = false, _ body: (ImportStream) throws -> Void
+    file: ImportFact, dryRun: Bool, large: Bool = false, _ body: (ImportStream) throws -> Void
   ) throws(StoreError)
     -> ImportStreamResult
   {
@@ -198,15 +198,15 @@ extension TransactionRecords {
       if !dryRun { try? database.execute("PRAGMA foreign_keys = ON") }
     }
     do {
-      try change(.import, summary: summary) { log in
+      try change(.import, fact: .imported(file: file)) { log in
         try Schema.withBulkMonthTotals(log.db) {
           let stream = try ImportStream(log: log, store: store, large: large)
           try body(stream)
           try stream.finish()
           outcome = ImportStreamResult(stream)
-          try log.db.run(
-            "UPDATE changes SET summary = ? WHERE id = ?",
-            [.text("\(summary): \(stream.added) transaction\(stream.added == 1 ? "" : "s")"), .integer(log.changeID)])
+          var counted = file
+          counted.added = stream.added
+          try log.record(.imported(file: counted))
           // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
           let nothing =
             stream.added == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty

@@ -16,9 +16,9 @@ extension RecordFamily {
 
   func reading<T>(_ body: () throws -> T) throws(StoreError) -> T { try store.reading(body) }
 
-  func change<T>(_ action: ChangeAction, summary: String, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
+  func change<T>(_ action: ChangeAction, fact: ChangeFact, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
     -> T
-  { try store.change(action, summary: summary, body) }
+  { try store.change(action, fact: fact, body) }
 
   func failure(_ error: DatabaseError) -> StoreError { store.failure(error) }
 }

@@ -81,9 +81,12 @@ extension ScheduleRecords {
           seeAlso: .recurring
         ))
     }
-    let summary =
-      "added \(Self.noun(fields.kind)) \(fields.merchant!) \(MoneyFormat.string(fields.amount)) \(cadence.word) from \(fields.date.readable)"
-    let id = try change(.addSchedule, summary: summary) { log in
+    func fact(_ id: Int64?, linked: Int) -> ChangeFact {
+      .scheduleAdded(
+        id: id, kind: fields.kind.rawValue, name: fields.merchant!, amount: MoneyFact(fields.amount),
+        cadence: cadence.rawValue, from: fields.date.description, linked: linked)
+    }
+    let id = try change(.addSchedule, fact: fact(nil, linked: 0)) { log in
       guard let category = resolved.category else {
         throw StoreError.invalid(ValidationError(field: "kind", value: "transfer", reason: "cannot recur"))
       }
@@ -101,10 +104,7 @@ extension ScheduleRecords {
       let id = log.db.lastInsertRowID
       try log.inserted(.schedules, key: .integer(id))
       let linked = try link(log, Schedule(id: id, fields: fields, cadence: cadence, end: end))
-      if linked > 0 {
-        let links = ", linking \(linked) \(linked == 1 ? "entry" : "entries") already stored"
-        try log.db.run("UPDATE changes SET summary = ? WHERE id = ?", [.text(summary + links), .integer(log.changeID)])
-      }
+      try log.record(fact(id, linked: linked))
       return id
     }
     return try schedule(id: id)!
@@ -168,8 +168,9 @@ extension ScheduleRecords {
     guard minorUnits > 0 else {
       throw .invalid(ValidationError(field: "amount", value: "\(minorUnits)", reason: "must be more than zero"))
     }
-    let money = MoneyFormat.string(Money(minorUnits: minorUnits, currency: schedule.fields.amount.currency))
-    try change(.editSchedule, summary: "changed \(schedule.name) to \(money) from \(date.readable)") { log in
+    let money = MoneyFact(minor: minorUnits, currency: schedule.fields.amount.currency.code)
+    let fact = ChangeFact.schedulePrice(id: id, name: schedule.name, amount: money, from: date.description)
+    try change(.editSchedule, fact: fact) { log in
       try log.db.run(
         "INSERT INTO schedule_prices(schedule_id, from_date, amount) VALUES (?, ?, ?)",
         [.integer(id), .text(date.description), .integer(minorUnits)])
@@ -184,7 +185,7 @@ extension ScheduleRecords {
     let resolved = try validated(fields)
     var fields = resolved.fields
     fields.merchant = fields.merchant ?? schedule.fields.merchant
-    try change(.editSchedule, summary: "edited \(schedule.name)") { log in
+    try change(.editSchedule, fact: .scheduleEdited(id: id, name: schedule.name)) { log in
       try log.track(.schedules, key: .integer(id)) {
         try log.db.run(
           "UPDATE schedules SET category_id = ?, method_id = ?, name = ?, note = ? WHERE id = ?",
@@ -202,7 +203,9 @@ extension ScheduleRecords {
     guard !schedule.isPaused else {
       throw .invalid(ValidationError(field: "schedule", value: "#\(id)", reason: "is already paused"))
     }
-    try setColumn(id, "paused_since", .text(date.description), summary: "paused \(schedule.name) from \(date.readable)")
+    try setColumn(
+      id, "paused_since", .text(date.description),
+      fact: .schedulePaused(id: id, name: schedule.name, from: date.description))
   }
 
   public func resume(id: Int64, on date: LocalDate) throws(StoreError) {
@@ -211,7 +214,7 @@ extension ScheduleRecords {
       throw .invalid(ValidationError(field: "schedule", value: "#\(id)", reason: "is not paused"))
     }
     let missed = schedule.occurrences(from: since, to: date.adding(days: -1))
-    try change(.editSchedule, summary: "resumed \(schedule.name) on \(date.readable)") { log in
+    try change(.editSchedule, fact: .scheduleResumed(id: id, name: schedule.name, on: date.description)) { log in
       for day in missed { try insertSkip(log, id, day) }
       try log.track(.schedules, key: .integer(id)) {
         try log.db.run("UPDATE schedules SET paused_since = NULL WHERE id = ?", [.integer(id)])
@@ -225,8 +228,8 @@ extension ScheduleRecords {
     if let date, date < schedule.anchor {
       throw .invalid(ValidationError(field: "end", value: date.description, reason: "is before the first date"))
     }
-    let summary = date.map { "ended \(schedule.name) on \($0.readable)" } ?? "\(schedule.name) runs on with no end"
-    try setColumn(id, "end_date", SQLValue(date?.description), summary: summary)
+    let fact = ChangeFact.scheduleEnded(id: id, name: schedule.name, on: date?.description)
+    try setColumn(id, "end_date", SQLValue(date?.description), fact: fact)
   }
 
   /// Skips one occurrence (it is neither due nor forecast).
@@ -239,7 +242,7 @@ extension ScheduleRecords {
     guard !schedule.skips.contains(date) else {
       throw .invalid(ValidationError(field: "date", value: date.description, reason: "is skipped already"))
     }
-    try change(.editSchedule, summary: "skipped \(schedule.name) on \(date.readable)") { log in
+    try change(.editSchedule, fact: .scheduleSkipped(id: id, name: schedule.name, on: date.description)) { log in
       try insertSkip(log, id, date)
     }
   }
@@ -247,7 +250,8 @@ extension ScheduleRecords {
   /// Deletes a schedule with its price changes and skips; its logged charges stay.
   public func delete(id: Int64) throws(StoreError) {
     let schedule = try existing(id)
-    try change(.deleteSchedule, summary: "deleted \(Self.noun(schedule.kind)) \(schedule.name)") { log in
+    let fact = ChangeFact.scheduleDeleted(id: id, kind: schedule.kind.rawValue, name: schedule.name)
+    try change(.deleteSchedule, fact: fact) { log in
       for (table, name) in [(LoggedTable.schedulePrices, "schedule_prices"), (.scheduleSkips, "schedule_skips")] {
         for row in try log.db.rows("SELECT id FROM \(name) WHERE schedule_id = ?", [.integer(id)]) {
           guard let key = row.int(0) else { continue }
@@ -287,9 +291,6 @@ extension ScheduleRecords {
     }
   }
 
-  /// "subscription" or "income source".
-  static func noun(_ kind: Kind) -> String { kind == .expense ? "subscription" : "income source" }
-
   private func existing(_ id: Int64) throws(StoreError) -> Schedule {
     guard let schedule = try schedule(id: id) else { throw .unknown("schedule", "#\(id)") }
     return schedule
@@ -304,8 +305,8 @@ extension ScheduleRecords {
     }
   }
 
-  private func setColumn(_ id: Int64, _ column: String, _ value: SQLValue, summary: String) throws(StoreError) {
-    try change(.editSchedule, summary: summary) { log in
+  private func setColumn(_ id: Int64, _ column: String, _ value: SQLValue, fact: ChangeFact) throws(StoreError) {
+    try change(.editSchedule, fact: fact) { log in
       try log.track(.schedules, key: .integer(id)) {
         try log.db.run("UPDATE schedules SET \(column) = ? WHERE id = ?", [value, .integer(id)])
       }

@@ -211,6 +211,7 @@ enum Schema {
       run: recordMigrationNames),
     NameKeyMigration.migration,
     ImportedFileAccountsMigration.migration,
+    ChangeFactsMigration.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

@@ -54,12 +54,12 @@ extension SettingRecords {
     }
   }
 
-  /// Sets a setting: one change in the log ("set currency to USD (was INR)"), undoable.
+  /// Sets a setting: one change in the log (its fact the values before and after), undoable.
   public func set(_ key: SettingKey, _ value: String) throws(StoreError) {
     let old = try self.value(key)
     // The same value again changes nothing, so it takes no step of undo.
     if old == value, try currentlyStored(key) { return }
-    try change(.setting, summary: "set \(key.word) to \(value) (was \(old))") { log in
+    try change(.setting, fact: .setting(key: key.word, before: old, after: value)) { log in
       try log.track(.settings, key: .text(key.rawValue)) {
         try log.db.run(
           "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -106,12 +106,12 @@ extension SettingRecords {
     }
   }
 
-  /// Keeps a plan's budget: one change in the log ("remembered the debt plan budget …"); the
-  /// same budget again changes nothing.
-  public func setDebtPlanBudget(_ value: String, shown: String) throws(StoreError) {
+  /// Keeps a plan's budget: one change in the log; the same budget again changes nothing.
+  public func setDebtPlanBudget(_ budget: Money) throws(StoreError) {
+    let value = "\(budget.minorUnits) \(budget.currency.code)"
     let old = try debtPlanBudget()
     if old == value { return }
-    try change(.setting, summary: "remembered the debt plan budget \(shown)") { log in
+    try change(.setting, fact: .debtPlanBudget(budget: MoneyFact(budget))) { log in
       try log.track(.settings, key: .text(Self.debtPlanBudgetKey)) {
         try log.db.run(
           "INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",

@@ -1,20 +1,21 @@
 import SpendlyCore
 
-/// One entry of the change log, in plain words, for `spendly log`.
+/// One entry of the change log, as facts, for `spendly log`.
 public struct ChangeEntry: Sendable {
   public let id: Int64
   /// The action as stored (a `ChangeAction`'s raw value).
   public let action: String
-  public let summary: String
+  /// What the change did; nil for a change that recorded nothing of it.
+  public let fact: ChangeFact?
   public let recordedAt: String
   /// Undone later (and not redone).
   public let undone: Bool
 }
 
 extension Store {
-  /// Runs `body` as one change: one SQLite transaction, one entry in the change log with its
-  /// plain-words summary, and every catalog or settings row it touches recorded for undo.
-  func change<T>(_ action: ChangeAction, summary: String, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
+  /// Runs `body` as one change: one SQLite transaction, one entry in the change log with the
+  /// fact of what it did, and every catalog or settings row it touches recorded for undo.
+  func change<T>(_ action: ChangeAction, fact: ChangeFact, _ body: (ChangeRecorder) throws -> T) throws(StoreError)
     -> T
   {
     let stamp = now.description
@@ -24,8 +25,8 @@ extension Store {
     defer { if recorder?.touchedCatalog != false { forgetCatalog() } }
     let result = try write { db in
       try db.run(
-        "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
-        [.text(action.rawValue), .text(stamp), .text(summary)])
+        "INSERT INTO changes(action, recorded_at, fact) VALUES (?, ?, ?)",
+        [.text(action.rawValue), .text(stamp), .text(fact.stored)])
       let log = ChangeRecorder(db: db, changeID: db.lastInsertRowID, stamp: stamp)
       let result = try body(log)
       recorder = log
@@ -34,20 +35,32 @@ extension Store {
     return result
   }
 
-  /// The latest changes, newest first, in plain words.
+  /// A change's fact from its `fact` column, else (a row the migration did not reach) its old sentence.
+  static func fact(stored: String?, sentence: String?) -> ChangeFact? {
+    if let stored, let fact = ChangeFact.read(stored) { return fact }
+    return sentence.map(OldSummary.fact)
+  }
+
+  /// The latest changes, newest first, as facts.
   public func changeLog(limit: Int = 20) throws(StoreError) -> [ChangeEntry] {
     try reading {
       try database.rows(
-        "SELECT id, action, summary, recorded_at, undone_by FROM changes ORDER BY id DESC LIMIT ?",
+        "SELECT id, action, fact, summary, recorded_at, undone_by FROM changes ORDER BY id DESC LIMIT ?",
         [.integer(Int64(limit))]
       ).map { row in
         let reader = RowReader(row: row, name: "change #\(row.text(0) ?? "?")")
-        let id = try reader.integer(0, "id")
-        let action = try reader.text(1, "action")
         return ChangeEntry(
-          id: id, action: action, summary: row.text(2) ?? "\(action) (change #\(id))",
-          recordedAt: try reader.text(3, "recorded_at"), undone: row.int(4) != nil)
+          id: try reader.integer(0, "id"), action: try reader.text(1, "action"),
+          fact: Self.fact(stored: row.text(2), sentence: row.text(3)), recordedAt: try reader.text(4, "recorded_at"),
+          undone: row.int(5) != nil)
       }
     }
+  }
+}
+
+extension ChangeRecorder {
+  /// Replaces the fact of this change (one that learns its ids or counts as it runs).
+  func record(_ fact: ChangeFact) throws {
+    try db.run("UPDATE changes SET fact = ? WHERE id = ?", [.text(fact.stored), .integer(changeID)])
   }
 }

@@ -13,12 +13,6 @@ import SpendlyCore
 /// The replace is one entry of the change log, which `undo` refuses to walk past: the history
 /// before it is the restored file's own, and the way back is restoring the copy.
 enum Replacement {
-  /// The change log's words for a replace; `kept(from:)` reads the copy's path back.
-  static func summary(source: String, kept: String?) -> String {
-    "replaced the database with \(source)" + (kept.map { "; the database it replaced is kept at \($0)" } ?? "")
-  }
-
-  static let keptMarker = "; the database it replaced is kept at "
 
   /// The tables a replace empties and fills from the checked copy, which a backup must have
   /// once brought up to this schema (what a row points at comes first).
@@ -31,10 +25,10 @@ enum Replacement {
     "applied_migrations": "the copy was migrated to this schema, so it has had the same migrations",
   ]
 
-  /// The copy a replace kept, from its summary.
-  static func kept(from summary: String) -> String? {
-    let parts = summary.split(separator: keptMarker, maxSplits: 1, omittingEmptySubsequences: false)
-    return parts.count == 2 ? String(parts[1]) : nil
+  /// The copy a replace kept, from its fact.
+  static func kept(from fact: ChangeFact?) -> String? {
+    if case .replaced(_, let kept) = fact { return kept }
+    return nil
   }
 }
 
@@ -52,10 +46,13 @@ extension Store {
   }
 
   /// Records the replace in the change log (inside the replacing transaction).
-  static func recordReplace(_ db: Database, summary: String, stamp: String) throws {
+  static func recordReplace(_ db: Database, source: String, kept: String?, stamp: String) throws {
     try db.run(
-      "INSERT INTO changes(action, recorded_at, summary) VALUES (?, ?, ?)",
-      [.text(ChangeAction.replace.rawValue), .text(stamp), .text(summary)])
+      "INSERT INTO changes(action, recorded_at, fact) VALUES (?, ?, ?)",
+      [
+        .text(ChangeAction.replace.rawValue), .text(stamp),
+        .text(ChangeFact.replaced(source: source, kept: kept).stored),
+      ])
   }
 
   /// Replaces every row of every table with those of the checked copy at `staged` (already at
@@ -87,7 +84,7 @@ extension Store {
         }
         try db.run("INSERT INTO main.sqlite_sequence(name, seq) SELECT name, seq FROM incoming.sqlite_sequence")
         try db.execute(Schema.monthTotalsInsertTrigger)
-        try Self.recordReplace(db, summary: Replacement.summary(source: source, kept: keep), stamp: stamp)
+        try Self.recordReplace(db, source: source, kept: keep, stamp: stamp)
       } catch {
         if let keep { unlink(keep) }
         throw error

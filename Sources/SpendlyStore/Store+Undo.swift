@@ -4,8 +4,8 @@ import SpendlyCore
 public struct UndoResult: Sendable {
   public let undoneChangeID: Int64
   public let action: String
-  /// The change in plain words ("renamed category Food → Meals").
-  public let summary: String
+  /// What the change did (nil when it recorded nothing of it).
+  public let fact: ChangeFact?
   public let transactionIDs: [Int64]
 }
 
@@ -19,19 +19,19 @@ extension Store {
       guard
         let change = try db.row(
           """
-          SELECT id, action, summary FROM changes
+          SELECT id, action, fact, summary FROM changes
           WHERE undone_by IS NULL AND action NOT IN ('undo', 'redo') ORDER BY id DESC LIMIT 1
           """)
       else { throw StoreError.nothingToUndo }
       let changeID = try RowReader(row: change, name: "change").integer(0, "id")
-      let summary = change.text(2) ?? "\(change.text(1) ?? "change") (change #\(changeID))"
+      let fact = Self.fact(stored: change.text(2), sentence: change.text(3))
       // Before a replace lies the restored file's own history: undo never walks into it.
       if change.text(1) == ChangeAction.replace.rawValue {
-        throw StoreError.replaceNotUndoable(summary, kept: Replacement.kept(from: summary))
+        throw StoreError.replaceNotUndoable(fact, kept: Replacement.kept(from: fact))
       }
       try db.run(
-        "INSERT INTO changes(action, recorded_at, undoes, summary) VALUES ('undo', ?, ?, ?)",
-        [.text(stamp), .integer(changeID), .text("undid: " + summary)])
+        "INSERT INTO changes(action, recorded_at, undoes, fact) VALUES ('undo', ?, ?, ?)",
+        [.text(stamp), .integer(changeID), .text(ChangeFact.undid(change: changeID, fact: fact).stored)])
       let undoID = db.lastInsertRowID
       try db.run("UPDATE changes SET undone_by = ? WHERE id = ?", [.integer(undoID), .integer(changeID)])
       var touched: [Int64] = []
@@ -52,8 +52,7 @@ extension Store {
       // Backward: the transactions first, then the catalog rows they used.
       try putRowsBack(db, of: changeID, redoing: false)
       return UndoResult(
-        undoneChangeID: changeID, action: change.text(1) ?? "change", summary: summary,
-        transactionIDs: touched.reversed())
+        undoneChangeID: changeID, action: change.text(1) ?? "change", fact: fact, transactionIDs: touched.reversed())
     }
   }
 
@@ -66,17 +65,17 @@ extension Store {
       guard
         let undo = try db.row(
           """
-          SELECT c.id, c.action, c.summary FROM changes u JOIN changes c ON c.id = u.undoes
+          SELECT c.id, c.action, c.fact, c.summary FROM changes u JOIN changes c ON c.id = u.undoes
           WHERE u.action = 'undo' AND c.undone_by = u.id
             AND NOT EXISTS (SELECT 1 FROM changes n WHERE n.id > u.id AND n.action NOT IN ('undo', 'redo'))
           ORDER BY u.id DESC LIMIT 1
           """)
       else { throw StoreError.nothingToRedo }
       let changeID = try RowReader(row: undo, name: "change").integer(0, "id")
-      let summary = undo.text(2) ?? "\(undo.text(1) ?? "change") (change #\(changeID))"
+      let fact = Self.fact(stored: undo.text(2), sentence: undo.text(3))
       try db.run(
-        "INSERT INTO changes(action, recorded_at, redoes, summary) VALUES ('redo', ?, ?, ?)",
-        [.text(stamp), .integer(changeID), .text("redid: " + summary)])
+        "INSERT INTO changes(action, recorded_at, redoes, fact) VALUES ('redo', ?, ?, ?)",
+        [.text(stamp), .integer(changeID), .text(ChangeFact.redid(change: changeID, fact: fact).stored)])
       let redoID = db.lastInsertRowID
       try db.run("UPDATE changes SET undone_by = NULL WHERE id = ?", [.integer(changeID)])
       // Forward, as the change ran: its catalog rows (a category an import added) before the
@@ -94,7 +93,7 @@ extension Store {
           stamp: stamp)
       }
       return UndoResult(
-        undoneChangeID: changeID, action: undo.text(1) ?? "change", summary: summary, transactionIDs: touched)
+        undoneChangeID: changeID, action: undo.text(1) ?? "change", fact: fact, transactionIDs: touched)
     }
   }
 

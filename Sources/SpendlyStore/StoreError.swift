@@ -9,8 +9,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case notFound(Int64)
   case nothingToUndo
   case nothingToRedo
-  /// The latest change replaced the whole database (its summary, and the copy kept, if any).
-  case replaceNotUndoable(String, kept: String?)
+  /// The latest change replaced the whole database (its fact, and the copy kept, if any).
+  case replaceNotUndoable(ChangeFact?, kept: String?)
   case duplicateName(String, String)
   case unknown(String, String)
   case newerDatabase(Int)
@@ -41,7 +41,7 @@ public enum StoreError: Error, CustomStringConvertible {
     case .nothingToUndo: return "nothing to undo"
     case .replaceNotUndoable(_, let kept):
       return "the last change replaced the whole database (a restore or import --replace), and that is not undoable"
-        + (kept.map { ": the database it replaced is kept at \($0); to go back: spendly restore '\($0)'" }
+        + (kept.map { ": the database it replaced is kept at \($0)" }
           ?? ": there was no database before it")
     case .nothingToRedo: return "nothing to redo (a change made after an undo ends what can be redone)"
     case .duplicateName(let what, let name): return "\(what) '\(name)' already exists"

@@ -39,14 +39,16 @@ extension TransactionRecords {
   @discardableResult
   public func delete(id: Int64) throws(StoreError) -> Transaction {
     guard let old = try transaction(id: id) else { throw .notFound(id) }
-    _ = try apply(action: .delete, [.delete(id: id)], summary: "deleted \(Self.describe(id, old.fields))")
+    let fact = TransactionsFact(action: ChangeAction.delete.rawValue, ids: [id], count: 1, entry: EntryFact(old.fields))
+    _ = try apply(action: .delete, [.delete(id: id)], fact: .transactions(written: fact))
     return old
   }
 
   /// The single write path: validates every write, then records one change with its revisions
   /// and updates the current view, all in one SQLite transaction. Nothing is written if any part fails.
+  /// Without a `fact`, the change's fact is the transactions it wrote.
   @discardableResult
-  public func apply(action: ChangeAction, _ writes: [TransactionWrite], summary: String? = nil) throws(StoreError)
+  public func apply(action: ChangeAction, _ writes: [TransactionWrite], fact: ChangeFact? = nil) throws(StoreError)
     -> ChangeResult
   {
     try store.ensureWritable()
@@ -72,18 +74,16 @@ extension TransactionRecords {
       case .delete: break
       }
     }
-    let result = try change(action, summary: summary ?? "") { log in
+    let written = ChangeFact.transactions(
+      written: TransactionsFact(action: action.rawValue, ids: [], count: 0, entry: nil))
+    let result = try change(action, fact: fact ?? written) { log in
       let ids: [Int64]
       do {
         ids = try record(log, validated)
       } catch let error as DatabaseError where error.resultCode.matches(.constraintForeignKey) {
         throw try Self.missingReference(log.db, validated) ?? error
       }
-      if summary == nil {
-        try log.db.run(
-          "UPDATE changes SET summary = ? WHERE id = ?",
-          [.text(Self.summary(action, validated, ids: ids)), .integer(log.changeID)])
-      }
+      if fact == nil { try log.record(Self.fact(action, validated, ids: ids)) }
       return ChangeResult(changeID: log.changeID, transactionIDs: ids)
     }
     return result
@@ -203,29 +203,23 @@ extension TransactionRecords {
     return nil
   }
 
-  /// "#12 -₹420.00 Food": a transaction in a few words.
-  static func describe(_ id: Int64, _ fields: TransactionFields) -> String {
-    "#\(id) \(MoneyFormat.signed(fields.amount, kind: fields.kind)) \(fields.category)"
+  /// The transactions a change wrote: their ids (up to `listedIDs`; the revisions link them
+  /// all), and a single one's amount and category.
+  static func fact(_ action: ChangeAction, _ writes: [ResolvedWrite], ids: [Int64]) -> ChangeFact {
+    var entry: EntryFact?
+    if writes.count == 1, !ids.isEmpty {
+      switch writes[0] {
+      case .add(let resolved), .update(_, let resolved): entry = EntryFact(resolved.fields)
+      case .delete: entry = nil
+      }
+    }
+    let listed = ids.count <= listedIDs ? ids : []
+    return .transactions(
+      written: TransactionsFact(action: action.rawValue, ids: listed, count: writes.count, entry: entry))
   }
 
-  /// A transaction change in plain words: "added #12 -₹420.00 Food", "imported 214 transactions".
-  static func summary(_ action: ChangeAction, _ writes: [ResolvedWrite], ids: [Int64]) -> String {
-    let verb =
-      switch action {
-      case .add: "added"
-      case .edit: "edited"
-      case .delete: "deleted"
-      case .import: "imported"
-      case .logRecurring: "logged"
-      case .payDebt: "paid"
-      default: action.rawValue
-      }
-    guard writes.count == 1, let id = ids.first else { return "\(verb) \(writes.count) transactions" }
-    switch writes[0] {
-    case .add(let resolved), .update(_, let resolved): return "\(verb) \(describe(id, resolved.fields))"
-    case .delete: return "\(verb) #\(id)"
-    }
-  }
+  /// The most ids a transactions fact lists (an import's thousands are found through the revisions).
+  static let listedIDs = 50
 
   /// Makes transaction `txnID` what revision `source` says (live or deleted), as a new revision of `changeID`.
   func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)

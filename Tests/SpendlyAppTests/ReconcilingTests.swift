@@ -65,7 +65,11 @@ struct AccountKeepingTests {
     } catch {
       guard case .entriesAfter(1, _) = error else { Issue.record("refused as \(error)"); return }
     }
-    #expect(try keeping.close(added, on: LocalDate(year: 2026, month: 11, day: 15)!).hasPrefix("closed account"))
+    let closed = try keeping.close(added, on: LocalDate(year: 2026, month: 11, day: 15)!)
+    guard case .accountClosed(_, "HDFC Savings", "2026-11-15") = closed else {
+      Issue.record("closed as \(closed)")
+      return
+    }
     #expect(try world.session.store().accounts.account(named: "HDFC Savings")?.closedOn != nil)
   }
 

@@ -317,11 +317,11 @@ struct ExportImportTests {
     #expect(out.contains("kept at"), "\(out)")
     // The file's rows exactly, and one change more: the replace, which undo never walks past.
     let exported = try target.ok("export", "json").split(separator: "\n", omittingEmptySubsequences: false)
-    let replaceLines = exported.filter { $0.contains("replaced the database with") }
+    let replaceLines = exported.filter { $0.contains("\"action\": \"replace\"") }
     #expect(replaceLines.count == 1)
     // (the row before the replace's loses its comma: the replace is now the last row)
     func rows(_ lines: [Substring]) -> [Substring] {
-      lines.filter { !$0.contains("replaced the database with") }.map { $0.hasSuffix("},") ? $0.dropLast() : $0 }
+      lines.filter { !$0.contains("\"action\": \"replace\"") }.map { $0.hasSuffix("},") ? $0.dropLast() : $0 }
     }
     #expect(rows(exported) == rows(text.split(separator: "\n", omittingEmptySubsequences: false)))
   }

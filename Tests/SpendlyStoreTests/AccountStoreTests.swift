@@ -89,7 +89,7 @@ struct AccountStoreTests {
       let old = try store.transactions.add(expense(100, method: "Cash", date: "2026-11-10"))
       var closed = Self.wallet
       closed.closedOn = LocalDate(iso: "2026-11-15")
-      try store.accounts.update("Wallet", to: closed, action: .closeAccount, summary: "closed")
+      try store.accounts.update("Wallet", to: closed, action: .closeAccount)
       var later = expense(50, method: "Cash", date: "2026-11-20")
       later.account = "Wallet"
       #expect(storeError { try store.transactions.add(later) } != nil)
@@ -108,7 +108,7 @@ struct AccountStoreTests {
       try Self.world(store)
       var renamed = Self.card
       renamed.name = "Regalia Gold"
-      try store.accounts.update("HDFC Regalia", to: renamed, action: .renameAccount, summary: "renamed")
+      try store.accounts.update("HDFC Regalia", to: renamed, action: .renameAccount)
       #expect(try store.accounts.account(named: "HDFC Regalia")?.name == "Regalia Gold", "the old name stays an alias")
       _ = try store.undo()
       #expect(try store.accounts.account(named: "HDFC Regalia")?.aliases == ["regalia"])

@@ -29,7 +29,7 @@ struct BudgetStoreTests {
   func setUnchangedAndUndo(_ location: Location) throws {
     try withStore(location) { store, _ in
       let set = try store.budgets.set(Self.food, limit: 800_000, scope: .from, month: Self.december)
-      #expect(set == BudgetChange(summary: "set budget Food ₹8,000.00 from Dec 2026", changed: true))
+      #expect(set == BudgetChange(fact: budgetFact("Food", 8000, "from", "2026-12"), changed: true))
       // The same budget twice writes no change.
       #expect(try store.budgets.set(Self.food, limit: 800_000, scope: .from, month: Self.december).changed == false)
       #expect(
@@ -37,11 +37,12 @@ struct BudgetStoreTests {
           == false)
       try store.budgets.set(Self.overall, limit: 4_000_000, scope: .from, month: Self.december, rollover: true)
       #expect(
-        try store.changeLog().map(\.summary) == [
-          "set budget overall ₹40,000.00 from Dec 2026 with rollover", "set budget Food ₹8,000.00 from Dec 2026",
+        try store.changeLog().map(\.fact) == [
+          .budget(set: budgetFact(nil, 40000, "from", "2026-12", rollover: true)),
+          .budget(set: budgetFact("Food", 8000, "from", "2026-12")),
         ])
       #expect(try store.budgets.statuses(in: Self.december).map(\.target) == [Self.food, Self.overall])
-      #expect(try store.undo().summary == "set budget overall ₹40,000.00 from Dec 2026 with rollover")
+      #expect(try store.undo().fact == .budget(set: budgetFact(nil, 40000, "from", "2026-12", rollover: true)))
       #expect(try store.budgets.statuses(in: Self.december).map(\.target) == [Self.food])
       _ = try store.redo()
       #expect(try store.budgets.status(of: Self.overall, in: Self.december)?.rollover == true)
@@ -60,9 +61,9 @@ struct BudgetStoreTests {
       try store.budgets.set(Self.food, limit: 800_000, scope: .from, month: Self.december)
       let override = try store.budgets.set(
         Self.food, limit: 1_200_000, scope: .month, month: Self.december.adding(months: 1))
-      #expect(override.summary == "set budget Food ₹12,000.00 for Jan 2027 only (was ₹8,000.00)")
+      #expect(override.fact == budgetFact("Food", 12000, "month", "2027-01", was: 8000))
       let cleared = try store.budgets.set(Self.food, limit: nil, scope: .from, month: Self.december.adding(months: 3))
-      #expect(cleared.summary == "cleared budget Food from Mar 2027 (was ₹8,000.00)")
+      #expect(cleared.fact == budgetFact("Food", nil, "from", "2027-03", was: 8000))
       let limits = try (0..<5).map {
         try store.budgets.status(of: Self.food, in: Self.december.adding(months: $0))?.limit
       }

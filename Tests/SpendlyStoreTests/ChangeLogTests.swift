@@ -19,10 +19,19 @@ struct ChangeLogTests {
       try store.catalog.addMethod("Wallet", aliases: ["paytm wallet"])
       try store.settings.set(.currency, "USD")
       #expect(
-        try store.changeLog(limit: 10).map(\.summary) == [
-          "set currency to USD (was INR)", "added payment method Wallet (paytm wallet)",
-          "added expense category Pets (vet)", "added alias snacks for category Meals", "renamed category Food → Meals",
-          "added #1 -₹420.00 Food",
+        try store.changeLog(limit: 10).map { unnumbered($0.fact) } == [
+          .setting(key: "currency", before: "INR", after: "USD"),
+          .methodAdded(id: nil, name: "Wallet", aliases: ["paytm wallet"]),
+          .categoryAdded(id: nil, name: "Pets", side: "expense", aliases: ["vet"]),
+          .aliasAdded(kind: "category", name: "Meals", alias: "snacks"),
+          .renamed(kind: "category", id: nil, before: "Food", after: "Meals"), written(.add, [1], rupees: 420),
+        ])
+      // The fact as stored: JSON, its money integer minor units and a currency code.
+      #expect(
+        try store.database.row("SELECT fact, summary FROM changes WHERE id = 1")?.values == [
+          .text(
+            #"{"transactions":{"written":{"action":"add","count":1,"entry":{"amount":{"currency":"INR","minor":42000},"#
+              + #""category":"Food","kind":"expense"},"ids":[1]}}}"#), .null,
         ])
       func state() throws -> [String] {
         let catalog = try store.catalog.current()
@@ -56,7 +65,8 @@ struct ChangeLogTests {
         return
       }
       let log = try store.changeLog(limit: 3)
-      #expect(log.first?.summary == "redid: set currency to USD (was INR)")
+      // The redo names the change it repeats (#6, the setting) and what it did.
+      #expect(log.first?.fact == .redid(change: 6, fact: .setting(key: "currency", before: "INR", after: "USD")))
       #expect(log.allSatisfy { !$0.undone })
     }
   }
@@ -67,7 +77,7 @@ struct ChangeLogTests {
     try withStore(location) { store, _ in
       try store.catalog.addCategory("Pets", side: .expense, aliases: [])
       let undone = try store.undo()
-      #expect(undone.summary == "added expense category Pets")
+      #expect(unnumbered(undone.fact) == .categoryAdded(id: nil, name: "Pets", side: "expense", aliases: []))
       #expect(try store.changeLog(limit: 5).first(where: { $0.id == undone.undoneChangeID })?.undone == true)
       try store.settings.set(.weekStart, "sunday")
       guard case .nothingToRedo? = storeError({ _ = try store.redo() }) else {
@@ -84,7 +94,8 @@ struct ChangeLogTests {
   func aChangeAcrossFamiliesIsOneChange(_ location: Location) throws {
     try withStore(location) { store, _ in
       _ = try store.catalog.current()
-      let ids = try store.change(.import, summary: "imported 1 transaction from pets.csv") { log in
+      let fact = ChangeFact.imported(file: ImportFact(file: "pets.csv", format: .csv, added: 1))
+      let ids = try store.change(.import, fact: fact) { log in
         try store.catalog.insertCategory(log, "Pets", side: .expense, aliases: ["vet"])
         store.forgetCatalog()
         let resolved = try Validator.resolve(expense(900, "Pets"), catalog: store.catalog.current())
@@ -92,7 +103,7 @@ struct ChangeLogTests {
       }
       #expect(try store.catalog.current().category(named: "vet")?.name == "Pets")
       #expect(try store.transactions.transaction(id: ids[0])?.fields.category == "Pets")
-      #expect(try store.changeLog().map(\.summary) == ["imported 1 transaction from pets.csv"])
+      #expect(try store.changeLog().map(\.fact) == [fact])
       let undone: UndoResult
       do { undone = try store.undo() } catch { Issue.record("undo: \(error)"); return }
       #expect(undone.transactionIDs == ids)

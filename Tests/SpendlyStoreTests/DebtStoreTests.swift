@@ -20,8 +20,14 @@ struct DebtStoreTests {
       #expect(try store.debts.debt(named: "card") == added)
       var edited = added
       edited.apr = DecimalNumber(text: "30.5")!
-      try store.debts.edit(edited, summary: "edited debt Card: APR 30.5%")
+      try store.debts.edit(edited, fields: [.apr])
       #expect(try store.debts.all().first?.apr.description == "30.5")
+      // The edit's fact holds the rate given, before and after, as written (never a float).
+      #expect(
+        try store.changeLog(limit: 1).first?.fact
+          == .debtEdited(
+            id: added.id, name: "Card",
+            changes: [FieldChange(field: "apr", before: .decimal(added.apr.description), after: .decimal("30.5"))]))
       var payment = expense(5_000, "Debt", merchant: "Card", date: "2026-11-10")
       payment.debtID = added.id
       try store.transactions.add(payment)
@@ -60,7 +66,7 @@ extension DebtStoreTests {
       #expect(storeError { try store.transactions.add(payment) } != nil)
       var smaller = debt
       smaller.balance = Money(minorUnits: 50_000, currency: .inr)
-      #expect(storeError { try store.debts.edit(smaller, summary: "edited") } != nil)
+      #expect(storeError { try store.debts.edit(smaller, fields: [.balance]) } != nil)
       try store.debts.remove(debt)
       // Its payment stays an expense that can still be edited.
       var kept = try #require(try store.transactions.list().first)

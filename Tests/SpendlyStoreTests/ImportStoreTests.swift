@@ -46,7 +46,7 @@ struct ImportStoreTests {
       try store.transactions.add(expense(420, method: "UPI", date: "2026-03-03"))
       let plans = try store.imports.commit(
         [Self.step(Self.rows(count, seed: UInt64(count)))], file: Self.file("a", rows: count), creating: [],
-        mapping: nil, summary: "imported", dryRun: false)
+        mapping: nil, fact: ImportFact(file: "a", format: .statement, rows: 1), dryRun: false)
       #expect(plans.first?.adds.count == count)
       let (kept, recomputed) = try BudgetStoreTests.monthTotals(store)
       #expect(kept == recomputed)
@@ -76,7 +76,7 @@ struct ImportStoreTests {
       let before = try store.tableCounts()
       let plans = try store.imports.commit(
         [Self.step(Self.rows(50, seed: 3))], file: Self.file("b", rows: 50), creating: [], mapping: nil,
-        summary: "imported", dryRun: true)
+        fact: ImportFact(file: "a", format: .statement, rows: 1), dryRun: true)
       #expect(plans.first?.adds.count == 50)
       #expect(try store.tableCounts() == before)
       var rows = Self.rows(5, seed: 4)
@@ -84,8 +84,8 @@ struct ImportStoreTests {
       guard
         case .invalid(let error)? = storeError({
           _ = try store.imports.commit(
-            [Self.step(rows)], file: Self.file("c", rows: 5), creating: [], mapping: nil, summary: "imported",
-            dryRun: false)
+            [Self.step(rows)], file: Self.file("c", rows: 5), creating: [], mapping: nil,
+            fact: ImportFact(file: "c", format: .statement, rows: 5), dryRun: false)
         })
       else {
         Issue.record("a date outside 1970-2200 should be refused")
@@ -106,7 +106,8 @@ struct ImportForeignKeyTests {
       let store = try Store(path: directory + "/spendly.db", clock: { fixedNow })
       let changes = try store.changeLog().count
       let error = storeError {
-        _ = try store.transactions.importStream(summary: "imported test.csv", dryRun: false) { stream in
+        let file = ImportFact(file: "test.csv", format: .csv)
+        _ = try store.transactions.importStream(file: file, dryRun: false) { stream in
           _ = try stream.add(expense(250))
           // Something in the import writes a row pointing at a category that is not there.
           try store.database.run("INSERT INTO category_aliases(alias, category_id) VALUES ('ghost', 999)")

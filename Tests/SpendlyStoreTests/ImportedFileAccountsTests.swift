@@ -39,7 +39,7 @@ struct ImportedFileAccountsTests {
       file.accounts = ["HDFC Savings", "ICICI Current"]
       _ = try store.imports.commit(
         [ImportStoreTests.step(ImportStoreTests.rows(2, seed: 1))], file: file, creating: [], mapping: nil,
-        summary: "imported", dryRun: false)
+        fact: ImportFact(file: "a", format: .statement, rows: 1), dryRun: false)
       #expect(try store.imports.file(hash: "a")?.accounts == ["HDFC Savings", "ICICI Current"])
       _ = try store.undo()
       #expect(try store.imports.files().isEmpty)

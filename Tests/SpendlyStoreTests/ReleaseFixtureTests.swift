@@ -30,13 +30,15 @@ struct ReleaseFixtureTests {
       #expect(catalog.category(named: "Food")?.name == "Meals")
       #expect(catalog.category(named: "vet")?.name == "Pets")
       #expect(try store.settings.value(.currency) == "USD")
-      // The changes made before summaries existed say what they did, from their revisions.
+      // The changes made before summaries existed say what they did, from their revisions (their
+      // backfilled sentences, read into facts).
       #expect(
-        try store.changeLog().map(\.summary) == [
-          "deleted #4", "added #4", "edited #2", "added #3", "added #2", "added #1",
+        try store.changeLog().map(\.fact) == [
+          written(.delete, [4]), written(.add, [4]), written(.edit, [2]), written(.add, [3]), written(.add, [2]),
+          written(.add, [1]),
         ])
       // Undo walks those old changes as before: the delete first.
-      #expect(try store.undo().summary == "deleted #4")
+      #expect(try store.undo().fact == written(.delete, [4]))
       #expect(try store.transactions.transaction(id: 4)?.fields.amount.minorUnits == 6_000)
       _ = try store.redo()
       #expect(try store.transactions.transaction(id: 4) == nil)
@@ -111,7 +113,7 @@ struct SecondReleaseFixtureTests {
       }
       // Undo walks the old changes: the new entry, then the delete of #8.
       _ = try store.undo()
-      #expect(try store.undo().summary.hasPrefix("deleted #8"))
+      #expect(try store.undo().fact == written(.delete, [8], rupees: 30, category: "Transport"))
       #expect(try store.transactions.transaction(id: 8)?.fields.amount.minorUnits == 3_000)
       #expect(try store.database.row("PRAGMA foreign_key_check") == nil)
       #expect(try store.database.row("PRAGMA integrity_check")?.text(0) == "ok")
@@ -149,8 +151,13 @@ struct ReleaseFixture020Tests {
       #expect(try Self.totals(store.database) == before)
       #expect(try store.transactions.count() == 241)
       // Undo walks the release's own history: its last change was the budget.
-      #expect(try store.changeLog().first?.summary == "set budget Food ₹9,000.00 from Nov 2026")
-      #expect(try store.undo().summary == "set budget Food ₹9,000.00 from Nov 2026")
+      // Its sentences are read into facts: the budget, the undo of an add (naming the change it
+      // undid), the import of 240 transactions.
+      let log = try store.changeLog()
+      #expect(log.first?.fact == .budget(set: budgetFact("Food", 9000, "from", "2026-11")))
+      #expect(log.dropFirst().first?.fact == .undid(change: 3, fact: written(.add, [242], rupees: 99)))
+      #expect(log.last?.fact == written(.import, [], count: 240))
+      #expect(try store.undo().fact == .budget(set: budgetFact("Food", 9000, "from", "2026-11")))
       #expect(try store.transactions.count() == 241)
       _ = try store.redo()
       #expect(try store.database.row("PRAGMA foreign_key_check") == nil)

@@ -29,8 +29,10 @@ struct ScheduleStoreTests {
       try store.schedules.delete(id: added.id)
       #expect(try store.schedules.all().isEmpty)
       #expect(
-        try store.changeLog(limit: 3).map(\.summary) == [
-          "deleted subscription Netflix", "ended Netflix on Thu 31 Dec 2026", "resumed Netflix on Wed 10 Jun 2026",
+        try store.changeLog(limit: 3).map(\.fact) == [
+          .scheduleDeleted(id: added.id, kind: "expense", name: "Netflix"),
+          .scheduleEnded(id: added.id, name: "Netflix", on: "2026-12-31"),
+          .scheduleResumed(id: added.id, name: "Netflix", on: "2026-06-10"),
         ])
       // Undo brings it back with its price change and skips; each undo takes one change back.
       _ = try store.undo()
@@ -73,7 +75,11 @@ struct ScheduleStoreTests {
       #expect(try store.transactions.transaction(id: before)?.fields.recurringID == nil)
       let due = try store.schedules.due(today: LocalDate(iso: "2026-04-29")!)
       #expect(due.first?.1.map(\.description) == ["2026-01-31", "2026-03-31"])
-      #expect(try store.changeLog(limit: 1).first?.summary.hasSuffix("linking 1 entry already stored") == true)
+      #expect(
+        try store.changeLog(limit: 1).first?.fact
+          == .scheduleAdded(
+            id: schedule.id, kind: "expense", name: "Netflix", amount: MoneyFact(minor: 64_900, currency: "INR"),
+            cadence: "monthly", from: "2026-01-31", linked: 1))
       _ = try store.undo()
       #expect(try store.schedules.all().isEmpty)
       #expect(try store.transactions.list().allSatisfy { $0.fields.recurringID == nil })

@@ -26,14 +26,13 @@ public struct AccountKeeping {
   public func rename(_ account: Account, to name: String) throws(StoreError) -> Account {
     var renamed = account
     renamed.name = name
-    try session.store().accounts.update(
-      account.name, to: renamed, action: .renameAccount, summary: "renamed account \(account.name) to \(renamed.name)")
+    try session.store().accounts.update(account.name, to: renamed, action: .renameAccount)
     return renamed
   }
 
-  /// Closes `account` on `day` (refused when entries of it come after), or reopens it (nil).
-  /// The change's words: "closed account Wallet on 2026-11-29".
-  public func close(_ account: Account, on day: LocalDate?) throws(Refusal) -> String {
+  /// Closes `account` on `day` (refused when entries of it come after), or reopens it (nil):
+  /// the change, for the edge to word ("closed account Wallet on 2026-11-29").
+  public func close(_ account: Account, on day: LocalDate?) throws(Refusal) -> ChangeFact {
     var changed = account
     changed.closedOn = day
     do {
@@ -44,9 +43,8 @@ public struct AccountKeeping {
         let count = try store.transactions.count(later)
         guard count == 0 else { throw Refusal.entriesAfter(count, closing) }
       }
-      let summary = day.map { "closed account \(account.name) on \($0)" } ?? "reopened account \(account.name)"
-      try store.accounts.update(account.name, to: changed, action: .closeAccount, summary: summary)
-      return summary
+      try store.accounts.update(account.name, to: changed, action: .closeAccount)
+      return .accountClosed(id: account.id?.rawValue, name: account.name, on: day?.description)
     } catch let refusal as Refusal {
       throw refusal
     } catch let error as StoreError {
@@ -60,7 +58,7 @@ public struct AccountKeeping {
   public func edit(_ account: Account, to changed: Account) throws(StoreError) -> Account? {
     guard changed != account else { return nil }
     let store = try session.store()
-    try store.accounts.update(account.name, to: changed, summary: "edited account \(account.name)")
+    try store.accounts.update(account.name, to: changed)
     return try store.accounts.account(named: changed.name) ?? changed
   }
 }

@@ -235,7 +235,7 @@ public struct StatementImporting {
     let committed = Result { () throws(StoreError) in
       try store.imports.commit(
         steps, file: file, creating: creating, mapping: mapping,
-        summary: "imported \(name) (\(rowCount) row\(rowCount == 1 ? "" : "s"))", dryRun: request.dryRun)
+        fact: ImportFact(file: name, format: .statement, rows: rowCount), dryRun: request.dryRun)
     }
     if case .failure(.duplicateName(let what, _)) = committed, what == "imported file" || !creating.isEmpty,
       !readAgain

@@ -37,7 +37,7 @@ extension SpendlyFileImporting {
     let result: ImportStreamResult
     do {
       result = try store.transactions.importStream(
-        summary: "imported \(name)", dryRun: request.dryRun, large: size > 16 << 20
+        file: ImportFact(file: name, format: .csv), dryRun: request.dryRun, large: size > 16 << 20
       ) { stream in
         while let (line, read) = try Self.next(&reader, file: name) {
           var fields = read

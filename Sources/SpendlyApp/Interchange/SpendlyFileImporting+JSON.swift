@@ -95,7 +95,8 @@ extension SpendlyFileImporting {
     let result: ImportStreamResult
     var unreadable: [String] = []
     do {
-      result = try store.transactions.importStream(summary: "merged \(name)", dryRun: dryRun) { stream in
+      let file = ImportFact(file: name, format: .json)
+      result = try store.transactions.importStream(file: file, dryRun: dryRun) { stream in
         let merger = ArchiveMerger(stream)
         do {
           try reader.read(

@@ -9,8 +9,8 @@ public struct DueLogging {
 
   /// The charges as logged.
   public struct Logged {
-    /// The change's words: "logged 2 recurring charges: Netflix, Spotify".
-    public let summary: String
+    /// The change, for the edge to word ("logged 2 recurring charges: Netflix, Spotify").
+    public let fact: ChangeFact
     public let transactionIDs: [Int64]
     /// What the charges did to the budgets they count against (or why those could not be read).
     public let budgets: Result<[BudgetWatch.Change], StoreError>
@@ -33,19 +33,12 @@ public struct DueLogging {
     let store = try session.store()
     let charges = items.map { $0.schedule.charge(on: $0.date) }
     let watch = BudgetWatch(charges, store: store)
-    let names = Dictionary(grouping: items, by: { $0.schedule.name }).map { name, all in
-      all.count > 1 ? "\(name) ×\(all.count)" : name
-    }
-    .sorted()
-    let incomes = items.filter { $0.schedule.kind == .income }.count
-    let what =
-      incomes == 0
-      ? "recurring charge\(items.count == 1 ? "" : "s")"
-      : incomes == items.count ? "recurring income entr\(items.count == 1 ? "y" : "ies")" : "recurring entries"
-    let summary = "logged \(items.count) \(what): \(names.joined(separator: ", "))"
-    let result = try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, summary: summary)
+    let counts = Dictionary(grouping: items, by: { $0.schedule.name }).map { NamedCount(name: $0, count: $1.count) }
+    let fact = ChangeFact.recurringLogged(
+      charges: counts.sorted { $0.name < $1.name }, incomes: items.filter { $0.schedule.kind == .income }.count)
+    let result = try store.transactions.apply(action: .logRecurring, charges.map { .add($0) }, fact: fact)
     return Logged(
-      summary: summary, transactionIDs: result.transactionIDs,
+      fact: fact, transactionIDs: result.transactionIDs,
       budgets: Result { () throws(StoreError) in try watch.after(store: store) })
   }
 }

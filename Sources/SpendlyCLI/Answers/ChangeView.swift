@@ -8,11 +8,12 @@ enum ChangeView {
     let subject = ids.count <= 5 ? ids.joined(separator: ", ") : "\(ids.count) transactions"
     // A change of single transactions names them; any other says what it was.
     let named = !ids.isEmpty && ["add", "edit", "delete", "import"].contains(result.action)
-    let line = named ? "\(verb) \(result.action) of \(subject)" : "\(verb): \(Render.safe(result.summary))"
+    let summary = ChangeWords.text(result.fact, action: result.action, id: result.undoneChangeID)
+    let line = named ? "\(verb) \(result.action) of \(subject)" : "\(verb): \(Render.safe(summary))"
     return .lines(
       [line],
       json: JSON.object([
-        (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(result.summary)),
+        (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(summary)),
         ("transactions", .array(result.transactionIDs.map { .int($0) })),
       ]))
   }

@@ -88,7 +88,7 @@ struct AccountsCommand: Command {
         let day = action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
         let summary: String
         do {
-          summary = try AccountKeeping(session: context.session).close(account, on: day)
+          summary = ChangeWords.text(try AccountKeeping(session: context.session).close(account, on: day))
         } catch {
           switch error {
           case .entriesAfter(let count, let closing):

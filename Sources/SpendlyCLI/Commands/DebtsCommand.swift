@@ -160,34 +160,34 @@ struct DebtsCommand: Command {
 
   static func edit(_ debt: Debt, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var changed = debt
-    var what: [String] = []
+    var fields: [DebtField] = []
     if let name = arguments["name"] {
       changed.name = name
-      what.append("name \(name)")
+      fields.append(.name)
     }
     if let text = arguments["balance"] {
       changed.balance = try MoneyOptions.amount(text, "balance", debt.balance.currency, context)
-      what.append("balance \(DebtView.money(changed.balance.minorUnits, changed.balance.currency))")
+      fields.append(.balance)
     }
     if let text = arguments["apr"] {
       changed.apr = try rate(text, "apr")
-      what.append("APR \(changed.apr)%")
+      fields.append(.apr)
     }
     if let text = arguments["due-day"] {
       changed.dueDay = try dueDay(text)
-      what.append("due day \(changed.dueDay)")
+      fields.append(.dueDay)
     }
     if let text = arguments["term"] {
       changed.term = text.lowercased() == "none" ? nil : try term(text)
-      what.append("term \(changed.term.map { "\($0) months" } ?? "none")")
+      fields.append(.term)
     }
     if let text = arguments["kind"] {
       changed.kind = try kind(text)
-      what.append("kind \(changed.kind.rawValue)")
+      fields.append(.kind)
     }
     if arguments["start"] != nil {
       changed.start = try FieldOptions.date(arguments, "start", context: context) ?? debt.start
-      what.append("start \(changed.start)")
+      fields.append(.start)
     }
     if changed.term != nil, arguments["min"] != nil || arguments["min-percent"] != nil {
       throw .usage(
@@ -196,17 +196,19 @@ struct DebtsCommand: Command {
     }
     if let minimum = try minimum(arguments, currency: debt.balance.currency, context: context, required: false) {
       changed.minimum = minimum
-      what.append("minimum \(DebtView.minimum(changed))")
+      fields.append(.minimum)
     }
     if arguments["currency"] != nil { throw .usage("debts edit: the currency stays; remove the debt and add it again") }
-    guard !what.isEmpty else { throw .usage("debts edit: give an option to change (see: spendly debts --help)") }
+    guard !fields.isEmpty else { throw .usage("debts edit: give an option to change (see: spendly debts --help)") }
     guard changed != debt else { return .lines(["\(Render.safe(debt.name)) unchanged: it already has those values"]) }
     if changed.term == nil, case .fixed(let amount) = changed.minimum, amount <= 0 {
       throw .usage("debts edit: without a term the debt needs --min or --min-percent")
     }
-    let summary = "edited debt \(debt.name): " + what.joined(separator: ", ")
-    try reporting { try context.store().debts.edit(changed, summary: summary) }
-    return .lines([Render.safe(summary)])
+    try reporting { try context.store().debts.edit(changed, fields: fields) }
+    let changes = fields.map {
+      FieldChange(field: $0.rawValue, before: $0.value(of: debt), after: $0.value(of: changed))
+    }
+    return .lines([Render.safe(ChangeWords.text(.debtEdited(id: debt.id, name: debt.name, changes: changes)))])
   }
 
   // MARK: Schedule, plan, pay
@@ -271,9 +273,10 @@ struct DebtsCommand: Command {
     guard var fields = draft.fields else { throw .data("amount: missing") }
     fields.debtID = debt.id
     let notice = BudgetNotice(before: fields, context: context)
-    let summary = "paid \(MoneyFormat.string(amount)) on debt \(debt.name)"
+    let fact = ChangeFact.debtPaid(id: debt.id, name: debt.name, amount: MoneyFact(amount))
+    let summary = ChangeWords.text(fact)
     let result = try reporting {
-      try context.store().transactions.apply(action: .payDebt, [.add(fields)], summary: summary)
+      try context.store().transactions.apply(action: .payDebt, [.add(fields)], fact: fact)
     }
     let payments = try reporting { try context.store().debts.payments() }
     let left = try balance(debt, payments[debt.id] ?? [], context)

@@ -52,7 +52,7 @@ struct DueCommand: Command {
       guard dialogue.yes(question, explain: "y logs them, n does not") else { return .lines(["  nothing logged"]) }
     }
     let logged = try reporting { try logging.log(items) }
-    let (summary, ids) = (logged.summary, logged.transactionIDs)
+    let (summary, ids) = (ChangeWords.text(logged.fact), logged.transactionIDs)
     let range = ids.count == 1 ? "#\(ids[0])" : "#\(ids.first!)…#\(ids.last!)"
     var lines = ["  " + Render.safe(summary) + " (\(range))"]
     lines += BudgetNotice.words(logged.budgets, single: false, context: context).lines.map { "  " + $0 }

@@ -26,10 +26,11 @@ struct LogCommand: Command {
         guard !entries.isEmpty else { return ["no changes yet"] }
         var table = Table(headers: ["Change", "When", "What"], alignments: [.right, .left, .left])
         for entry in entries {
+          let words = ChangeWords.text(entry.fact, action: entry.action, id: entry.id)
           let when = LocalDateTime(iso: entry.recordedAt).map { "\($0.date) \($0.time)" } ?? entry.recordedAt
           table.add([
             "#\(entry.id)", Render.safe(when),
-            Render.safe(entry.summary) + (entry.undone ? output.style(" (undone)", .dim) : ""),
+            Render.safe(words) + (entry.undone ? output.style(" (undone)", .dim) : ""),
           ])
         }
         return table.render(header: { output.style($0, .bold) })
@@ -38,7 +39,8 @@ struct LogCommand: Command {
         JSON.array(
           entries.map { entry in
             .object([
-              ("id", .int(entry.id)), ("action", .string(entry.action)), ("summary", .string(entry.summary)),
+              ("id", .int(entry.id)), ("action", .string(entry.action)),
+              ("summary", .string(ChangeWords.text(entry.fact, action: entry.action, id: entry.id))),
               ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
             ])
           })
