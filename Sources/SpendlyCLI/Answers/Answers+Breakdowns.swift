@@ -14,9 +14,10 @@ extension Answers {
     let shown = sections(named).map { ($0.0, Array($0.1.prefix(top ?? $0.1.count))) }
     let rows = shown.flatMap(\.1)
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]
-          + problemsJSON(breakdown))
+      JSON(
+        BreakdownJSON(
+          head: QuestionJSON(query, period), by: grouping.rawValue, groups: groups(rows, totals: totals),
+          problems: IfPresent(problemsJSON(breakdown))))
     }
     return Rendered(
       text: {
@@ -44,9 +45,10 @@ extension Answers {
     // Every bucket of the period, empty ones as zero, so a chart has no gaps.
     let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]
-          + problemsJSON(breakdown))
+      JSON(
+        BreakdownJSON(
+          head: QuestionJSON(query, period), by: grouping.rawValue, groups: groups(filled.flatMap(\.1)),
+          problems: IfPresent(problemsJSON(breakdown))))
     }
     return Rendered(
       text: {

@@ -32,12 +32,10 @@ extension Answers {
     let rows = sections.flatMap(\.1.items)
     let moved = kind == .transfer ? try movedTotals(rows) : []
     let json = { () -> JSON in
-      .object(
-        [
-          ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
-          ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
-          ("transactions", .array(rows.map(Render.json))),
-        ] + (kind == .transfer ? [("moved", movedJSON(moved))] : []))
+      JSON(
+        ListingJSON(
+          order: order.rawValue, limit: limit, kind: kind?.rawValue, period: PeriodJSON(period),
+          transactions: rows.map(TransactionJSON.init), moved: IfPresent(kind == .transfer ? movedJSON(moved) : nil)))
     }
     return Rendered(
       text: {
@@ -83,14 +81,8 @@ extension Answers {
     }
   }
 
-  func movedJSON(_ moved: [(total: Money, count: Int)]) -> JSON {
-    .array(
-      moved.map { total, count in
-        .object([
-          ("currency", .string(total.currency.code)), ("count", .int(Int64(count))),
-          ("amount", .string(total.decimalString)),
-        ])
-      })
+  func movedJSON(_ moved: [(total: Money, count: Int)]) -> [ListingJSON.Moved] {
+    moved.map { ListingJSON.Moved(currency: $0.total.currency.code, count: $0.count, amount: $0.total) }
   }
 
   /// The measure's total over the period divided by its elapsed days (or months): one figure a
@@ -102,21 +94,17 @@ extension Answers {
       unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
     let noun = unit == .month ? "month" : "day"
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [
-          ("per", .string(noun)), (unit == .month ? "months" : "days", .int(Int64(divisor))),
-          (
-            "averages",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                let total = amount(s, query.measure)
-                return .object(
-                  [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
-                    + moneyPairs(Analytics.average(total, over: divisor), s.currency))
-              })
-          ),
-        ])
+      JSON(
+        AverageJSON(
+          head: QuestionJSON(query, period), per: noun, divisor: unit == .month ? "months" : "days", count: divisor,
+          averages: summaries.map { s in
+            row(s, count: true) {
+              let total = amount(s, query.measure)
+              return AverageJSON.Figures(
+                currency: s.currency.code, total: money(total, s.currency),
+                average: Inline(money(Analytics.average(total, over: divisor), s.currency)))
+            }
+          }))
     }
     return Rendered(
       text: {

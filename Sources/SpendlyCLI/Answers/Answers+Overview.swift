@@ -21,7 +21,7 @@ extension Answers {
       a == home || (b != home && a < b)
     }
     // Both renderings are made in one pass: each row notes the same warnings either way.
-    var rows: [JSON] = []
+    var rows: [CurrencyRow<ComparisonJSON.Row>] = []
     var lines = [
       "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))"
     ]
@@ -30,7 +30,7 @@ extension Answers {
       let previous = then.first { $0.currency.code == code }
       let currency = current?.currency ?? previous?.currency ?? Currency.stored(code)
       if let problem = current?.problem ?? previous?.problem {
-        rows.append(problemJSON(currency, problem))
+        rows.append(.problem(problemJSON(currency, problem)))
         lines.append(problemLine(currency, problem))
         continue
       }
@@ -38,14 +38,13 @@ extension Answers {
       let b = previous.map { amount($0, query.measure) } ?? 0
       let change = Analytics.changeBasisPoints(from: b, to: a)
       let (difference, overflow) = a.subtractingReportingOverflow(b)
-      let differenceJSON: JSON = overflow ? .null : money(difference, currency)
+      let differenceJSON = overflow ? nil : money(difference, currency)
       let differenceText = overflow ? "—" : (difference > 0 ? "+" : "") + format(difference, currency)
       rows.append(
-        .object([
-          ("currency", .string(code)), ("current", money(a, currency)), ("previous", money(b, currency)),
-          ("change", differenceJSON),
-          ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
-        ]))
+        .figures(
+          ComparisonJSON.Row(
+            currency: code, current: money(a, currency), previous: money(b, currency), change: differenceJSON,
+            changePercent: change.map { percentText(basisPoints: $0) })))
       lines.append(
         "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
           + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
@@ -54,7 +53,8 @@ extension Answers {
     if codes.isEmpty { lines.append("  nothing in either period") }
     return .lines(
       lines,
-      json: .object(base(query, period) + [("previous_period", periodJSON(before)), ("comparison", .array(rows))]))
+      json: JSON(
+        ComparisonJSON(head: QuestionJSON(query, period), previousPeriod: PeriodJSON(before), comparison: rows)))
   }
 
   func dashboard(_ query: Query) throws -> Rendered {
@@ -75,26 +75,20 @@ extension Answers {
     let categories = try store.reports.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
     let budgets = BudgetFormat.ordered(try store.budgets.statuses(in: YearMonth(today)))
     let json = { () -> JSON in
-      .object(
-        [
-          ("question", .string("dashboard")), ("period", periodJSON(month)),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem) }
-                return .object([
-                  ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
-                  ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
-                  ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                ])
-              })
-          ),
-          ("month_to_date", .array(mtd.map(spentJSON))),
-          ("same_days_last_month", .array(last.map(spentJSON))),
-          ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
-          ("budgets", .array(budgets.map(BudgetFormat.json))),
-        ] + problemsJSON(categories))
+      let top = groups(sections(categories.groups).flatMap { $0.1.prefix(5) })
+      return JSON(
+        DashboardJSON(
+          period: PeriodJSON(month),
+          totals: summaries.map { s in
+            row(s) {
+              DashboardJSON.Figures(
+                currency: s.currency.code, income: money(s.income, s.currency),
+                expenses: money(s.expenses, s.currency), savings: money(s.savings, s.currency),
+                savingsRate: s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })
+            }
+          },
+          monthToDate: mtd.map(spentJSON), sameDaysLastMonth: last.map(spentJSON), topCategories: top,
+          budgets: budgets.map(BudgetJSON.init), problems: IfPresent(problemsJSON(categories))))
     }
     return Rendered(
       text: {
@@ -161,25 +155,19 @@ extension Answers {
     let months = try store.reports.breakdown(spent.effectiveFilter(period: period), by: .month)
     let monthCount = max(1, period.elapsedMonths(today: period.to))
     let json = { () -> JSON in
-      .object(
-        [
-          ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                return .object([
-                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                  ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
-                  ("savings", money(s.savings, s.currency)),
-                  ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
-                  ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
-                ])
-              })
-          ),
-          ("expenses_by_month", groups(months.groups)),
-        ] + problemsJSON(months))
+      JSON(
+        LifetimeJSON(
+          period: PeriodJSON(period), months: monthCount,
+          totals: summaries.map { s in
+            row(s, count: true) {
+              LifetimeJSON.Figures(
+                currency: s.currency.code, count: s.count, income: money(s.income, s.currency),
+                expenses: money(s.expenses, s.currency), savings: money(s.savings, s.currency),
+                monthlyExpenses: money(Analytics.average(s.expenses, over: monthCount), s.currency),
+                monthlyIncome: money(Analytics.average(s.income, over: monthCount), s.currency))
+            }
+          },
+          expensesByMonth: groups(months.groups), problems: IfPresent(problemsJSON(months))))
     }
     return Rendered(
       text: {
@@ -210,8 +198,7 @@ extension Answers {
   }
 
   /// What the dashboard says was spent in one currency over a stretch of days.
-  func spentJSON(_ summary: Summary) -> JSON {
-    if let problem = summary.problem { return problemJSON(summary.currency, problem) }
-    return .object([("currency", .string(summary.currency.code)), ("spent", money(summary.expenses, summary.currency))])
+  func spentJSON(_ summary: Summary) -> CurrencyRow<DashboardJSON.Spent> {
+    row(summary) { DashboardJSON.Spent(currency: summary.currency.code, spent: money(summary.expenses, summary.currency)) }
   }
 }

@@ -43,32 +43,25 @@ struct Answers {
     let days = max(1, period.elapsedDays(today: today))
     // Only what the question measured: a "spent" question filters out income, so it has none to show.
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [
-          ("days", .int(Int64(days))),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                var pairs: [(String, JSON)] = [
-                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                ]
-                switch query.measure {
-                case .spent: pairs.append(("spent", money(s.expenses, s.currency)))
-                case .income: pairs.append(("income", money(s.income, s.currency)))
-                case .savings:
-                  pairs += [
-                    ("income", money(s.income, s.currency)), ("spent", money(s.expenses, s.currency)),
-                    ("savings", money(s.savings, s.currency)),
-                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                  ]
-                }
-                pairs.append(("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)))
-                return .object(pairs)
-              })
-          ),
-        ])
+      JSON(
+        TotalJSON(
+          head: QuestionJSON(query, period), days: days,
+          totals: summaries.map { s in
+            row(s, count: true) {
+              let measured = money(Analytics.average(amount(s, query.measure), over: days), s.currency)
+              var figures = TotalJSON.Figures(currency: s.currency.code, count: s.count, perDay: measured)
+              switch query.measure {
+              case .spent: figures.spent = money(s.expenses, s.currency)
+              case .income: figures.income = money(s.income, s.currency)
+              case .savings:
+                figures.income = money(s.income, s.currency)
+                figures.spent = money(s.expenses, s.currency)
+                figures.savings = money(s.savings, s.currency)
+                figures.savingsRate = .some(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })
+              }
+              return figures
+            }
+          }))
     }
     return Rendered(
       text: {
