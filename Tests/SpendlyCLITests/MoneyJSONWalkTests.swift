@@ -96,6 +96,22 @@ struct MoneyJSONWalkTests {
     #expect(Self.figures(value) > 0 || command.first == "parse", "\(command.joined(separator: " ")): no money seen")
   }
 
+  @Test func aStatementImportGivesItsBalancesInMinorUnitsToo() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "50000", "--on", "2026-11-01", "--methods",
+      "UPI,Debit Card", "--last4", "5678")
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/statements").path
+    let value = try json(sandbox.ok("--json", "import", folder + "/hdfc-savings-nov.ofx"))
+    #expect(Self.problems(value) == [])
+    let account = try #require(((value as? [String: Any])?["accounts"] as? [[String: Any]])?.first)
+    #expect(account["currency"] as? String == "INR")
+    let balance = try #require(account["statement_balance"] as? String)
+    #expect(Self.minor(balance, exponent: 2) == (account["statement_balance_minor"] as? NSNumber)?.int64Value)
+    #expect(account["computed_balance_minor"] is NSNumber)
+  }
+
   @Test func theWalkFindsAMissingField() throws {
     let bad = try json(#"{"totals":[{"amount":"4.20","currency":"INR"}],"x":{"currency":"INR","left":"1.0","left_minor":100}}"#)
     #expect(
