@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -58,22 +59,14 @@ extension Answers {
   }
 
   func dashboard(_ query: Query) throws -> Rendered {
-    let month = Period.month(containing: today, label: "this month")
-    var filter = query.filter
-    filter.from = month.from
-    filter.to = month.to
-    let summaries = ordered(try store.reports.summaries(filter))
-    let monthToDate = Period(from: month.from, to: today, label: "month to date")
-    let lastMonthStart = month.from.adding(months: -1)
-    let sameDays = Period(
-      from: lastMonthStart, to: min(lastMonthStart.adding(days: today.day - 1), lastMonthStart.endOfMonth),
-      label: "same days last month")
-    var spentQuery = query
-    spentQuery.measure = .spent
-    let mtd = try store.reports.summaries(spentQuery.effectiveFilter(period: monthToDate))
-    let last = try store.reports.summaries(spentQuery.effectiveFilter(period: sameDays))
-    let categories = try store.reports.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
-    let budgets = BudgetFormat.ordered(try store.budgets.statuses(in: YearMonth(today)))
+    dashboard(try DashboardReport(query, in: context.session))
+  }
+
+  /// The dashboard as text and as JSON, from its figures.
+  func dashboard(_ report: DashboardReport) -> Rendered {
+    let (today, month, summaries, categories) = (report.today, report.month, report.totals, report.categories)
+    let (mtd, last) = (report.monthToDate, report.sameDaysLastMonth)
+    let budgets = BudgetFormat.ordered(report.budgets)
     let json = { () -> JSON in
       let top = groups(sections(categories.groups).flatMap { $0.1.prefix(5) })
       return JSON(

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -37,18 +38,18 @@ struct Answers {
 
   // MARK: Totals
 
-  func total(_ query: Query) throws -> Rendered {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
-    let days = max(1, period.elapsedDays(today: today))
-    // Only what the question measured: a "spent" question filters out income, so it has none to show.
+  func total(_ query: Query) throws -> Rendered { total(try TotalReport(query, in: context.session)) }
+
+  /// A total question's answer as text and as JSON, from its figures.
+  func total(_ report: TotalReport) -> Rendered {
+    let (query, period, summaries, days) = (report.query, report.period, report.totals, report.days)
     let json = { () -> JSON in
       JSON(
         TotalJSON(
           head: QuestionJSON(query, period), days: days,
           totals: summaries.map { s in
             row(s, count: true) {
-              let measured = money(Analytics.average(amount(s, query.measure), over: days), s.currency)
+              let measured = money(Analytics.average(report.measured(s), over: days), s.currency)
               var figures = TotalJSON.Figures(currency: s.currency.code, count: s.count, perDay: measured)
               switch query.measure {
               case .spent: figures.spent = money(s.expenses, s.currency)
@@ -79,7 +80,7 @@ struct Answers {
           }
           switch query.measure {
           case .spent, .income:
-            let value = amount(s, query.measure)
+            let value = report.measured(s)
             let noun = query.measure == .spent ? "expense" : "transaction"
             let count = "\(s.count) \(noun)\(s.count == 1 ? "" : "s")"
             lines.append(
