@@ -345,30 +345,21 @@ struct JSONSingleContainer: SingleValueEncodingContainer {
   mutating func encodeNil() throws { slot.content = .json(.null) }
   mutating func encode(_ value: Bool) throws { slot.content = .json(.bool(value)) }
   mutating func encode(_ value: String) throws { slot.content = .json(.string(value)) }
-  mutating func encode(_ value: Int) throws { slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath)) }
-  mutating func encode(_ value: Int8) throws { slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath)) }
-  mutating func encode(_ value: Int16) throws {
+  mutating func encode(_ value: Int) throws { try integer(value) }
+  mutating func encode(_ value: Int8) throws { try integer(value) }
+  mutating func encode(_ value: Int16) throws { try integer(value) }
+  mutating func encode(_ value: Int32) throws { try integer(value) }
+  mutating func encode(_ value: Int64) throws { try integer(value) }
+  mutating func encode(_ value: UInt) throws { try integer(value) }
+  mutating func encode(_ value: UInt8) throws { try integer(value) }
+  mutating func encode(_ value: UInt16) throws { try integer(value) }
+  mutating func encode(_ value: UInt32) throws { try integer(value) }
+  mutating func encode(_ value: UInt64) throws { try integer(value) }
+
+  private func integer(_ value: some BinaryInteger) throws {
     slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
   }
-  mutating func encode(_ value: Int32) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
-  mutating func encode(_ value: Int64) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
-  mutating func encode(_ value: UInt) throws { slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath)) }
-  mutating func encode(_ value: UInt8) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
-  mutating func encode(_ value: UInt16) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
-  mutating func encode(_ value: UInt32) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
-  mutating func encode(_ value: UInt64) throws {
-    slot.content = .json(try JSONScalar.integer(value, codingPath: codingPath))
-  }
+
   mutating func encode(_ value: Double) throws {
     throw EncodingError.invalidValue(
       value, .init(codingPath: codingPath, debugDescription: "floating point is not written as JSON"))

@@ -34,16 +34,24 @@ struct JSONEncoderTests {
     let byHand = JSON.object([
       ("title", .string(value.title)), ("last_seen", .null),
       ("counts", .array([.array([.int(1), .int(2)]), .array([]), .array([.int(-3)])])),
-      ("items", .array([.object([("zeta", .int(9)), ("alpha", .null)]), .object([("zeta", .int(0)), ("alpha", .string("x"))])])),
+      (
+        "items",
+        .array([
+          .object([("zeta", .int(9)), ("alpha", .null)]), .object([("zeta", .int(0)), ("alpha", .string("x"))]),
+        ])
+      ),
       ("empty", .array([])), ("flag", .bool(false)),
     ])
     #expect(json.rendered() == byHand.rendered())
   }
 
   @Test func moneyHasItsThreeFieldsWithTheCurrencysExponent() throws {
-    #expect(JSON(MoneyJSON(42000, .inr)).rendered(indent: nil) == #"{"amount":"420.00","amount_minor":42000,"currency":"INR"}"#)
+    #expect(
+      JSON(MoneyJSON(42000, .inr)).rendered(indent: nil)
+        == #"{"amount":"420.00","amount_minor":42000,"currency":"INR"}"#)
     let yen = try #require(Currency.named("JPY"))
-    #expect(JSON(MoneyJSON(-1500, yen)).rendered(indent: nil) == #"{"amount":"-1500","amount_minor":-1500,"currency":"JPY"}"#)
+    #expect(
+      JSON(MoneyJSON(-1500, yen)).rendered(indent: nil) == #"{"amount":"-1500","amount_minor":-1500,"currency":"JPY"}"#)
   }
 
   struct Account: Encodable {

@@ -74,7 +74,8 @@ struct MoneyJSONWalkTests {
     try sandbox.ok("add", "--yes", "transfer", "2000", "to", "savings")
     try sandbox.ok("budget", "set", "food", "8000")
     try sandbox.ok("budget", "set", "40k")
-    try sandbox.ok("debts", "add", "Home loan", "--balance", "5,00,000", "--apr", "9.5", "--term", "60", "--due-day", "5")
+    try sandbox.ok(
+      "debts", "add", "Home loan", "--balance", "5,00,000", "--apr", "9.5", "--term", "60", "--due-day", "5")
     try sandbox.ok("recurring", "add", "--yes", "netflix", "649", "monthly", "from", "1", "nov", "cc")
   }
 
@@ -82,7 +83,8 @@ struct MoneyJSONWalkTests {
     ["list"], ["accounts"], ["parse", "420", "upi", "food", "lunch"], ["parse", "netflix", "649", "monthly"],
     ["parse", "lunch"], ["dashboard"], ["budget"], ["debts"], ["debts", "schedule", "Home loan"],
     ["debts", "plan", "--budget", "20000"], ["query", "spent", "this", "month"], ["query", "savings", "this", "month"],
-    ["query", "food", "by", "category"], ["query", "last", "5", "transactions"], ["query", "transfers", "this", "month"],
+    ["query", "food", "by", "category"], ["query", "last", "5", "transactions"],
+    ["query", "transfers", "this", "month"],
     ["query", "avg", "daily", "spend"], ["query", "this", "month", "vs", "last", "month"], ["query", "lifetime"],
     ["query", "subscriptions"], ["recurring"], ["upcoming", "60"], ["calendar"], ["show", "1"], ["history", "1"],
   ])
@@ -113,7 +115,8 @@ struct MoneyJSONWalkTests {
   }
 
   @Test func theWalkFindsAMissingField() throws {
-    let bad = try json(#"{"totals":[{"amount":"4.20","currency":"INR"}],"x":{"currency":"INR","left":"1.0","left_minor":100}}"#)
+    let bad = try json(
+      #"{"totals":[{"amount":"4.20","currency":"INR"}],"x":{"currency":"INR","left":"1.0","left_minor":100}}"#)
     #expect(
       Set(Self.problems(bad))
         == ["$.totals[0]: amount without amount_minor", "$.x.left: 1.0 INR is not 100 minor units"])

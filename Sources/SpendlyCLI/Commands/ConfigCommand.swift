@@ -27,7 +27,9 @@ struct ConfigCommand: Command {
       if words.isEmpty {
         var pairs: [(String, String)] = []
         for key in SettingKey.allCases { pairs.append((key.word, try store.settings.current(key))) }
-        let lines = pairs.map { word, text in word + String(repeating: " ", count: 15 - word.count) + Render.safe(text) }
+        let lines = pairs.map { word, text in
+          word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
+        }
         return .lines(lines, json: JSON(JSONPairs(pairs)))
       }
       guard let key = SettingKey.named(words[0]) else {
