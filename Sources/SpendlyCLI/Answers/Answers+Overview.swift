@@ -6,52 +6,38 @@ import SpendlyStore
 /// Comparisons of two periods, the dashboard and lifetime totals.
 extension Answers {
   func compare(_ query: Query, with other: Period?) throws -> Rendered {
-    var period = query.period ?? .month(containing: today, label: "this month")
-    var before = other ?? period.previous
-    // A period still under way is compared to date, against the same number of days of the other.
-    if period.from <= today && today < period.to {
-      let days = period.elapsedDays(today: today)
-      period = Period(from: period.from, to: today, label: period.label.isEmpty ? "" : period.label + " to date")
-      let end = min(before.from.adding(days: days - 1), before.to)
-      before = Period(from: before.from, to: end, label: before.label.isEmpty ? "" : "same days of " + before.label)
-    }
-    let now = try store.reports.summaries(query.effectiveFilter(period: period))
-    let then = try store.reports.summaries(query.effectiveFilter(period: before))
-    let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
-    let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted { a, b in
-      a == home || (b != home && a < b)
-    }
+    compare(try ComparisonReport(query, with: other, in: context.session))
+  }
+
+  /// A comparison as text and as JSON, from its figures.
+  func compare(_ report: ComparisonReport) -> Rendered {
+    let (query, period, before) = (report.query, report.period, report.previousPeriod)
     // Both renderings are made in one pass: each row notes the same warnings either way.
     var rows: [CurrencyRow<ComparisonJSON.Row>] = []
     var lines = [
       "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))"
     ]
-    for code in codes {
-      let current = now.first { $0.currency.code == code }
-      let previous = then.first { $0.currency.code == code }
-      let currency = current?.currency ?? previous?.currency ?? Currency.stored(code)
-      if let problem = current?.problem ?? previous?.problem {
+    for row in report.rows {
+      let currency = row.currency
+      if let problem = row.problem {
         rows.append(.problem(problemJSON(currency, problem)))
         lines.append(problemLine(currency, problem))
         continue
       }
-      let a = current.map { amount($0, query.measure) } ?? 0
-      let b = previous.map { amount($0, query.measure) } ?? 0
-      let change = Analytics.changeBasisPoints(from: b, to: a)
-      let (difference, overflow) = a.subtractingReportingOverflow(b)
-      let differenceJSON = overflow ? nil : money(difference, currency)
-      let differenceText = overflow ? "—" : (difference > 0 ? "+" : "") + format(difference, currency)
+      let (a, b, change) = (row.current, row.previous, row.changeBasisPoints)
+      let differenceText = row.difference.map { ($0 > 0 ? "+" : "") + format($0, currency) } ?? "—"
       rows.append(
         .figures(
           ComparisonJSON.Row(
-            currency: code, current: money(a, currency), previous: money(b, currency), change: differenceJSON,
+            currency: currency.code, current: money(a, currency), previous: money(b, currency),
+            change: row.difference.map { money($0, currency) },
             changePercent: change.map { percentText(basisPoints: $0) })))
       lines.append(
         "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
           + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
       )
     }
-    if codes.isEmpty { lines.append("  nothing in either period") }
+    if report.rows.isEmpty { lines.append("  nothing in either period") }
     return .lines(
       lines,
       json: JSON(
