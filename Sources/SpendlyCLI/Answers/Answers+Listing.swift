@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -88,10 +89,14 @@ extension Answers {
   /// The measure's total over the period divided by its elapsed days (or months): one figure a
   /// currency, or what kept that currency's total from being added up.
   func average(_ query: Query, per unit: Grouping) throws -> Rendered {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
-    let divisor =
-      unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
+    average(try AverageReport(query, per: unit, in: context.session))
+  }
+
+  /// An average's answer as text and as JSON, from its figures.
+  func average(_ report: AverageReport) -> Rendered {
+    let (query, period, unit, summaries, divisor) = (
+      report.query, report.period, report.unit, report.totals, report.divisor
+    )
     let noun = unit == .month ? "month" : "day"
     let json = { () -> JSON in
       JSON(
