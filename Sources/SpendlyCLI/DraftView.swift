@@ -115,32 +115,76 @@ enum DraftView {
     return lines
   }
 
-  static func json(_ draft: TransactionDraft) -> JSON {
-    .object([
-      ("kind", .string(draft.kind.rawValue)),
-      ("amount", .optional(draft.amount?.decimalString)),
-      ("currency", .string(draft.currency.code)),
-      ("category", .optional(draft.category)),
-      ("method", .optional(draft.method)),
-      ("merchant", .optional(draft.merchant)),
-      ("note", .optional(draft.note)),
-      ("date", .string(draft.date.description)),
-      ("time", .optional(draft.time?.description)),
-      ("account", .optional(draft.account)),
-      ("to_account", .optional(draft.counterAccount)),
-      ("to_method", .optional(draft.counterMethod)),
-      ("foreign_amount", .optional(draft.foreignAmount?.decimalString)),
-      ("foreign_currency", .optional(draft.foreignAmount?.currency.code)),
-      ("inferred", .array(TransactionDraft.names(draft.inferred).map { .string($0) })),
-      ("missing", .array(draft.missing.map { .string($0.rawValue) })),
-      ("warnings", .array(draft.warnings.map { .string($0.shown) })),
-    ])
-  }
+  static func json(_ draft: TransactionDraft) -> JSON { JSON(DraftJSON(draft)) }
 
   /// "today", "yesterday", else the date.
   static func dayWord(_ date: LocalDate, today: LocalDate) -> String {
     if date == today { return "today" }
     if date == today.adding(days: -1) { return "yesterday" }
     return date.description
+  }
+}
+
+/// A draft as `parse --json` gives it: the fields read so far, what was inferred and what is missing.
+struct DraftJSON: Encodable {
+  let kind: String
+  let amount: String?
+  let amountMinor: Int64?
+  let currency: String
+  let category: String?
+  let method: String?
+  let merchant: String?
+  let note: String?
+  let date: String
+  let time: String?
+  let account: String?
+  let toAccount: String?
+  let toMethod: String?
+  let foreignAmount: String?
+  let foreignAmountMinor: Int64?
+  let foreignCurrency: String?
+  let inferred: [String]
+  let missing: [String]
+  let warnings: [String]
+
+  init(_ draft: TransactionDraft) {
+    kind = draft.kind.rawValue
+    amount = draft.amount?.decimalString
+    amountMinor = draft.amount?.minorUnits
+    currency = draft.currency.code
+    category = draft.category
+    method = draft.method
+    merchant = draft.merchant
+    note = draft.note
+    date = draft.date.description
+    time = draft.time?.description
+    account = draft.account
+    toAccount = draft.counterAccount
+    toMethod = draft.counterMethod
+    foreignAmount = draft.foreignAmount?.decimalString
+    foreignAmountMinor = draft.foreignAmount?.minorUnits
+    foreignCurrency = draft.foreignAmount?.currency.code
+    inferred = TransactionDraft.names(draft.inferred)
+    missing = draft.missing.map(\.rawValue)
+    warnings = draft.warnings.map(\.shown)
+  }
+}
+
+/// A schedule phrase as `parse --json` gives it: the entry's draft and, beside it, its cadence.
+struct ScheduleDraftJSON: Encodable {
+  /// How often, from when, until when.
+  struct Cadence: Encodable {
+    let cadence: String
+    let anchor: String
+    let end: String?
+  }
+
+  let draft: Inline<DraftJSON>
+  let schedule: Cadence
+
+  init(_ schedule: ScheduleDraft) {
+    draft = Inline(DraftJSON(schedule.entry))
+    self.schedule = Cadence(
+      cadence: schedule.cadence.word, anchor: schedule.anchor.description, end: schedule.end?.description)
   }
 }

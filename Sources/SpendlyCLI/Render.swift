@@ -104,39 +104,7 @@ enum Render {
     text.count <= width ? text : String(text.prefix(width - 1)) + "…"
   }
 
-  static func json(_ fields: TransactionFields) -> [(String, JSON)] {
-    [
-      ("kind", .string(fields.kind.rawValue)),
-      ("amount", .string(fields.amount.decimalString)),
-      ("amount_minor", .int(fields.amount.minorUnits)),
-      ("currency", .string(fields.amount.currency.code)),
-      ("category", .string(fields.category)),
-      ("method", .string(fields.method)),
-      ("merchant", .optional(fields.merchant)),
-      ("note", .optional(fields.note)),
-      ("date", .string(fields.date.description)),
-      ("time", .optional(fields.time?.description)),
-      ("status", .string(fields.status.rawValue)),
-      ("import_source", .optional(fields.importSource)),
-      ("external_reference", .optional(fields.externalReference)),
-      ("foreign_amount", .optional(fields.foreignAmount?.decimalString)),
-      ("foreign_currency", .optional(fields.foreignAmount?.currency.code)),
-      ("rate", .optional(fields.rate?.text)),
-      ("account", .optional(fields.account)),
-      ("to_account", .optional(fields.counterAccount)),
-      ("to_method", .optional(fields.counterMethod)),
-      ("entry", .string(fields.entry.rawValue)),
-      ("posted_date", .optional(fields.postedDate?.description)),
-      ("recurring_id", fields.recurringID.map { .int($0) } ?? .null),
-      ("debt_id", fields.debtID.map { .int($0) } ?? .null),
-    ]
-  }
+  static func json(_ fields: TransactionFields) -> [(String, JSON)] { JSON(TransactionFieldsJSON(fields)).pairs }
 
-  static func json(_ transaction: Transaction) -> JSON {
-    .object(
-      [("id", .int(transaction.id))] + json(transaction.fields) + [
-        ("created_at", .string(transaction.createdAt.description)),
-        ("updated_at", .string(transaction.updatedAt.description)),
-      ])
-  }
+  static func json(_ transaction: Transaction) -> JSON { JSON(TransactionJSON(transaction)) }
 }

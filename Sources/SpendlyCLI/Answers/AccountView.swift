@@ -86,47 +86,66 @@ enum AccountView {
         }
         return lines
       },
-      json: {
-        .object([
-          ("as_of", .string(context.today.description)),
-          ("accounts", .array(balances.map { json($0.account, balance: $0.balance) })),
-          (
-            "totals",
-            .array(
-              totals.map { total in
-                .object([
-                  ("currency", .string(total.currency.code)),
-                  ("assets", amount(total.assets, total.currency)), ("assets_minor", .int(total.assets)),
-                  ("liabilities", amount(total.liabilities, total.currency)),
-                  ("liabilities_minor", .int(total.liabilities)),
-                  ("net_worth", amount(total.netWorth, total.currency)), ("net_worth_minor", .int(total.netWorth)),
-                ])
-              })
-          ),
-        ])
-      })
+      json: { JSON(AccountsJSON(asOf: context.today, balances: balances, totals: totals)) })
   }
 
   static func amount(_ minor: Int64, _ currency: Currency) -> JSON {
     .string(MoneyFormat.plain(minor, exponent: currency.exponent))
   }
 
-  static func json(_ account: Account, balance: Int64?) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("name", .string(account.name)), ("type", .string(account.type.rawValue)),
-      ("class", .string(account.accountClass.rawValue)), ("institution", .optional(account.institution)),
-      ("currency", .string(account.currency.code)), ("last4", .optional(account.last4)),
-    ]
-    if let balance {
-      pairs += [("balance", amount(balance, account.currency)), ("balance_minor", .int(balance))]
+  static func json(_ account: Account, balance: Int64?) -> JSON { JSON(AccountJSON(account, balance: balance)) }
+}
+
+/// An account as JSON: its details, its balance when one is asked for, its opening.
+struct AccountJSON: Encodable {
+  let account: Account
+  let balance: Int64?
+
+  init(_ account: Account, balance: Int64?) {
+    self.account = account
+    self.balance = balance
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
+    let currency = account.currency
+    try container.encode(account.name, forKey: "name")
+    try container.encode(account.type.rawValue, forKey: "type")
+    try container.encode(account.accountClass.rawValue, forKey: "class")
+    try container.encodeIfPresent(account.institution, forKey: "institution")
+    try container.encode(currency.code, forKey: "currency")
+    try container.encodeIfPresent(account.last4, forKey: "last4")
+    // Only `accounts` gives a balance; the key is left out elsewhere, as it always was.
+    if let balance { try container.encode(MoneyFigure(balance, currency), forKey: "balance") }
+    try container.encode(MoneyFigure(account.opening, currency), forKey: "opening")
+    try container.encodeIfPresent(account.openingDate?.description, forKey: "opening_date")
+    try container.encode(account.methods, forKey: "methods")
+    try container.encode(account.aliases, forKey: "aliases")
+    try container.encodeIfPresent(account.closedOn?.description, forKey: "closed_on")
+  }
+}
+
+/// `accounts --json`: every account with its balance today, and the totals per currency.
+struct AccountsJSON: Encodable {
+  /// Assets, liabilities and net worth of one currency.
+  struct Total: Encodable {
+    let currency: String
+    let assets: MoneyFigure
+    let liabilities: MoneyFigure
+    let netWorth: MoneyFigure
+  }
+
+  let asOf: String
+  let accounts: [AccountJSON]
+  let totals: [Total]
+
+  init(asOf: LocalDate, balances: [AccountBalance], totals: [AccountView.Totals]) {
+    self.asOf = asOf.description
+    accounts = balances.map { AccountJSON($0.account, balance: $0.balance) }
+    self.totals = totals.map {
+      Total(
+        currency: $0.currency.code, assets: MoneyFigure($0.assets, $0.currency),
+        liabilities: MoneyFigure($0.liabilities, $0.currency), netWorth: MoneyFigure($0.netWorth, $0.currency))
     }
-    pairs += [
-      ("opening", amount(account.opening, account.currency)), ("opening_minor", .int(account.opening)),
-      ("opening_date", .optional(account.openingDate?.description)),
-      ("methods", .array(account.methods.map { .string($0) })),
-      ("aliases", .array(account.aliases.map { .string($0) })),
-      ("closed_on", .optional(account.closedOn?.description)),
-    ]
-    return .object(pairs)
   }
 }

@@ -42,18 +42,25 @@ extension Answers {
   }
 
   /// The JSON in place of a currency's totals: its code and why they are missing.
-  func problemJSON(_ currency: Currency, _ problem: TotalProblem, count: Int? = nil) -> JSON {
+  func problemJSON(_ currency: Currency, _ problem: TotalProblem, count: Int? = nil) -> ProblemJSON {
     notes.add(problemWarning(currency, problem))
-    var pairs: [(String, JSON)] = [("currency", .string(currency.code))]
-    if let count { pairs.append(("count", .int(Int64(count)))) }
-    pairs.append(("error", .string(problemText(problem))))
-    return .object(pairs)
+    return ProblemJSON(currency: currency.code, count: count, error: problemText(problem))
   }
 
-  /// `"problems": [...]` for the currencies a breakdown left out; nothing when there are none.
-  func problemsJSON(_ breakdown: Breakdown) -> [(String, JSON)] {
+  /// The currencies a breakdown left out, for `"problems": [...]`; nil (no key) when there are none.
+  func problemsJSON(_ breakdown: Breakdown) -> [ProblemJSON]? {
     let problems = orderedProblems(breakdown)
-    return problems.isEmpty ? [] : [("problems", .array(problems.map { problemJSON($0.0, $0.1) }))]
+    return problems.isEmpty ? nil : problems.map { problemJSON($0.0, $0.1) }
+  }
+
+  /// The row of one summary: its figures, or what kept them from being added up.
+  func row<Figures: Encodable>(_ summary: Summary, count: Bool = false, _ figures: () -> Figures) -> CurrencyRow<
+    Figures
+  > {
+    if let problem = summary.problem {
+      return .problem(problemJSON(summary.currency, problem, count: count ? summary.count : nil))
+    }
+    return .figures(figures())
   }
 
   /// Lines (text) for the currencies a breakdown left out, the default currency first.

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -5,32 +6,32 @@ import SpendlyStore
 /// Breakdowns by a group and trends over time, as tables with bars.
 extension Answers {
   func breakdown(_ query: Query, _ grouping: Grouping, top: Int?) throws -> Rendered {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    var breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
-    // Shares are of everything in the period; "top merchants" lists only named ones.
-    let totals = Dictionary(uniqueKeysWithValues: breakdown.totalled().map { ($0.key.code, $0.value) })
-    let all = breakdown.groups
-    let named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
-    let shown = sections(named).map { ($0.0, Array($0.1.prefix(top ?? $0.1.count))) }
-    let rows = shown.flatMap(\.1)
+    breakdown(try BreakdownReport(query, by: grouping, top: top, in: context.session))
+  }
+
+  /// A breakdown's answer as text and as JSON, from its figures.
+  func breakdown(_ report: BreakdownReport) -> Rendered {
+    let (query, period, grouping, breakdown) = (report.query, report.period, report.grouping, report.breakdown)
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(rows, totals: totals))]
-          + problemsJSON(breakdown))
+      JSON(
+        BreakdownJSON(
+          head: QuestionJSON(query, period), by: grouping.rawValue,
+          groups: groups(report.sections.flatMap(\.groups), totals: report.totals),
+          problems: IfPresent(problemsJSON(breakdown))))
     }
     return Rendered(
       text: {
         var lines: [String] = []
-        let heading = (top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
+        let heading = (report.top.map { "top \($0) \(plural(grouping))" } ?? "by \(grouping.rawValue)")
         lines.append("  \(heading) · \(query.measure.rawValue) \(describe(query, period))")
         for line in problemLines(breakdown) { lines.append(line) }
-        guard !named.isEmpty else {
+        guard !report.isEmpty else {
           if breakdown.problems.isEmpty { lines.append("  nothing to show") }
           return lines
         }
-        for (code, group) in shown {
-          if shown.count > 1 { lines.append(output.style("  \(code)", .bold)) }
-          lines += table(group, total: totals[code] ?? 0, label: title(grouping))
+        for (code, group) in report.sections {
+          if report.sections.count > 1 { lines.append(output.style("  \(code)", .bold)) }
+          lines += table(group, total: report.totals[code] ?? 0, label: title(grouping))
         }
         return lines
       }, json: json)
@@ -44,9 +45,10 @@ extension Answers {
     // Every bucket of the period, empty ones as zero, so a chart has no gaps.
     let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [("by", .string(grouping.rawValue)), ("groups", groups(filled.flatMap(\.1)))]
-          + problemsJSON(breakdown))
+      JSON(
+        BreakdownJSON(
+          head: QuestionJSON(query, period), by: grouping.rawValue, groups: groups(filled.flatMap(\.1)),
+          problems: IfPresent(problemsJSON(breakdown))))
     }
     return Rendered(
       text: {

@@ -38,11 +38,7 @@ extension Answers {
       all.filter { category == nil || NameKey.same($0.target.category, category) })
     let current = month == YearMonth(today)
     let daysLeft = current ? month.lastDay.day - today.day + 1 : 0
-    let json = { () -> JSON in
-      .object([
-        ("month", .string(month.description)), ("budgets", .array(shown.map(BudgetFormat.json))),
-      ])
-    }
+    let json = { () -> JSON in JSON(BudgetMonthJSON(month: month.description, budgets: shown.map(BudgetJSON.init))) }
     return Rendered(
       text: {
         let when = "\(daysLeft) day\(daysLeft == 1 ? "" : "s") left"
@@ -76,20 +72,13 @@ extension Answers {
     }
     let name = category ?? "overall"
     let json = { () -> JSON in
-      .object([
-        ("from", .string(first.description)), ("to", .string(last.description)),
-        ("category", .optional(category)),
-        (
-          "months",
-          .array(
-            months.enumerated().map { index, month in
-              .object([
-                ("month", .string(month.description)),
-                ("budgets", .array(rows.compactMap { $0.1[index].1.map(BudgetFormat.json) })),
-              ])
-            })
-        ),
-      ])
+      JSON(
+        BudgetMonthsJSON(
+          from: first.description, to: last.description, category: category,
+          months: months.enumerated().map { index, month in
+            BudgetMonthJSON(
+              month: month.description, budgets: rows.compactMap { $0.1[index].1.map(BudgetJSON.init) })
+          }))
     }
     return Rendered(
       text: {
@@ -202,21 +191,41 @@ enum BudgetFormat {
   }
 
   /// A budget's state as `budget --json` gives it.
-  static func json(_ status: BudgetStatus) -> JSON {
+  static func json(_ status: BudgetStatus) -> JSON { JSON(BudgetJSON(status)) }
+}
+
+/// A budget's state as `budget --json` gives it: each figure as a decimal, then each in minor units.
+struct BudgetJSON: Encodable {
+  let status: BudgetStatus
+
+  init(_ status: BudgetStatus) { self.status = status }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
     let c = status.target.currency
-    let figures: [(String, Int64)] = [
+    let figures: [(JSONKey, Int64)] = [
       ("limit", status.limit), ("carried", status.carried), ("spent", status.spent), ("left", status.left),
     ]
-    var pairs: [(String, JSON)] = [
-      ("category", .optional(status.target.category)), ("currency", .string(c.code)),
-    ]
-    pairs += figures.map { ($0.0, .string(MoneyFormat.plain($0.1, exponent: c.exponent))) }
-    pairs += figures.map { ($0.0 + "_minor", .int($0.1)) }
-    pairs += [
-      ("percent", status.percentTenths.map { .decimal($0, places: 1) } ?? .null),
-      ("rollover", .bool(status.rollover)),
-      ("source", .string(status.source.scope == .month ? "month" : status.source.month.description)),
-    ]
-    return .object(pairs)
+    try container.encodeIfPresent(status.target.category, forKey: "category")
+    try container.encode(c.code, forKey: "currency")
+    for (key, minor) in figures { try container.encode(MoneyFormat.plain(minor, exponent: c.exponent), forKey: key) }
+    for (key, minor) in figures { try container.encode(minor, forKey: JSONKey(key.stringValue + "_minor")) }
+    try container.encode(status.percentTenths.map { JSON.decimal($0, places: 1) } ?? .null, forKey: "percent")
+    try container.encode(status.rollover, forKey: "rollover")
+    try container.encode(status.source.scope == .month ? "month" : status.source.month.description, forKey: "source")
   }
+}
+
+/// One month's budgets, as `budget --json` gives them.
+struct BudgetMonthJSON: Encodable {
+  let month: String
+  let budgets: [BudgetJSON]
+}
+
+/// One budget month by month (`budget food this year`).
+struct BudgetMonthsJSON: Encodable {
+  let from: String
+  let to: String
+  let category: String?
+  let months: [BudgetMonthJSON]
 }

@@ -10,9 +10,7 @@ enum DebtView {
     MoneyFormat.string(Money(minorUnits: minor, currency: currency))
   }
 
-  static func plain(_ minor: Int64, _ currency: Currency) -> JSON {
-    .string(MoneyFormat.plain(minor, exponent: currency.exponent))
-  }
+  static func plain(_ minor: Int64, _ currency: Currency) -> MoneyFigure { MoneyFigure(minor, currency) }
 
   /// "₹12,000.00", "5% (at least ₹500.00)".
   static func minimum(_ debt: Debt) -> String {
@@ -36,37 +34,20 @@ enum DebtView {
       }
       totals.append((currency, total.minorUnits))
     }
-    let json = JSON.object([
-      (
-        "debts",
-        .array(
-          debts.map { debt in
-            let c = debt.balance.currency
-            let balance = balances[debt.id]?.minorUnits ?? 0
-            let due = debt.nextDue(onOrAfter: today)
-            let minimum = debt.effectiveMinimum.amount(on: balance)
-            return .object([
-              ("id", .int(debt.id)), ("name", .string(debt.name)), ("kind", .string(debt.kind.rawValue)),
-              ("currency", .string(c.code)), ("balance", plain(balance, c)), ("balance_minor", .int(balance)),
-              ("starting_balance", plain(debt.balance.minorUnits, c)), ("start", .string(debt.start.description)),
-              ("apr", .string(debt.apr.description)), ("minimum", plain(minimum, c)), ("minimum_minor", .int(minimum)),
-              ("due_day", .int(Int64(debt.dueDay))), ("next_due", .string(due.description)),
-              ("days_until", .int(Int64(due.daysSinceEpoch - today.daysSinceEpoch))),
-              ("term", debt.term.map { .int(Int64($0)) } ?? .null),
-              ("overdue_since", .optional(debt.overdue(today: today, payments: payments[debt.id] ?? [])?.description)),
-            ])
-          })
-      ),
-      (
-        "totals",
-        .array(
-          totals.map { currency, total in
-            .object([
-              ("currency", .string(currency.code)), ("balance", plain(total, currency)), ("balance_minor", .int(total)),
-            ])
-          })
-      ),
-    ])
+    let json = JSON(
+      DebtsJSON(
+        debts: debts.map { debt in
+          let c = debt.balance.currency
+          let balance = balances[debt.id]?.minorUnits ?? 0
+          let due = debt.nextDue(onOrAfter: today)
+          return DebtsJSON.Debt(
+            id: debt.id, name: debt.name, kind: debt.kind.rawValue, currency: c.code, balance: plain(balance, c),
+            startingBalance: plain(debt.balance.minorUnits, c), start: debt.start.description,
+            apr: debt.apr.description, minimum: plain(debt.effectiveMinimum.amount(on: balance), c),
+            dueDay: debt.dueDay, nextDue: due.description, daysUntil: due.daysSinceEpoch - today.daysSinceEpoch,
+            term: debt.term, overdueSince: debt.overdue(today: today, payments: payments[debt.id] ?? [])?.description)
+        },
+        totals: totals.map { DebtsJSON.Total(currency: $0.0.code, balance: plain($0.1, $0.0)) }))
     guard !debts.isEmpty else {
       return .lines(
         ["  no debts: add one with 'debts add \"Home loan\" --balance 5,00,000 --apr 9.5 --term 60 --due-day 5'"],
@@ -97,22 +78,15 @@ enum DebtView {
     let c = debt.balance.currency
     let totals = try exact { () throws(FigureTooLarge) in try Amortization.totals(rows, of: debt) }
     let (paid, interest) = (totals.paid.minorUnits, totals.interest.minorUnits)
-    let json = JSON.object([
-      ("name", .string(debt.name)), ("currency", .string(c.code)), ("principal", plain(debt.balance.minorUnits, c)),
-      ("apr", .string(debt.apr.description)), ("months", .int(Int64(rows.count))),
-      (
-        "rows",
-        .array(
-          rows.map { row in
-            .object([
-              ("month", .int(Int64(row.month))), ("date", .string(row.date.description)),
-              ("payment", plain(row.payment, c)), ("interest", plain(row.interest, c)),
-              ("principal", plain(row.principal, c)), ("balance", plain(row.balance, c)),
-            ])
-          })
-      ),
-      ("total_paid", plain(paid, c)), ("total_interest", plain(interest, c)),
-    ])
+    let json = JSON(
+      AmortizationJSON(
+        name: debt.name, currency: c.code, principal: plain(debt.balance.minorUnits, c), apr: debt.apr.description,
+        months: rows.count,
+        rows: rows.map { row in
+          AmortizationJSON.Row(
+            month: row.month, date: row.date.description, payment: plain(row.payment, c),
+            interest: plain(row.interest, c), principal: plain(row.principal, c), balance: plain(row.balance, c))
+        }, totalPaid: plain(paid, c), totalInterest: plain(interest, c)))
     var table = Table(
       headers: ["#", "Date", "Payment", "Interest", "Principal", "Balance"],
       alignments: [.right, .left, .right, .right, .right, .right])
@@ -131,26 +105,17 @@ enum DebtView {
   }
 
   /// A plan as JSON: months from the month after today.
-  static func planJSON(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> [(String, JSON)] {
-    [
-      ("strategy", .string(plan.strategy.rawValue)), ("months", .int(Int64(plan.months))),
-      ("debt_free", .string(first.adding(months: plan.months - 1).description)),
-      ("total_interest", plain(plan.totalInterest, currency)), ("total_paid", plain(plan.totalPaid, currency)),
-      (
-        "debts",
-        .array(
-          plan.debts.map { debt in
-            .object([
-              ("name", .string(debt.name)),
-              (
-                "paid_off",
-                debt.paidOffMonth > 0 ? .string(first.adding(months: debt.paidOffMonth - 1).description) : .null
-              ),
-              ("interest", plain(debt.interest, currency)), ("paid", plain(debt.paid, currency)),
-            ])
-          })
-      ),
-    ]
+  static func planJSON(_ plan: PayoffPlan.Result, first: YearMonth, currency: Currency) -> PlanJSON {
+    PlanJSON(
+      strategy: plan.strategy.rawValue, months: plan.months,
+      debtFree: first.adding(months: plan.months - 1).description, totalInterest: plain(plan.totalInterest, currency),
+      totalPaid: plain(plan.totalPaid, currency),
+      debts: plan.debts.map { debt in
+        PlanJSON.Debt(
+          name: debt.name,
+          paidOff: debt.paidOffMonth > 0 ? first.adding(months: debt.paidOffMonth - 1).description : nil,
+          interest: plain(debt.interest, currency), paid: plain(debt.paid, currency))
+      })
   }
 
   /// One plan, or both side by side with what the better one saves; then a chart of the
@@ -159,19 +124,14 @@ enum DebtView {
     _ plans: [PayoffPlan.Result], budget: Int64, currency: Currency, first: YearMonth, left out: [String],
     output: Output
   ) -> Rendered {
-    let head = planJSON(plans[0], first: first, currency: currency)
-    var pairs: [(String, JSON)] =
-      [
-        ("budget", plain(budget, currency)), ("currency", .string(currency.code)),
-        ("start", .string(first.description)),
-      ]
-      + head
-    if plans.count == 2 {
-      pairs.append(("snowball", .object(planJSON(plans[1], first: first, currency: currency))))
-      pairs.append(("interest_saved", plain(plans[1].totalInterest - plans[0].totalInterest, currency)))
-    }
-    if !out.isEmpty { pairs.append(("left_out", .array(out.map { .string($0) }))) }
-    let json = JSON.object(pairs)
+    let both = plans.count == 2
+    let json = JSON(
+      PlansJSON(
+        budget: plain(budget, currency), currency: currency.code, start: first.description,
+        plan: Inline(planJSON(plans[0], first: first, currency: currency)),
+        snowball: IfPresent(both ? planJSON(plans[1], first: first, currency: currency) : nil),
+        interestSaved: IfPresent(both ? plain(plans[1].totalInterest - plans[0].totalInterest, currency) : nil),
+        leftOut: IfPresent(out.isEmpty ? nil : out)))
     return Rendered(
       text: {
         let month = { (n: Int) in n > 0 ? first.adding(months: n - 1).readable : "—" }

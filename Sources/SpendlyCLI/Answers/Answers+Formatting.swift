@@ -68,55 +68,25 @@ extension Answers {
     }
   }
 
-  func money(_ minor: Int64, _ currency: Currency) -> JSON { .object(moneyPairs(minor, currency)) }
+  /// Money as every answer writes it, noting a currency spendly does not know.
+  func money(_ minor: Int64, _ currency: Currency) -> MoneyJSON {
+    noteIfUnknown(currency)
+    return MoneyJSON(minor, currency)
+  }
 
   /// Groups as JSON; with `totals` (per currency code), each carries its share of the total.
-  func groups(_ rows: [GroupTotal], totals: [String: Int64]? = nil) -> JSON {
-    .array(
-      rows.map { row in
-        var pairs: [(String, JSON)] = [("key", .string(row.key)), ("count", .int(Int64(row.count)))]
-        pairs += moneyPairs(row.minorUnits, row.currency)
-        if let whole = totals?[row.currency.code] {
-          let share = Analytics.share(row.minorUnits, of: UInt64(max(whole, 0)))
-          pairs.append(("share", .optional(share.map { percentText(basisPoints: $0, tenths: true) })))
-        }
-        return .object(pairs)
-      })
-  }
-
-  func moneyPairs(_ minor: Int64, _ currency: Currency) -> [(String, JSON)] {
-    noteIfUnknown(currency)
-    return [
-      ("amount", .string(MoneyFormat.plain(minor, exponent: currency.exponent))), ("amount_minor", .int(minor)),
-      ("currency", .string(currency.code)),
-    ]
-  }
-
-  func periodJSON(_ period: Period) -> JSON {
-    .object([
-      ("from", .string(period.from.description)), ("to", .string(period.to.description)),
-      ("label", .string(period.label)),
-    ])
-  }
-
-  func base(_ query: Query, _ period: Period) -> [(String, JSON)] {
-    var filter: [(String, JSON)] = []
-    if let category = query.filter.category { filter.append(("category", .string(category))) }
-    if query.filter.categories.count > 1 {
-      filter.append(("categories", .array(query.filter.categories.map { .string($0) })))
+  func groups(_ rows: [GroupTotal], totals: [String: Int64]? = nil) -> [GroupJSON] {
+    rows.map { row in
+      var share: String?? = nil
+      if let whole = totals?[row.currency.code] {
+        share = .some(
+          Analytics.share(row.minorUnits, of: UInt64(max(whole, 0))).map { percentText(basisPoints: $0, tenths: true) })
+      }
+      return GroupJSON(key: row.key, count: row.count, money: money(row.minorUnits, row.currency), share: share)
     }
-    if let method = query.filter.method { filter.append(("method", .string(method))) }
-    if let merchant = query.filter.merchant { filter.append(("merchant", .string(merchant))) }
-    if let text = query.filter.text { filter.append(("text", .string(text))) }
-    if let currency = query.filter.currency { filter.append(("currency", .string(currency.code))) }
-    if let account = query.filter.account { filter.append(("account", .string(account))) }
-    if !query.filter.statuses.isEmpty {
-      filter.append(("statuses", .array(query.filter.statuses.map { .string($0.rawValue) })))
-    }
-    if let minimum = query.filter.minimumAmount { filter.append(("amount_over_minor", .int(minimum - 1))) }
-    if let maximum = query.filter.maximumAmount { filter.append(("amount_under_minor", .int(maximum + 1))) }
-    return [("measure", .string(query.measure.rawValue)), ("period", periodJSON(period)), ("filter", .object(filter))]
   }
+
+  func periodJSON(_ period: Period) -> JSON { JSON(PeriodJSON(period)) }
 
   func title(_ grouping: Grouping) -> String {
     grouping.rawValue.prefix(1).uppercased() + grouping.rawValue.dropFirst()

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -32,12 +33,10 @@ extension Answers {
     let rows = sections.flatMap(\.1.items)
     let moved = kind == .transfer ? try movedTotals(rows) : []
     let json = { () -> JSON in
-      .object(
-        [
-          ("order", .string(order.rawValue)), ("limit", .int(Int64(limit))),
-          ("kind", .optional(kind?.rawValue)), ("period", periodJSON(period)),
-          ("transactions", .array(rows.map(Render.json))),
-        ] + (kind == .transfer ? [("moved", movedJSON(moved))] : []))
+      JSON(
+        ListingJSON(
+          order: order.rawValue, limit: limit, kind: kind?.rawValue, period: PeriodJSON(period),
+          transactions: rows.map(TransactionJSON.init), moved: IfPresent(kind == .transfer ? movedJSON(moved) : nil)))
     }
     return Rendered(
       text: {
@@ -83,40 +82,34 @@ extension Answers {
     }
   }
 
-  func movedJSON(_ moved: [(total: Money, count: Int)]) -> JSON {
-    .array(
-      moved.map { total, count in
-        .object([
-          ("currency", .string(total.currency.code)), ("count", .int(Int64(count))),
-          ("amount", .string(total.decimalString)),
-        ])
-      })
+  func movedJSON(_ moved: [(total: Money, count: Int)]) -> [ListingJSON.Moved] {
+    moved.map { ListingJSON.Moved(currency: $0.total.currency.code, count: $0.count, amount: $0.total) }
   }
 
   /// The measure's total over the period divided by its elapsed days (or months): one figure a
   /// currency, or what kept that currency's total from being added up.
   func average(_ query: Query, per unit: Grouping) throws -> Rendered {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
-    let divisor =
-      unit == .month ? max(1, period.elapsedMonths(today: today)) : max(1, period.elapsedDays(today: today))
+    average(try AverageReport(query, per: unit, in: context.session))
+  }
+
+  /// An average's answer as text and as JSON, from its figures.
+  func average(_ report: AverageReport) -> Rendered {
+    let (query, period, unit, summaries, divisor) = (
+      report.query, report.period, report.unit, report.totals, report.divisor
+    )
     let noun = unit == .month ? "month" : "day"
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [
-          ("per", .string(noun)), (unit == .month ? "months" : "days", .int(Int64(divisor))),
-          (
-            "averages",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                let total = amount(s, query.measure)
-                return .object(
-                  [("currency", .string(s.currency.code)), ("total", money(total, s.currency))]
-                    + moneyPairs(Analytics.average(total, over: divisor), s.currency))
-              })
-          ),
-        ])
+      JSON(
+        AverageJSON(
+          head: QuestionJSON(query, period), per: noun, divisor: unit == .month ? "months" : "days", count: divisor,
+          averages: summaries.map { s in
+            row(s, count: true) {
+              let total = amount(s, query.measure)
+              return AverageJSON.Figures(
+                currency: s.currency.code, total: money(total, s.currency),
+                average: Inline(money(Analytics.average(total, over: divisor), s.currency)))
+            }
+          }))
     }
     return Rendered(
       text: {

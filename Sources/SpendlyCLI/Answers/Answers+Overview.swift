@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -5,96 +6,68 @@ import SpendlyStore
 /// Comparisons of two periods, the dashboard and lifetime totals.
 extension Answers {
   func compare(_ query: Query, with other: Period?) throws -> Rendered {
-    var period = query.period ?? .month(containing: today, label: "this month")
-    var before = other ?? period.previous
-    // A period still under way is compared to date, against the same number of days of the other.
-    if period.from <= today && today < period.to {
-      let days = period.elapsedDays(today: today)
-      period = Period(from: period.from, to: today, label: period.label.isEmpty ? "" : period.label + " to date")
-      let end = min(before.from.adding(days: days - 1), before.to)
-      before = Period(from: before.from, to: end, label: before.label.isEmpty ? "" : "same days of " + before.label)
-    }
-    let now = try store.reports.summaries(query.effectiveFilter(period: period))
-    let then = try store.reports.summaries(query.effectiveFilter(period: before))
-    let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
-    let codes = Set(now.map(\.currency.code) + then.map(\.currency.code)).sorted { a, b in
-      a == home || (b != home && a < b)
-    }
+    compare(try ComparisonReport(query, with: other, in: context.session))
+  }
+
+  /// A comparison as text and as JSON, from its figures.
+  func compare(_ report: ComparisonReport) -> Rendered {
+    let (query, period, before) = (report.query, report.period, report.previousPeriod)
     // Both renderings are made in one pass: each row notes the same warnings either way.
-    var rows: [JSON] = []
+    var rows: [CurrencyRow<ComparisonJSON.Row>] = []
     var lines = [
       "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))"
     ]
-    for code in codes {
-      let current = now.first { $0.currency.code == code }
-      let previous = then.first { $0.currency.code == code }
-      let currency = current?.currency ?? previous?.currency ?? Currency.stored(code)
-      if let problem = current?.problem ?? previous?.problem {
-        rows.append(problemJSON(currency, problem))
+    for row in report.rows {
+      let currency = row.currency
+      if let problem = row.problem {
+        rows.append(.problem(problemJSON(currency, problem)))
         lines.append(problemLine(currency, problem))
         continue
       }
-      let a = current.map { amount($0, query.measure) } ?? 0
-      let b = previous.map { amount($0, query.measure) } ?? 0
-      let change = Analytics.changeBasisPoints(from: b, to: a)
-      let (difference, overflow) = a.subtractingReportingOverflow(b)
-      let differenceJSON: JSON = overflow ? .null : money(difference, currency)
-      let differenceText = overflow ? "—" : (difference > 0 ? "+" : "") + format(difference, currency)
+      let (a, b, change) = (row.current, row.previous, row.changeBasisPoints)
+      let differenceText = row.difference.map { ($0 > 0 ? "+" : "") + format($0, currency) } ?? "—"
       rows.append(
-        .object([
-          ("currency", .string(code)), ("current", money(a, currency)), ("previous", money(b, currency)),
-          ("change", differenceJSON),
-          ("change_percent", .optional(change.map { percentText(basisPoints: $0) })),
-        ]))
+        .figures(
+          ComparisonJSON.Row(
+            currency: currency.code, current: money(a, currency), previous: money(b, currency),
+            change: row.difference.map { money($0, currency) },
+            changePercent: change.map { percentText(basisPoints: $0) })))
       lines.append(
         "  \(format(a, currency)) \(name(period)) · \(format(b, currency)) \(name(before)) · "
           + "\(differenceText) (\(change.map { (($0 > 0) ? "+" : "") + percentText(basisPoints: $0) } ?? "—"))"
       )
     }
-    if codes.isEmpty { lines.append("  nothing in either period") }
+    if report.rows.isEmpty { lines.append("  nothing in either period") }
     return .lines(
       lines,
-      json: .object(base(query, period) + [("previous_period", periodJSON(before)), ("comparison", .array(rows))]))
+      json: JSON(
+        ComparisonJSON(head: QuestionJSON(query, period), previousPeriod: PeriodJSON(before), comparison: rows)))
   }
 
   func dashboard(_ query: Query) throws -> Rendered {
-    let month = Period.month(containing: today, label: "this month")
-    var filter = query.filter
-    filter.from = month.from
-    filter.to = month.to
-    let summaries = ordered(try store.reports.summaries(filter))
-    let monthToDate = Period(from: month.from, to: today, label: "month to date")
-    let lastMonthStart = month.from.adding(months: -1)
-    let sameDays = Period(
-      from: lastMonthStart, to: min(lastMonthStart.adding(days: today.day - 1), lastMonthStart.endOfMonth),
-      label: "same days last month")
-    var spentQuery = query
-    spentQuery.measure = .spent
-    let mtd = try store.reports.summaries(spentQuery.effectiveFilter(period: monthToDate))
-    let last = try store.reports.summaries(spentQuery.effectiveFilter(period: sameDays))
-    let categories = try store.reports.breakdown(spentQuery.effectiveFilter(period: month), by: .category)
-    let budgets = BudgetFormat.ordered(try store.budgets.statuses(in: YearMonth(today)))
+    dashboard(try DashboardReport(query, in: context.session))
+  }
+
+  /// The dashboard as text and as JSON, from its figures.
+  func dashboard(_ report: DashboardReport) -> Rendered {
+    let (today, month, summaries, categories) = (report.today, report.month, report.totals, report.categories)
+    let (mtd, last) = (report.monthToDate, report.sameDaysLastMonth)
+    let budgets = BudgetFormat.ordered(report.budgets)
     let json = { () -> JSON in
-      .object(
-        [
-          ("question", .string("dashboard")), ("period", periodJSON(month)),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem) }
-                return .object([
-                  ("currency", .string(s.currency.code)), ("income", money(s.income, s.currency)),
-                  ("expenses", money(s.expenses, s.currency)), ("savings", money(s.savings, s.currency)),
-                  ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                ])
-              })
-          ),
-          ("month_to_date", .array(mtd.map(spentJSON))),
-          ("same_days_last_month", .array(last.map(spentJSON))),
-          ("top_categories", groups(sections(categories.groups).flatMap { $0.1.prefix(5) })),
-          ("budgets", .array(budgets.map(BudgetFormat.json))),
-        ] + problemsJSON(categories))
+      let top = groups(sections(categories.groups).flatMap { $0.1.prefix(5) })
+      return JSON(
+        DashboardJSON(
+          period: PeriodJSON(month),
+          totals: summaries.map { s in
+            row(s) {
+              DashboardJSON.Figures(
+                currency: s.currency.code, income: money(s.income, s.currency),
+                expenses: money(s.expenses, s.currency), savings: money(s.savings, s.currency),
+                savingsRate: s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })
+            }
+          },
+          monthToDate: mtd.map(spentJSON), sameDaysLastMonth: last.map(spentJSON), topCategories: top,
+          budgets: budgets.map(BudgetJSON.init), problems: IfPresent(problemsJSON(categories))))
     }
     return Rendered(
       text: {
@@ -161,25 +134,19 @@ extension Answers {
     let months = try store.reports.breakdown(spent.effectiveFilter(period: period), by: .month)
     let monthCount = max(1, period.elapsedMonths(today: period.to))
     let json = { () -> JSON in
-      .object(
-        [
-          ("question", .string("lifetime")), ("period", periodJSON(period)), ("months", .int(Int64(monthCount))),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                return .object([
-                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                  ("income", money(s.income, s.currency)), ("expenses", money(s.expenses, s.currency)),
-                  ("savings", money(s.savings, s.currency)),
-                  ("monthly_expenses", money(Analytics.average(s.expenses, over: monthCount), s.currency)),
-                  ("monthly_income", money(Analytics.average(s.income, over: monthCount), s.currency)),
-                ])
-              })
-          ),
-          ("expenses_by_month", groups(months.groups)),
-        ] + problemsJSON(months))
+      JSON(
+        LifetimeJSON(
+          period: PeriodJSON(period), months: monthCount,
+          totals: summaries.map { s in
+            row(s, count: true) {
+              LifetimeJSON.Figures(
+                currency: s.currency.code, count: s.count, income: money(s.income, s.currency),
+                expenses: money(s.expenses, s.currency), savings: money(s.savings, s.currency),
+                monthlyExpenses: money(Analytics.average(s.expenses, over: monthCount), s.currency),
+                monthlyIncome: money(Analytics.average(s.income, over: monthCount), s.currency))
+            }
+          },
+          expensesByMonth: groups(months.groups), problems: IfPresent(problemsJSON(months))))
     }
     return Rendered(
       text: {
@@ -210,8 +177,7 @@ extension Answers {
   }
 
   /// What the dashboard says was spent in one currency over a stretch of days.
-  func spentJSON(_ summary: Summary) -> JSON {
-    if let problem = summary.problem { return problemJSON(summary.currency, problem) }
-    return .object([("currency", .string(summary.currency.code)), ("spent", money(summary.expenses, summary.currency))])
+  func spentJSON(_ summary: Summary) -> CurrencyRow<DashboardJSON.Spent> {
+    row(summary) { DashboardJSON.Spent(currency: summary.currency.code, spent: money(summary.expenses, summary.currency)) }
   }
 }

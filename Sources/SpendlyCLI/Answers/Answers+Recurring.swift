@@ -7,13 +7,6 @@ import SpendlyStore
 enum RecurringView {
   static func money(_ money: Money) -> String { MoneyFormat.string(money) }
 
-  static func moneyJSON(_ money: Money) -> [(String, JSON)] {
-    [
-      ("amount", .string(MoneyFormat.plain(money.minorUnits, exponent: money.currency.exponent))),
-      ("amount_minor", .int(money.minorUnits)), ("currency", .string(money.currency.code)),
-    ]
-  }
-
   /// "31 Jan", with the year when it is not this year's, or when it is half a year or more
   /// away (a "due 31 Jan" seen in November would read as the coming January).
   static func day(_ date: LocalDate, today: LocalDate) -> String {
@@ -37,44 +30,15 @@ enum RecurringView {
 
   /// One schedule as `recurring --json` gives it.
   static func json(_ schedule: Schedule, today: LocalDate, linked: [LocalDate] = []) -> JSON {
-    let now = schedule.amount(on: today)
-    let monthly = schedule.monthlyEquivalent(on: today)
-    return .object(
-      [
-        ("id", .int(schedule.id)), ("kind", .string(schedule.kind.rawValue)), ("name", .string(schedule.name)),
-        ("category", .string(schedule.fields.category)), ("method", .string(schedule.fields.method)),
-        ("note", .optional(schedule.fields.note)),
-      ] + moneyJSON(now) + [
-        ("cadence", .string(schedule.cadence.word)), ("anchor", .string(schedule.anchor.description)),
-        ("end", .optional(schedule.end?.description)), ("paused", .bool(schedule.isPaused)),
-        (
-          "next",
-          .optional(running(schedule, today: today) ? schedule.next(after: today.adding(days: -1))?.description : nil)
-        ),
-        // The oldest occurrence up to today with no charge logged in its period.
-        ("oldest_due", .optional(schedule.due(today: today, linked: linked).first?.description)),
-        ("monthly", .string(MoneyFormat.plain(monthly.minorUnits, exponent: monthly.currency.exponent))),
-        ("monthly_minor", .int(monthly.minorUnits)),
-        (
-          "prices",
-          .array(
-            schedule.prices.map { price in
-              .object(
-                [("from", .string(price.from.description))]
-                  + moneyJSON(Money(minorUnits: price.minorUnits, currency: now.currency)))
-            })
-        ),
-        ("skips", .array(schedule.skips.sorted().map { .string($0.description) })),
-      ])
+    JSON(ScheduleJSON(schedule, today: today, linked: linked))
   }
 
   /// Every schedule: next date, amount, cadence and monthly equivalent.
   static func list(
     _ schedules: [Schedule], today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
   ) -> Rendered {
-    let document = JSON.object([
-      ("schedules", .array(schedules.map { json($0, today: today, linked: linked[$0.id] ?? []) }))
-    ])
+    let document = JSON(
+      JSONPairs([("schedules", schedules.map { ScheduleJSON($0, today: today, linked: linked[$0.id] ?? []) })]))
     guard !schedules.isEmpty else {
       return .lines(["  no schedules yet: try 'recurring add netflix 649 monthly from 31 jan cc'"], json: document)
     }
@@ -114,16 +78,8 @@ enum RecurringView {
     return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
   }
 
-  static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> JSON {
-    .array(
-      totals.map { currency, monthly, yearly in
-        .object([
-          ("currency", .string(currency.code)),
-          ("monthly", .string(MoneyFormat.plain(monthly, exponent: currency.exponent))),
-          ("monthly_minor", .int(monthly)),
-          ("yearly", .string(MoneyFormat.plain(yearly, exponent: currency.exponent))), ("yearly_minor", .int(yearly)),
-        ])
-      })
+  static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> [ScheduleTotalJSON] {
+    totals.map { ScheduleTotalJSON(currency: $0.0.code, monthly: MoneyFigure($0.1, $0.0), yearly: MoneyFigure($0.2, $0.0)) }
   }
 
   /// Subscriptions (expense schedules) or income sources, with what they come to a month and
@@ -148,11 +104,11 @@ enum RecurringView {
       var pairs: [(String, JSON)] = []
       for shown in kinds {
         let key = shown == .expense ? "subscriptions" : "income_sources"
-        pairs.append((key, .array(schedules.filter { $0.kind == shown }.map { json($0, today: today) })))
-        pairs.append((key + "_totals", totalsJSON(shown == .expense ? subscriptions : income)))
+        pairs.append((key, JSON(schedules.filter { $0.kind == shown }.map { ScheduleJSON($0, today: today) })))
+        pairs.append((key + "_totals", JSON(totalsJSON(shown == .expense ? subscriptions : income))))
       }
-      pairs.append(("net", totalsJSON(net)))
-      return .object(pairs)
+      pairs.append(("net", JSON(totalsJSON(net))))
+      return JSON(JSONPairs(pairs))
     }
     return Rendered(
       text: {
@@ -195,13 +151,7 @@ enum RecurringView {
   }
 
   static func occurrenceJSON(_ schedule: Schedule, _ date: LocalDate) -> JSON {
-    .object(
-      [
-        ("schedule_id", .int(schedule.id)), ("name", .string(schedule.name)), ("kind", .string(schedule.kind.rawValue)),
-        ("date", .string(date.description)),
-      ] + moneyJSON(schedule.amount(on: date)) + [
-        ("category", .string(schedule.fields.category)), ("method", .string(schedule.fields.method)),
-      ])
+    JSON(OccurrenceJSON(schedule, date))
   }
 
   /// Income and expense totals per currency of some occurrences, and the net.

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -37,38 +38,31 @@ struct Answers {
 
   // MARK: Totals
 
-  func total(_ query: Query) throws -> Rendered {
-    let period = query.period ?? .month(containing: today, label: "this month")
-    let summaries = ordered(try store.reports.summaries(query.effectiveFilter(period: period)))
-    let days = max(1, period.elapsedDays(today: today))
-    // Only what the question measured: a "spent" question filters out income, so it has none to show.
+  func total(_ query: Query) throws -> Rendered { total(try TotalReport(query, in: context.session)) }
+
+  /// A total question's answer as text and as JSON, from its figures.
+  func total(_ report: TotalReport) -> Rendered {
+    let (query, period, summaries, days) = (report.query, report.period, report.totals, report.days)
     let json = { () -> JSON in
-      .object(
-        base(query, period) + [
-          ("days", .int(Int64(days))),
-          (
-            "totals",
-            .array(
-              summaries.map { s in
-                if let problem = s.problem { return problemJSON(s.currency, problem, count: s.count) }
-                var pairs: [(String, JSON)] = [
-                  ("currency", .string(s.currency.code)), ("count", .int(Int64(s.count))),
-                ]
-                switch query.measure {
-                case .spent: pairs.append(("spent", money(s.expenses, s.currency)))
-                case .income: pairs.append(("income", money(s.income, s.currency)))
-                case .savings:
-                  pairs += [
-                    ("income", money(s.income, s.currency)), ("spent", money(s.expenses, s.currency)),
-                    ("savings", money(s.savings, s.currency)),
-                    ("savings_rate", .optional(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })),
-                  ]
-                }
-                pairs.append(("per_day", money(Analytics.average(amount(s, query.measure), over: days), s.currency)))
-                return .object(pairs)
-              })
-          ),
-        ])
+      JSON(
+        TotalJSON(
+          head: QuestionJSON(query, period), days: days,
+          totals: summaries.map { s in
+            row(s, count: true) {
+              let measured = money(Analytics.average(report.measured(s), over: days), s.currency)
+              var figures = TotalJSON.Figures(currency: s.currency.code, count: s.count, perDay: measured)
+              switch query.measure {
+              case .spent: figures.spent = money(s.expenses, s.currency)
+              case .income: figures.income = money(s.income, s.currency)
+              case .savings:
+                figures.income = money(s.income, s.currency)
+                figures.spent = money(s.expenses, s.currency)
+                figures.savings = money(s.savings, s.currency)
+                figures.savingsRate = .some(s.savingsRateBasisPoints.map { percentText(basisPoints: $0) })
+              }
+              return figures
+            }
+          }))
     }
     return Rendered(
       text: {
@@ -86,7 +80,7 @@ struct Answers {
           }
           switch query.measure {
           case .spent, .income:
-            let value = amount(s, query.measure)
+            let value = report.measured(s)
             let noun = query.measure == .spent ? "expense" : "transaction"
             let count = "\(s.count) \(noun)\(s.count == 1 ? "" : "s")"
             lines.append(

@@ -39,10 +39,7 @@ struct CalendarCommand: Command {
       .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
     let marked = Set(items.map(\.1.day))
     let weekStart = context.weekStart
-    let json = JSON.object([
-      ("month", .string(month.description)),
-      ("occurrences", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
-    ])
+    let json = JSON(CalendarJSON(month: month.description, occurrences: items.map(OccurrenceJSON.init)))
     let output = context.output
     return Rendered(
       text: {
@@ -72,4 +69,10 @@ struct CalendarCommand: Command {
         return lines
       }, json: { json })
   }
+}
+
+/// `calendar --json`: the month and the dates its schedules fall on.
+struct CalendarJSON: Encodable {
+  let month: String
+  let occurrences: [OccurrenceJSON]
 }

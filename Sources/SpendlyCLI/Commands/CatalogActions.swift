@@ -14,7 +14,7 @@ struct CatalogActions: Sendable {
   var noun: String { kind.noun }
   let headers: [String]
   let rows: @Sendable (Catalog) -> [[String]]
-  let json: @Sendable (Catalog) -> [JSON]
+  let json: @Sendable (Catalog) -> [CatalogEntryJSON]
   let add: @Sendable (Store, String, Arguments) throws -> String
 
   func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -30,7 +30,7 @@ struct CatalogActions: Sendable {
             var table = Table(headers: headers, alignments: headers.map { _ in .left })
             for row in rows(catalog) { table.add(row) }
             return table.render(header: { output.style($0, .bold) })
-          }, json: { JSON.array(json(catalog)) })
+          }, json: { JSON(json(catalog)) })
       case "add":
         try arguments.expectPositional(2, 2, command: "\(command) add", what: "a name")
         return .lines([try add(store, words[1], arguments)])
@@ -58,4 +58,13 @@ func splitList(_ text: String?) -> [String] {
 func lexiconWords<T>(_ entries: [String: T]) -> String {
   let words = entries.keys.sorted()
   return words.count <= 8 ? words.joined(separator: " ") : words.prefix(8).joined(separator: " ") + " …"
+}
+
+/// A category or payment method as `categories --json` and `methods --json` give it; `side`
+/// only for a category.
+struct CatalogEntryJSON: Encodable {
+  let name: String
+  let side: IfPresent<String>
+  let aliases: [String]
+  let builtin: Bool
 }

@@ -35,10 +35,8 @@ struct CategoriesCommand: Command {
     },
     json: { catalog in
       catalog.categories.map {
-        .object([
-          ("name", .string($0.name)), ("side", .string($0.side.rawValue)),
-          ("aliases", .array($0.aliases.map { .string($0) })), ("builtin", .bool($0.builtin)),
-        ])
+        CatalogEntryJSON(
+          name: $0.name, side: IfPresent($0.side.rawValue), aliases: $0.aliases, builtin: $0.builtin)
       }
     },
     add: { store, name, arguments in

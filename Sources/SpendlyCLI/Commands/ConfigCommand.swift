@@ -25,13 +25,12 @@ struct ConfigCommand: Command {
     let words = arguments.positional
     return try reporting {
       if words.isEmpty {
-        var pairs: [(String, JSON)] = []
-        for key in SettingKey.allCases { pairs.append((key.word, .string(try store.settings.current(key)))) }
-        let lines = pairs.compactMap { (word, value) -> String? in
-          guard case .string(let text) = value else { return nil }
-          return word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
+        var pairs: [(String, String)] = []
+        for key in SettingKey.allCases { pairs.append((key.word, try store.settings.current(key))) }
+        let lines = pairs.map { word, text in
+          word + String(repeating: " ", count: 15 - word.count) + Render.safe(text)
         }
-        return .lines(lines, json: JSON.object(pairs))
+        return .lines(lines, json: JSON(JSONPairs(pairs)))
       }
       guard let key = SettingKey.named(words[0]) else {
         let known = SettingKey.allCases.map(\.word).joined(separator: ", ")

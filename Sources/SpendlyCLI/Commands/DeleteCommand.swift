@@ -18,6 +18,6 @@ struct DeleteCommand: Command {
     let old = try reporting { try store.transactions.delete(id: id) }
     return .lines(
       ["deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back"],
-      json: JSON.object([("deleted", Render.json(old))]))
+      json: JSON(JSONPairs([("deleted", TransactionJSON(old))])))
   }
 }

@@ -26,13 +26,11 @@ struct HistoryCommand: Command {
     return Rendered(
       text: { historyTable(id, revisions, output: output) },
       json: {
-        JSON.array(
-          revisions.map { revision in
-            .object(
-              [
-                ("revision", .int(revision.id)), ("action", .string(revision.action)), ("live", .bool(revision.live)),
-                ("recorded_at", .string(revision.recordedAt.description)),
-              ] + Render.json(revision.fields))
+        JSON(
+          revisions.map {
+            RevisionJSON(
+              revision: $0.id, action: $0.action, live: $0.live, recordedAt: $0.recordedAt.description,
+              fields: Inline(TransactionFieldsJSON($0.fields)))
           })
       },
       warnings: { Render.warnings(listing) })
@@ -55,4 +53,13 @@ struct HistoryCommand: Command {
     return ["#\(id): \(revisions.count) revision\(revisions.count == 1 ? "" : "s")"]
       + table.render(header: { output.style($0, .bold) })
   }
+}
+
+/// One revision of a transaction, as `history --json` gives it: what was done, then its fields.
+struct RevisionJSON: Encodable {
+  let revision: Int64
+  let action: String
+  let live: Bool
+  let recordedAt: String
+  let fields: Inline<TransactionFieldsJSON>
 }

@@ -32,10 +32,7 @@ struct MethodsCommand: Command {
     },
     json: { catalog in
       catalog.methods.map {
-        .object([
-          ("name", .string($0.name)), ("aliases", .array($0.aliases.map { .string($0) })),
-          ("builtin", .bool($0.builtin)),
-        ])
+        CatalogEntryJSON(name: $0.name, side: IfPresent(nil), aliases: $0.aliases, builtin: $0.builtin)
       }
     },
     add: { store, name, arguments in

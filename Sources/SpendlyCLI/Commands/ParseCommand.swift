@@ -36,19 +36,7 @@ struct ParseCommand: Command {
               stored: context.storedCharges(draft, schedule.cadence, end: schedule.end))
             + DraftView.notes(draft, output: output)
         },
-        json: {
-          guard case .object(let pairs) = DraftView.json(draft) else { return DraftView.json(draft) }
-          return .object(
-            pairs + [
-              (
-                "schedule",
-                .object([
-                  ("cadence", .string(schedule.cadence.word)), ("anchor", .string(schedule.anchor.description)),
-                  ("end", .optional(schedule.end?.description)),
-                ])
-              )
-            ])
-        })
+        json: { JSON(ScheduleDraftJSON(schedule)) })
     }
     let draft = try context.draft(phrase, parser: parser)
     return Rendered(

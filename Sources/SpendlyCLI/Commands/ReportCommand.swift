@@ -58,10 +58,15 @@ struct ReportCommand: Command {
     return Rendered(
       text: { ["\(summary) to \(Render.safe(file))"] },
       json: {
-        .object([
-          ("file", .string(file)), ("format", .string("html")), ("period", answers.periodJSON(period)),
-          ("currencies", .array(currencies.map { .string($0) })),
-        ])
+        JSON(ReportFileJSON(file: file, period: PeriodJSON(period), currencies: currencies))
       }, warnings: { warnings })
   }
+}
+
+/// `report --json`: the file written, its period and currencies.
+struct ReportFileJSON: Encodable {
+  let file: String
+  let format = "html"
+  let period: PeriodJSON
+  let currencies: [String]
 }

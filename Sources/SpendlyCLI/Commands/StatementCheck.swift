@@ -33,12 +33,21 @@ struct StatementCheck {
   }
 
   func json(_ currency: Currency) -> JSON {
-    .object([
-      ("kind", .string(statement.kind.rawValue)), ("as_of", .string(statement.asOf.description)),
-      ("source", .optional(statement.source)), ("statement", AccountView.amount(statement.amount, currency)),
-      ("statement_minor", .int(statement.amount)), ("computed", AccountView.amount(computed, currency)),
-      ("computed_minor", .int(computed)), ("difference", AccountView.amount(difference, currency)),
-      ("difference_minor", .int(difference)), ("matches", .bool(difference == 0)),
-    ])
+    JSON(
+      StatementCheckJSON(
+        kind: statement.kind.rawValue, asOf: statement.asOf.description, source: statement.source,
+        statement: MoneyFigure(statement.amount, currency), computed: MoneyFigure(computed, currency),
+        difference: MoneyFigure(difference, currency), matches: difference == 0))
   }
+}
+
+/// A statement balance, the computed one and their difference, each beside the account's currency.
+struct StatementCheckJSON: Encodable {
+  let kind: String
+  let asOf: String
+  let source: String?
+  let statement: MoneyFigure
+  let computed: MoneyFigure
+  let difference: MoneyFigure
+  let matches: Bool
 }

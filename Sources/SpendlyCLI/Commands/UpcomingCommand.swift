@@ -39,24 +39,14 @@ struct UpcomingCommand: Command {
       }
       return (currency, income, expenses, net)
     }
-    let json = JSON.object([
-      ("from", .string(today.adding(days: 1).description)), ("to", .string(last.description)),
-      ("occurrences", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
-      (
-        "totals",
-        .array(
-          sums.map { currency, income, expenses, net in
-            .object([
-              ("currency", .string(currency.code)),
-              ("income", .string(MoneyFormat.plain(income, exponent: currency.exponent))),
-              ("income_minor", .int(income)),
-              ("expenses", .string(MoneyFormat.plain(expenses, exponent: currency.exponent))),
-              ("expenses_minor", .int(expenses)),
-              ("net_minor", .int(net.minorUnits)),
-            ])
-          })
-      ),
-    ])
+    let json = JSON(
+      UpcomingJSON(
+        from: today.adding(days: 1).description, to: last.description, occurrences: items.map(OccurrenceJSON.init),
+        totals: sums.map { currency, income, expenses, net in
+          UpcomingJSON.Total(
+            currency: currency.code, income: MoneyFigure(income, currency), expenses: MoneyFigure(expenses, currency),
+            net: MoneyFigure(net.minorUnits, currency))
+        }))
     guard !items.isEmpty else { return .lines(["  nothing recurring in the next \(days) days"], json: json) }
     var lines = [context.output.style("  Next \(days) days (to \(last.readable))", .bold)]
     lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
@@ -67,4 +57,20 @@ struct UpcomingCommand: Command {
     }
     return .lines(lines, json: json)
   }
+}
+
+/// `upcoming --json`: the occurrences of the coming days and, per currency, what they come to.
+struct UpcomingJSON: Encodable {
+  /// Income, expenses and their net in one currency.
+  struct Total: Encodable {
+    let currency: String
+    let income: MoneyFigure
+    let expenses: MoneyFigure
+    let net: MoneyFigure
+  }
+
+  let from: String
+  let to: String
+  let occurrences: [OccurrenceJSON]
+  let totals: [Total]
 }

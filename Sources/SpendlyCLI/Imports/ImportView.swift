@@ -93,43 +93,74 @@ enum ImportView {
   }
 
   static func json(_ outcome: StatementImporting.Outcome, dryRun: Bool) -> JSON {
-    var pairs: [(String, JSON)] = [
-      ("file", .string(outcome.file)), ("format", .string(outcome.format)), ("dry_run", .bool(dryRun)),
-    ]
-    for (key, count) in counts(outcome) { pairs.append((key, .int(Int64(count)))) }
-    pairs.append(("skipped_footer_lines", .int(Int64(outcome.skippedFooterLines))))
-    pairs.append(("settled_by_newer", .int(Int64(outcome.settledByNewer))))
-    pairs.append(("errors", .array(outcome.errors.map { .string($0) })))
-    var categories: [(String, JSON)] = []
-    for source in CategorySource.allCases {
-      let count = outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) }
-      categories.append((source.rawValue, .int(Int64(count))))
-    }
-    pairs.append(("categories", .object(categories)))
-    pairs.append(("created_accounts", .array(outcome.created.map { .string($0) })))
-    pairs.append(("rebuilt_accounts", .array(outcome.rebuilt.map { .string($0) })))
-    var matches: [JSON] = []
-    for (account, plan) in outcome.plans {
-      for match in plan.matched {
-        matches.append(
-          .object([
-            ("account", .string(account)), ("line", .int(Int64(match.line))), ("id", .int(match.id)),
-            ("typed", .string(match.typed)), ("bank", .optional(match.bank)), ("certain", .bool(match.certain)),
-          ]))
+    JSON(StatementImportJSON(outcome, dryRun: dryRun))
+  }
+}
+
+/// A statement import as `import --json` gives it: the counts, the categories' sources, the
+/// matches to typed entries and each account's closing balance beside the computed one.
+struct StatementImportJSON: Encodable {
+  /// A typed entry the file's row was matched to.
+  struct Match: Encodable {
+    let account: String
+    let line: Int
+    let id: Int64
+    let typed: String
+    let bank: String?
+    let certain: Bool
+  }
+
+  /// What one account gained, and its statement's closing balance beside the computed one
+  /// (null when the file gives none).
+  struct Account: Encodable {
+    let account: String
+    let added: Int
+    let currency: String?
+    let statementBalance: MoneyFigure?
+    let computedBalance: MoneyFigure?
+    let asOf: String?
+    let agrees: Bool?
+  }
+
+  let file: String
+  let format: String
+  let dryRun: Bool
+  let counts: Inline<JSONPairs<Int>>
+  let skippedFooterLines: Int
+  let settledByNewer: Int
+  let errors: [String]
+  let categories: JSONPairs<Int>
+  let createdAccounts: [String]
+  let rebuiltAccounts: [String]
+  let matches: [Match]
+  let accounts: [Account]
+
+  init(_ outcome: StatementImporting.Outcome, dryRun: Bool) {
+    file = outcome.file
+    format = outcome.format
+    self.dryRun = dryRun
+    counts = Inline(JSONPairs(ImportView.counts(outcome)))
+    skippedFooterLines = outcome.skippedFooterLines
+    settledByNewer = outcome.settledByNewer
+    errors = outcome.errors
+    categories = JSONPairs(
+      CategorySource.allCases.map { source in
+        (source.rawValue, outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) })
+      })
+    createdAccounts = outcome.created
+    rebuiltAccounts = outcome.rebuilt
+    matches = outcome.plans.flatMap { account, plan in
+      plan.matched.map {
+        Match(account: account, line: $0.line, id: $0.id, typed: $0.typed, bank: $0.bank, certain: $0.certain)
       }
     }
-    pairs.append(("matches", .array(matches)))
-    var accounts: [JSON] = []
-    for (account, plan) in outcome.plans {
+    accounts = outcome.plans.map { account, plan in
       let check = outcome.checks.first { $0.account == account }
-      var entry: [(String, JSON)] = [("account", .string(account)), ("added", .int(Int64(plan.adds.count)))]
-      entry.append(("statement_balance", check.map { AccountView.amount($0.statement, $0.currency) } ?? .null))
-      entry.append(("computed_balance", check.map { AccountView.amount($0.computed, $0.currency) } ?? .null))
-      entry.append(("as_of", .optional(check?.date.description)))
-      entry.append(("agrees", check.map { .bool($0.statement == $0.computed) } ?? .null))
-      accounts.append(.object(entry))
+      return Account(
+        account: account, added: plan.adds.count, currency: check?.currency.code,
+        statementBalance: check.map { MoneyFigure($0.statement, $0.currency) },
+        computedBalance: check.map { MoneyFigure($0.computed, $0.currency) }, asOf: check?.date.description,
+        agrees: check.map { $0.statement == $0.computed })
     }
-    pairs.append(("accounts", .array(accounts)))
-    return .object(pairs)
   }
 }
