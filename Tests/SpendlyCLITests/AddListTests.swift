@@ -76,7 +76,8 @@ struct AddListTests {
     #expect(try sandbox.ok("list") == "no transactions\n")
     let result = try sandbox.run(["add", "--amount", "5", "--merchant", "Evil\u{1B}]0;owned\u{07}", "--yes"])
     #expect(result.status == 65)
-    #expect(result.stderr.hasPrefix("spendly: merchant 'Evil'"))
+    // Written out, so nothing reaches the terminal as a sequence.
+    #expect(result.stderr.hasPrefix("spendly: merchant 'Evil\\u{1B}]0;owned\\u{7}'"), "\(result.stderr)")
     #expect(!result.stderr.contains("\u{1B}"))
     #expect(!result.stderr.contains("\u{07}"))
     #expect(try sandbox.ok("list") == "no transactions\n")
