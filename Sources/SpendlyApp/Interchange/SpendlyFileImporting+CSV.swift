@@ -112,7 +112,7 @@ extension SpendlyFileImporting {
     } catch {
       throw .store(error)
     }
-    return Outcome(file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result))
+    return Outcome(file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result), warnings: reader.warnings)
   }
 
   /// The next row, its error thrown as the store's kind (so the import's change rolls back).

@@ -28,6 +28,8 @@ public struct SpendlyFileImporting {
     public var kind: Kind
     public var dryRun: Bool
     public var effect: Effect
+    /// What the file's reader left out and why ("column 10 'Extra' is not Spendly's: ignored").
+    public var warnings: [String] = []
   }
 
   /// What became of the file's rows.

@@ -8,7 +8,18 @@ enum SpendlyFileView {
     let name = outcome.file
     switch outcome.effect {
     case .added(let result):
-      return rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun)
+      let rendered = rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun)
+      guard !outcome.warnings.isEmpty else { return rendered }
+      // On stderr after the summary, and in the JSON.
+      return Rendered(
+        text: rendered.text,
+        json: rendered.json.map { json in
+          {
+            guard case .object(var pairs) = json() else { return json() }
+            pairs.append(("warnings", .array(outcome.warnings.map { .string($0) })))
+            return .object(pairs)
+          }
+        }, warnings: { outcome.warnings.map { "\(name): \($0)" } })
     case .merged(let result, let unreadable):
       let rendered = rows(file: name, format: "Spendly JSON, merged", result, dryRun: outcome.dryRun)
       return Rendered(
