@@ -161,4 +161,44 @@ struct ExportToolsTests {
     #expect(try Self.journalTotals(flavor, file, "Expenses", in: sandbox.directory) == spent)
     #expect(try Self.journalTotals(flavor, file, "Income", in: sandbox.directory) == income.mapValues { -$0 })
   }
+
+  /// The workbook as a person sees it in LibreOffice: rupees grouped in lakhs and crores (a
+  /// negative amount too), times as times, shares as the exact ratio.
+  @Test func libreOfficeShowsLakhsTimesAndExactShares() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("add", "--yes", "7343204", "salary", "upi", "date:2026-11-02", "time:09:15")
+    try sandbox.ok("add", "--yes", "150000", "rent", "neft", "date:2026-11-03", "time:10:00")
+    try sandbox.ok("add", "--yes", "12345678.50", "shopping", "card", "date:2026-11-04")
+    try sandbox.ok("add", "--yes", "100", "food", "cash", "date:2026-11-05")
+    try sandbox.ok("add", "--yes", "200", "food", "cash", "date:2026-11-06")
+    let file = sandbox.directory + "/books.xlsx"
+    try sandbox.ok("export", "xlsx", file)
+    let filter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1"
+    let converted = try Self.tool(
+      [
+        "soffice", "-env:UserInstallation=file://\(sandbox.directory)/profile", "--headless", "--convert-to", filter,
+        "--outdir", sandbox.directory, file,
+      ], in: sandbox.directory)
+    #expect(converted.status == 0, "\(converted.err)")
+    let transactions = try String(contentsOfFile: sandbox.directory + "/books-Transactions.csv", encoding: .utf8)
+    #expect(transactions.contains("\"₹73,43,204.00\""), "\(transactions)")
+    #expect(transactions.contains("\"-₹1,50,000.00\""), "\(transactions)")
+    #expect(transactions.contains("\"-₹1,23,45,678.50\""), "\(transactions)")
+    #expect(transactions.contains("-₹100.00"), "\(transactions)")
+    #expect(transactions.contains(",09:15,") && transactions.contains(",10:00,"), "\(transactions)")
+    let script = """
+      import openpyxl
+      wb = openpyxl.load_workbook('books.xlsx')
+      t = wb['Transactions']
+      print(t['B2'].is_date, t['B2'].number_format)
+      for row in wb['Category Summary'].iter_rows(min_row=2, values_only=True):
+          print(row[2], repr(row[5]))
+      """
+    let read = try Self.tool(["python3", "-c", script], in: sandbox.directory)
+    #expect(read.status == 0, "\(read.err)")
+    let lines = read.out.split(separator: "\n").map(String.init)
+    #expect(lines.first == "True hh:mm", "\(read.out)")
+    // Food is 300 of 12,495,978.50 spent: 0.0000240077…, not a share cut to four places.
+    #expect(lines.contains("Food 2.4007722e-05") || lines.contains { $0.hasPrefix("Food 2.40077") }, "\(read.out)")
+  }
 }

@@ -22,7 +22,7 @@ extension Exporting {
           let f = t.fields
           let signed = f.kind == .expense ? -f.amount.minorUnits : f.amount.minorUnits
           try sheet.append([
-            .date(f.date), f.time.map { .text($0.description) } ?? .empty, .text(f.kind.rawValue),
+            .date(f.date), f.time.map { .time(hour: $0.hour, minute: $0.minute) } ?? .empty, .text(f.kind.rawValue),
             WorkbookCells.amount(signed, f.amount.currency), .text(f.amount.currency.code),
             .text(f.kind == .transfer ? Transfer.category : f.category),
             .text(f.method), WorkbookCells.text(f.kind == .transfer ? WorkbookCells.transferAccounts(f) : f.account),
@@ -109,13 +109,21 @@ extension Exporting {
 enum WorkbookCells {
   /// An amount cell: the exact decimal with its currency's format.
   static func amount(_ minorUnits: Int64, _ currency: Currency) -> WorkbookCell {
-    .decimal(minorUnits, scale: currency.exponent, format: numberFormat(currency))
+    .decimal(minorUnits, scale: currency.exponent, format: numberFormat(currency, minorUnits))
   }
 
-  /// A share in basis points as a percentage cell; empty when the whole is nothing.
+  /// A share as a percentage cell: the ratio itself to 12 places (rounded half up there), which the
+  /// format rounds for the eye; empty when the whole is nothing.
   static func share(_ part: Int64, _ whole: Int64) -> WorkbookCell {
-    guard whole > 0, let points = Analytics.share(part, of: UInt64(whole)) else { return .empty }
-    return .decimal(points, scale: 4, format: "0.0%")
+    guard whole > 0, part.magnitude / UInt64(whole) < 1_000_000 else { return .empty }
+    let scale: UInt64 = 1_000_000_000_000
+    let (quotient, remainder) = UInt64(whole).dividingFullWidth(part.magnitude.multipliedFullWidth(by: scale))
+    let rounded = Int64(quotient) + (remainder.multipliedReportingOverflow(by: 2).partialValue >= UInt64(whole) ? 1 : 0)
+    guard case .number(var text, let format) = WorkbookCell.decimal(part < 0 ? -rounded : rounded, scale: 12, format: "0.0%")
+    else { return .empty }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return .number(text, format: format)
   }
 
   static func text(_ value: String?) -> WorkbookCell { value.map { .text($0) } ?? .empty }
@@ -126,17 +134,30 @@ enum WorkbookCells {
     return f.entry == .debit ? "\(from) → \(to)" : "\(to) → \(from)"
   }
 
-  /// The currency's number format as Excel writes it: the rupee with Indian grouping, the
-  /// others with their own symbol and digits.
-  static func numberFormat(_ currency: Currency) -> String {
+  /// The currency's number format for `minorUnits` as Excel writes it: the rupee grouped in
+  /// lakhs and crores, the others with their own symbol and digits.
+  static func numberFormat(_ currency: Currency, _ minorUnits: Int64 = 0) -> String {
     let decimals = currency.exponent == 0 ? "" : "." + String(repeating: "0", count: currency.exponent)
     switch currency.code {
-    case "INR": return "[$₹-4009]#,##,##0\(decimals)"
+    case "INR": return lakhFormat(decimals, minorUnits, scale: currency.minorPerMajor)
     case "USD": return "$#,##0\(decimals)"
     case "JPY": return "[$¥-411]#,##0\(decimals)"
     case "EUR": return "[$€-2] #,##0\(decimals)"
     case "GBP": return "[$£-809]#,##0\(decimals)"
     default: return "#,##0\(decimals) \"\(currency.code)\""
     }
+  }
+
+  /// Lakh grouping that Excel and LibreOffice both show (`#,##,##0` groups in thousands in
+  /// LibreOffice): a section for crores, one for lakhs, one below. A negative amount takes the
+  /// one section for its size, so each program writes its minus once.
+  static func lakhFormat(_ decimals: String, _ minorUnits: Int64, scale: Int64) -> String {
+    let symbol = "[$₹-4009]"
+    let crore = symbol + "##\\,##\\,##\\,##0" + decimals
+    let lakh = symbol + "##\\,##\\,##0" + decimals
+    let below = symbol + "##,##0" + decimals
+    guard minorUnits < 0 else { return "[>=10000000]\(crore);[>=100000]\(lakh);\(below)" }
+    let major = minorUnits.magnitude / UInt64(scale)
+    return major >= 10_000_000 ? crore : major >= 100_000 ? lakh : below
   }
 }
