@@ -4,10 +4,22 @@ import SpendlyStore
 
 extension Exporting {
   /// Spendly's CSV layout: rows read in place and their bytes written straight out (a million
-  /// rows in about the time sqlite3 takes). The count of rows written.
-  func csv(store: Store) throws(Refusal) -> Int {
+  /// rows in about the time sqlite3 takes). The count of rows written, and of those left out:
+  /// the plain layout has no Status column, so it holds only the rows totals count (no memo or
+  /// rejected row, no pending one under `config pending exclude`), or a re-import would book them.
+  func csv(store: Store) throws(Refusal) -> (written: Int, leftOut: Int) {
     var count = 0
-    let filter = self.filter
+    var filter = self.filter
+    var leftOut = 0
+    if !request.allFields && filter.statuses.isEmpty {
+      do {
+        let all = try store.transactions.count(filter)
+        filter.statuses = TransactionStatus.counted(pendingExcluded: try store.settings.pendingExcluded())
+        leftOut = all - (try store.transactions.count(filter))
+      } catch {
+        throw .store(error)
+      }
+    }
     try writing { destination in
       var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel) { bytes in
         try destination.write(bytes)
@@ -19,7 +31,7 @@ extension Exporting {
       }
       try writer.finish()
     }
-    return count
+    return (count, leftOut)
   }
 
   /// Every table of the database, streamed: the count of rows written.

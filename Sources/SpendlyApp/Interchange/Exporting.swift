@@ -35,8 +35,10 @@ public struct Exporting {
     public var file: String?
     /// Transactions written (for JSON, every table's rows).
     public var rows: Int
-    /// A journal's transactions that never count (left out).
+    /// The transactions that never count, left out of a journal or the plain CSV layout.
     public var leftOut = 0
+    /// Pending rows are left out of totals (`config pending exclude`), and so out of the plain CSV.
+    public var pendingExcluded = false
   }
 
   /// Why nothing was written; the words are the caller's.
@@ -91,7 +93,9 @@ public struct Exporting {
     let file = request.file == "-" ? nil : request.file
     var outcome = Outcome(format: request.format, file: file, rows: 0)
     switch request.format {
-    case .csv: outcome.rows = try csv(store: store)
+    case .csv:
+      (outcome.rows, outcome.leftOut) = try csv(store: store)
+      outcome.pendingExcluded = (try? store.settings.pendingExcluded()) ?? false
     case .json: outcome.rows = try json(store: store)
     case .xlsx:
       guard let file else { throw .needsFile }

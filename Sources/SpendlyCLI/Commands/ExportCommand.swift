@@ -105,13 +105,18 @@ struct ExportCommand: Command {
     }
     let summary = ExportView.summary(outcome)
     // Written to stdout, the data is the output; to a file, a line says what was written.
-    guard let file, file != "-" else { return .lines([]) }
+    guard let file, file != "-" else {
+      // The data is stdout's; what it left out is said on stderr.
+      let note = ExportView.leftOutNote(outcome)
+      return Rendered(text: { [] }, json: nil, warnings: { note.map { [$0] } ?? [] })
+    }
     return Rendered(
-      text: { ["\(summary) to \(Render.safe(file))"] },
+      text: { ["\(summary) to \(Render.safe(file))"] + (ExportView.leftOutNote(outcome).map { ["  " + $0] } ?? []) },
       json: {
         .object([
           ("file", .string(file)), ("format", .string(format)), ("rows", .int(Int64(outcome.rows))),
-          ("summary", .string(summary)),
+          ("summary", .string(summary)), ("left_out", .int(Int64(outcome.leftOut))),
+          ("note", ExportView.leftOutNote(outcome).map { .string($0) } ?? .null),
         ])
       })
   }

@@ -33,6 +33,15 @@ extension Exporting.Refusal {
 
 /// How an export reads: what was written, in a line.
 enum ExportView {
+  /// What the plain CSV left out, and how to keep it: "2 rows that totals leave out (memo,
+  /// rejected) are not in it: --all-fields keeps every row with its Status".
+  static func leftOutNote(_ outcome: Exporting.Outcome) -> String? {
+    guard outcome.format == .csv, outcome.leftOut > 0 else { return nil }
+    let count = outcome.leftOut
+    return "\(MoneyFormat.count(count)) row\(count == 1 ? "" : "s") that totals leave out (memo, rejected"
+      + "\(outcome.pendingExcluded ? ", pending" : "")) \(count == 1 ? "is" : "are") not in it: --all-fields keeps every row with its Status"
+  }
+
   static func summary(_ outcome: Exporting.Outcome) -> String {
     let rows = outcome.rows
     let transactions = "\(MoneyFormat.count(rows)) transaction\(rows == 1 ? "" : "s")"
