@@ -87,10 +87,16 @@ public struct SpendlyCSVWriter {
   private let sink: ([UInt8]) throws -> Void
   private var lastCode: [UInt8] = []
   private var lastExponent = 2
+  /// Each schedule's name by id, for the Recurring column: a name means the same schedule in
+  /// another database, where an id would name another one.
+  private let scheduleNames: [Int64: [UInt8]]
 
-  public init(allFields: Bool, excel: Bool, sink: @escaping ([UInt8]) throws -> Void) {
+  public init(
+    allFields: Bool, excel: Bool, scheduleNames: [Int64: String] = [:], sink: @escaping ([UInt8]) throws -> Void
+  ) {
     self.allFields = allFields
     self.excel = excel
+    self.scheduleNames = scheduleNames.mapValues { Array($0.utf8) }
     self.sink = sink
     buffer.reserveCapacity(1 << 20)
   }
@@ -166,7 +172,13 @@ public struct SpendlyCSVWriter {
       comma()
       text(row.bytes(.importSource))
       comma()
-      if let id = row.integer(.recurring) { buffer += String(id).utf8 }
+      if let id = row.integer(.recurring) {
+        if let name = scheduleNames[id] {
+          name.withUnsafeBytes { text($0) }
+        } else {
+          buffer += String(id).utf8
+        }
+      }
     }
     endLine()
     try flushIfFull()
@@ -327,8 +339,10 @@ public struct SpendlyCSVReader {
     headerCount = names.count
   }
 
-  /// The next row as fields, with its line; nil at the end. Blank lines are skipped.
-  public mutating func next() throws(SpendlyCSVError) -> (line: Int, fields: TransactionFields)? {
+  /// The next row as fields, with its line and the schedule its Recurring cell names (by name;
+  /// the caller links it, or says that this database has no such schedule); nil at the end.
+  /// Blank lines are skipped.
+  public mutating func next() throws(SpendlyCSVError) -> (line: Int, fields: TransactionFields, recurring: String?)? {
     while let (line, cells) = reader.next() {
       if let open = reader.unclosedQuote {
         throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed")
@@ -351,9 +365,17 @@ public struct SpendlyCSVReader {
         warnedColumns.insert(column)
         warnings.append("column \(column) has no name in the header: its cells are ignored (line \(line) on)")
       }
-      return (line, try fields(cells, line: line))
+      return (line, try fields(cells, line: line), recurring(cells))
     }
     return nil
+  }
+
+  /// The Recurring cell: a schedule's name (an id, as older exports wrote, is read as a name too,
+  /// since an id names another schedule in another database).
+  private func recurring(_ cells: [String]) -> String? {
+    guard let i = index["Recurring"] else { return nil }
+    let cell = cells[i].trimmingSpaces()
+    return cell.isEmpty ? nil : SpendlyCSV.unguarded(cell)
   }
 
   private func fields(_ cells: [String], line: Int) throws(SpendlyCSVError) -> TransactionFields {
@@ -442,10 +464,6 @@ public struct SpendlyCSVReader {
     }
     result.externalReference = text("External Reference")
     result.importSource = text("Import Source")
-    if let value = text("Recurring") {
-      guard let id = Int64(value), id > 0 else { throw fail("Recurring", "a schedule's id (a whole number)") }
-      result.recurringID = id
-    }
     // A transfer names both its ends in one cell: "HDFC Savings → Wallet".
     if kind == .transfer {
       (result.account, result.counterAccount) = result.account.map(SpendlyCSV.ends) ?? (nil, nil)

@@ -20,8 +20,16 @@ extension Exporting {
         throw .store(error)
       }
     }
+    var names: [Int64: String] = [:]
+    if request.allFields {
+      do {
+        for schedule in try store.schedules.all() { names[schedule.id] = schedule.name }
+      } catch {
+        throw .store(error)
+      }
+    }
     try writing { destination in
-      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel) { bytes in
+      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel, scheduleNames: names) { bytes in
         try destination.write(bytes)
       }
       try writer.header()

@@ -34,13 +34,30 @@ extension SpendlyFileImporting {
     }
     let size = Self.size(name)
     let progress = self.progress
+    var schedules: [NameKey: Int64] = [:]
+    var unknownSchedules: [String: Int] = [:]
+    do {
+      for schedule in try store.schedules.all() where schedules[NameKey(schedule.name)] == nil {
+        schedules[NameKey(schedule.name)] = schedule.id
+      }
+    } catch {
+      throw .store(error)
+    }
     let result: ImportStreamResult
     do {
       result = try store.transactions.importStream(
         file: ImportFact(file: name, format: .csv), dryRun: request.dryRun, large: size > 16 << 20
       ) { stream in
-        while let (line, read) = try Self.next(&reader, file: name) {
+        while let (line, read, recurring) = try Self.next(&reader, file: name) {
           var fields = read
+          // A schedule is linked by its name; one this database lacks is said, and left unlinked.
+          if let recurring {
+            if let id = schedules[NameKey(recurring)] {
+              fields.recurringID = id
+            } else {
+              unknownSchedules[recurring, default: 0] += 1
+            }
+          }
           let catalog = stream.currentCatalog
           // A transfer without an Account column names each end by account or method.
           if fields.kind == .transfer, !reader.hasAccountColumn {
@@ -112,11 +129,17 @@ extension SpendlyFileImporting {
     } catch {
       throw .store(error)
     }
-    return Outcome(file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result), warnings: reader.warnings)
+    let unlinked = unknownSchedules.sorted { $0.key < $1.key }.map { name, count in
+      "\(count) row\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") the schedule \(TextSanitizer.quoted(name)), which this database does not have: left unlinked"
+    }
+    return Outcome(
+      file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result), warnings: reader.warnings + unlinked)
   }
 
   /// The next row, its error thrown as the store's kind (so the import's change rolls back).
-  static func next(_ reader: inout SpendlyCSVReader, file: String) throws -> (Int, TransactionFields)? {
+  static func next(_ reader: inout SpendlyCSVReader, file: String) throws -> (
+    line: Int, fields: TransactionFields, recurring: String?
+  )? {
     do {
       return try reader.next()
     } catch {
