@@ -265,7 +265,7 @@ enum EmbeddedLexicon {
     ask: how much many what show list
     # Words that carry no meaning in a question ("what's", "we've" and "i'm" are read without their
     # apostrophe: whats, weve, im; "whats" and "hows" as what and how).
-    filler: on in for at the of my we our us you your ive weve im are has had got off did i am me cost costs come when will be total so far was is all have been via using than do does were
+    filler: on in for at the of my we our us you your ive weve im are has had got off can could would did i am me cost costs come when will be total so far was is all have been via using than do does were
     """##,
     "statements": ##"""
     # Words of bank statement narrations: what a row is, beyond its amount. Each is a run of words

@@ -146,10 +146,14 @@ struct QueryLexicon: Sendable {
   }()
 
   /// The word's role; a word with an apostrophe is read without it ("what's", "we've": whats,
-  /// weve), and "whats" or "hows" as the question word before the s.
+  /// weve), or as the word before it ("what've": what), and "whats" or "hows" as what and how.
   func role(_ word: String) -> QueryRole? {
     if let role = roles[word] { return role }
-    let bare = word.filter { $0 != "'" && $0 != "\u{2019}" }
+    let apostrophe: (Character) -> Bool = { $0 == "'" || $0 == "\u{2019}" }
+    guard word.contains(where: apostrophe) || word.hasSuffix("s") else { return nil }
+    // "what've", "we're", "i'd": the word before the apostrophe.
+    if let stem = word.split(whereSeparator: apostrophe).first, let role = roles[String(stem)] { return role }
+    let bare = word.filter { !apostrophe($0) }
     if let role = roles[bare] { return role }
     if bare.hasSuffix("s"), roles[String(bare.dropLast())] == .ask { return .ask }
     return nil

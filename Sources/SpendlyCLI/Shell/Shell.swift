@@ -155,13 +155,14 @@ final class Shell {
 
   func notUnderstood(_ line: String, _ error: QueryError) -> Bool {
     let context = error.words.joined(separator: " ") == line ? "" : " in '\(Render.safe(line))'"
-    if let nearest = error.suggestion {
-      output.error("\(error.message)\(context); did you mean: \(Render.safe(nearest))?")
-      return false
-    }
     // A first word near a command's ("lsit"): say which, as the command line does.
     let first = line.split(separator: " ").first.map(String.init) ?? ""
     let near = nearestCommands(to: first)
+    // A question almost understood ("spent this mnth by categroy"): the nearest one it could be.
+    if let nearest = error.suggestion, near.isEmpty || line.contains(" ") {
+      output.error("\(error.message)\(context); did you mean: \(Render.safe(nearest))?")
+      return false
+    }
     if !near.isEmpty, !line.contains(where: \.isNumber) {
       output.error("not understood: '\(Render.safe(first))' is no command\(near)")
       return false
