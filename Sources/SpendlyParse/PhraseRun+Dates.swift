@@ -100,7 +100,9 @@ extension PhraseRun {
     let today = now.date
     for back in 0...2 {
       let month = today.startOfMonth.adding(months: -back)
-      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today { return (date, start..<(i + 1)) }
+      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today {
+        return (date, start..<(i + 1))
+      }
     }
     return nil
   }

@@ -88,8 +88,8 @@ enum QueryRole: String, CaseIterable, Sendable {
   case groupMonth = "group-month", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
-  case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, next, since, between,
-    payoff, long, worth, due, calendar,
+  case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between,
+    next, payoff, long, worth, due, calendar,
     transfers, pending,
     from, and, ask,
     filler
