@@ -17,6 +17,7 @@ extension Context {
     } catch let error as QueryError {
       let examples = QueryParser.examples.prefix(6).joined(separator: " · ")
       let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.clip(Render.safe(text), 60))'"
+      if let nearest = error.suggestion { throw .data("\(error.message)\(context); did you mean: \(Render.safe(nearest))?") }
       throw .data("\(error.message)\(context). Try: \(examples)")
     } catch let error as CLIError {
       throw error

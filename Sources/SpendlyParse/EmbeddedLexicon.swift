@@ -37,8 +37,8 @@ enum EmbeddedLexicon {
     # Format: side Category: word word ...   (side is expense or income)
     # The category's own name always names it; the words listed here suggest it (inferred).
     # "Two words" suggest together, before their words alone ("uber eats" is Food, "uber" Transport).
-    expense Food: lunch dinner breakfast coffee chai tea snack snacks swiggy zomato restaurant cafe meal pizza burger kirana doodh sabzi starbucks dominos "uber eats" "cafe coffee day" "third wave coffee"
-    expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits
+    expense Food: lunch dinner breakfast coffee chai tea snack snacks swiggy zomato restaurant cafe meal pizza burger starbucks dominos dhaba stall canteen mess sushi biryani dosa idli vada samosa momos pasta noodles sandwich thali paratha ramen shawarma kebab burrito tacos "food court" "uber eats" "cafe coffee day" "third wave coffee"
+    expense Groceries: grocery groceries dmart bigbasket blinkit zepto vegetables milk fruits kirana doodh sabzi atta dal chawal paneer ghee besan maida rice flour sugar masala ration supermarket
     expense Transport: uber ola cab taxi auto metro bus fuel petrol diesel parking rapido
     expense Travel: flight train hotel trip airbnb
     expense Bills: electricity wifi internet phone recharge water gas bill tax gst tds
@@ -46,9 +46,9 @@ enum EmbeddedLexicon {
     expense Health: doctor medicine medicines pharmacy hospital gym apollo
     expense Entertainment: movie movies netflix spotify concert museum pvr
     expense Shopping: amazon flipkart clothes shirt shoes myntra archies
-    expense Education: books course tuition
+    expense Education: books course tuition school college coaching fees fee exam
     expense Other:
-    income Salary: salary payroll
+    income Salary: salary payroll incentive incentives arrears stipend bonus
     income Freelance: freelance gig
     income Interest: interest
     income Refund: refund cashback
@@ -62,7 +62,7 @@ enum EmbeddedLexicon {
     # it names an account or another word Spendly knows); in lower case only when listed (pen, top and
     # cup are words too).
     INR: ₹ rs rs. inr rupee rupees
-    USD: $ usd dollar dollars
+    USD: $ usd dollar dollars bucks
     EUR: € eur euro euros
     GBP: £ gbp pound pounds
     AED: aed dhs dirham dirhams
@@ -242,19 +242,30 @@ enum EmbeddedLexicon {
     subscriptions: subscriptions subscription subs
     sources: sources
     # "debts", "total debt", "when will i be debt free": the debts, or the payoff plan.
-    debts: debts debt loans
+    debts: debts debt loans owe owed owing
     free: free debt-free
+    # "how long to pay off my debts", "when can we repay the loans": the payoff plan.
+    payoff: payoff repay pay
+    long: long
+    # "net worth", "assets", "liabilities", "balances": the accounts' totals.
+    worth: worth networth assets liabilities balances
+    # "what's due", "bills due this week", "what is due next month": charges not yet logged, and those coming.
+    due: due overdue
+    # "calendar next month", "calendar jan": the month's grid of recurring charges and income.
+    calendar: calendar cal
     lifetime: lifetime alltime
     this: this current
     last: last previous past
+    next: next coming
     since: since after
     between: between
     from: from
     and: and to until till
     # Words only a question has ("how much did i spend"): they make a line a question.
     ask: how much many what show list
-    # Words that carry no meaning in a question.
-    filler: on in for at the of my did i am me cost costs come when will be total so far was is all have been via using than do does were
+    # Words that carry no meaning in a question ("what's", "we've" and "i'm" are read without their
+    # apostrophe: whats, weve, im; "whats" and "hows" as what and how).
+    filler: on in for at the of my we our us you your ive weve im are has had got off can could would did i am me cost costs come when will be total so far was is all have been via using than do does were
     """##,
     "statements": ##"""
     # Words of bank statement narrations: what a row is, beyond its amount. Each is a run of words

@@ -71,6 +71,7 @@ extension PhraseRun {
       }
       return
     }
+    if next?.info.month ?? 0 == 0, let (date, range) = bareOrdinal(at: i) { return try setDate(date, range: range) }
     guard let next else { return }
     // 3 days ago
     if next.info.dayUnit > 0, freeToken(i + 2)?.info.has(.ago) == true, let count = Int(word),
@@ -82,6 +83,28 @@ extension PhraseRun {
     if next.info.month > 0, let day = DateWords.dayNumber(word) {
       return try setDay(day, month: Int(next.info.month), yearAt: i + 2, range: i..<(i + 2))
     }
+  }
+
+  /// "on the 5th", "on 1st", "the 21st": that day of this month when it has come (today
+  /// included), else of last month (of the month before when last month has no such day);
+  /// the range takes the "on" and "the" before it. Nil for a number without an ordinal suffix.
+  private func bareOrdinal(at i: Int) -> (LocalDate, Range<Int>)? {
+    let word = tokens[i].word
+    guard ["st", "nd", "rd", "th"].contains(where: { word.hasSuffix($0) }), let day = DateWords.dayNumber(word),
+      (1...31).contains(day)
+    else { return nil }
+    var start = i
+    if start > 0, free(start - 1), tokens[start - 1].word == "the" { start -= 1 }
+    if start > 0, free(start - 1), tokens[start - 1].word == "on" { start -= 1 }
+    guard start < i else { return nil }
+    let today = now.date
+    for back in 0...2 {
+      let month = today.startOfMonth.adding(months: -back)
+      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today {
+        return (date, start..<(i + 1))
+      }
+    }
+    return nil
   }
 
   /// noon, today, day before yesterday, friday, last friday, aug 14 [2025].

@@ -31,6 +31,12 @@ public struct Query: Equatable, Sendable {
     case list(ListOrder, limit: Int, kind: Kind?)
     /// One figure: the measure's average per day (or per month) over the period.
     case average(Grouping)
+    /// The accounts' balances and, per currency, assets, liabilities and net worth.
+    case accounts
+    /// Recurring charges and income not yet logged (and, with a period ahead, those coming in it).
+    case due
+    /// The month's grid of recurring charges and income (the period's first month; this month when none).
+    case calendar
   }
 
   public var action: Action = .total
@@ -67,6 +73,8 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
   public let message: String
   /// True when, before failing, the parser read words only a question has ("how much …").
   public var structured = false
+  /// The nearest question the line could be ("spent this month by category"), when one reads.
+  public var suggestion: String?
 
   public var description: String { message }
 }
@@ -81,6 +89,7 @@ enum QueryRole: String, CaseIterable, Sendable {
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
   case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between,
+    next, payoff, long, worth, due, calendar,
     transfers, pending,
     from, and, ask,
     filler
@@ -136,7 +145,19 @@ struct QueryLexicon: Sendable {
     }
   }()
 
-  func role(_ word: String) -> QueryRole? { roles[word] }
+  /// The word's role; a word with an apostrophe is read without it ("what's", "we've": whats,
+  /// weve), or as the word before it ("what've": what), and "whats" or "hows" as what and how.
+  func role(_ word: String) -> QueryRole? {
+    if let role = roles[word] { return role }
+    let apostrophe: (Character) -> Bool = { $0 == "'" || $0 == "\u{2019}" }
+    guard word.contains(where: apostrophe) || word.hasSuffix("s") else { return nil }
+    // "what've", "we're", "i'd": the word before the apostrophe.
+    if let stem = word.split(whereSeparator: apostrophe).first, let role = roles[String(stem)] { return role }
+    let bare = word.filter { !apostrophe($0) }
+    if let role = roles[bare] { return role }
+    if bare.hasSuffix("s"), roles[String(bare.dropLast())] == .ask { return .ask }
+    return nil
+  }
 
   static let groupings: [QueryRole: Grouping] = [
     .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupAccount: .account,

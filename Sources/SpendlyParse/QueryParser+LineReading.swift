@@ -57,6 +57,8 @@ extension QueryParser {
       // "spent 60 on chai", "1500 rent for 2 months": the question stumbled on a number, so that
       // number is no year, count or day of a question; the entry has it (or asks which is meant).
       if error.words.contains(where: { $0.contains(where: \.isNumber) }) { return phrase.entry }
+      // "spent this mnth by categroy": no amount, and a question once its typos are mended.
+      if error.suggestion != nil && draft.amount == nil { return .notUnderstood(error) }
       if error.structured { return .notUnderstood(error) }
       return draft.amount != nil || draft.recognized ? phrase.entry : .notUnderstood(error)
     }

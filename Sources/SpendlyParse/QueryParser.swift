@@ -15,7 +15,12 @@ public struct QueryParser {
     self.weekStart = weekStart
   }
 
+  /// The question in `text`; one not understood carries the nearest question it could be, if any.
   public func parse(_ text: String, now: LocalDateTime) throws(QueryError) -> Query {
+    try parse(text, now: now, suggesting: true)
+  }
+
+  func parse(_ text: String, now: LocalDateTime, suggesting: Bool) throws(QueryError) -> Query {
     // Refused by length before any work, as phrases are.
     let count = text.count
     if count > PhraseParser.maximumLength {
@@ -35,6 +40,7 @@ public struct QueryParser {
     } catch {
       var error = error
       error.structured = error.structured || run.query.structured
+      if suggesting { error.suggestion = nearest(text, error: error, now: now) }
       throw error
     }
     // "spent 2025": a measure that marks entries too, with no year said as one, is no structure

@@ -8,19 +8,20 @@ extension QueryRun {
     let start = index
     guard let current = word() else { return nil }
     let role = parser.words.role(current)
-    if role == .this || role == .last, let unit = word(1) {
-      let offset = role == .this ? 0 : -1
+    if role == .this || role == .last || role == .next, let unit = word(1) {
+      let offset = role == .this ? 0 : role == .next ? 1 : -1
+      let name = role == .this ? "this" : role == .next ? "next" : "last"
       switch parser.words.role(unit) {
       case .groupWeek:
         index += 2
         let day = today.adding(days: 7 * offset)
-        return .week(containing: day, weekStart: parser.weekStart, label: role == .this ? "this week" : "last week")
+        return .week(containing: day, weekStart: parser.weekStart, label: "\(name) week")
       case .groupMonth:
         index += 2
-        return .month(containing: today.adding(months: offset), label: role == .this ? "this month" : "last month")
+        return .month(containing: today.adding(months: offset), label: "\(name) month")
       case .groupYear:
         index += 2
-        return .year(today.year + offset, label: role == .this ? "this year" : "last year")
+        return .year(today.year + offset, label: "\(name) year")
       default:
         // last 30 days, past 3 months
         if role == .last, let count = Int(unit), (1...10_000).contains(count), let size = word(2),

@@ -33,6 +33,11 @@ extension QueryRun {
     case .between: try between(word)
     case .debts: debts()
     case .free: answer(.debts(free: true))
+    case .payoff: payOff(word)
+    case .long: askedHowLong()
+    case .worth: answer(.accounts)
+    case .due: answer(.due)
+    case .calendar: answer(.calendar)
     case .transfers: answer(.list(.newest, limit: 100, kind: .transfer))
     case .pending: pending()
     case .subscriptions: answer(.recurring(.expense))
@@ -50,7 +55,7 @@ extension QueryRun {
     case .groupDay, .groupWeek, .groupMonth, .groupYear: cadenceWord(word, role)
     case .filler: filler()
     case .last: try last(word)
-    case .this, .since, .from: try countedListing(word)
+    case .this, .next, .since, .from: try countedListing(word)
     }
   }
 

@@ -43,10 +43,24 @@ extension QueryRun {
   /// "debts", "total debt", "when will i be debt free".
   mutating func debts() -> Bool {
     let free = role(1) == .free
-    query.action = .debts(free: free)
+    // "pay off my debts", "how long to clear the debt": the plan asked for already stays.
+    if case .debts(free: true) = query.action {} else { query.action = .debts(free: free) }
     query.structured = true
     index += free ? 2 : 1
     return true
+  }
+
+  /// "pay off", "payoff", "repay": when the debts are paid off (the plan); "pay" alone means nothing here.
+  mutating func payOff(_ word: String) -> Bool? {
+    guard word != "pay" || self.word(1) == "off" || self.word(1) == "back" else { return nil }
+    index += word == "pay" ? 2 : 1
+    return answer(.debts(free: true))
+  }
+
+  /// "how long": a question; its "to", "till" or "until" ("how long to pay off") is no period's end.
+  mutating func askedHowLong() -> Bool {
+    howLong = true
+    return marked()
   }
 
   /// "pending", "pending this week": rows not yet settled.
@@ -101,6 +115,7 @@ extension QueryRun {
 
   /// and: income and expenses, or the second period of a comparison ("compare ... and ...").
   mutating func and(_ word: String) throws(QueryError) -> Bool? {
+    if howLong && word != "and" { return filler() }
     if let both = bothKinds() { return both }
     if isComparing { return try compared() }
     return try countedListing(word)

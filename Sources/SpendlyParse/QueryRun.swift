@@ -12,6 +12,8 @@ struct QueryRun {
   var weakMeasure = false
   /// Whether the last date read named its year (so a range is not moved back a year).
   var lastDateHadYear = false
+  /// "how long" was read: a following "to", "till" or "until" says what it takes, no period.
+  var howLong = false
 
   init(parser: QueryParser, today: LocalDate) {
     self.parser = parser

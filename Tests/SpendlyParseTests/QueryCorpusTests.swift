@@ -112,6 +112,9 @@ extension Query {
     case .list(let order, let limit, let kind):
       action = "list:\(order.rawValue):\(limit)" + (kind.map { ":\($0.rawValue)" } ?? "")
     case .average(let unit): action = "average:\(unit.rawValue)"
+    case .accounts: action = "accounts"
+    case .due: action = "due"
+    case .calendar: action = "calendar"
     }
     var fields = [
       ("action", action), ("measure", measure.rawValue), ("from", period?.from.description ?? ""),

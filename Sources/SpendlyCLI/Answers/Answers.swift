@@ -26,6 +26,9 @@ struct Answers {
       case .lifetime: return try lifetime(query)
       case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
       case .average(let unit): return try average(query, per: unit)
+      case .accounts: return try accounts()
+      case .due: return try due(query)
+      case .calendar: return try calendar(query)
       }
     }
     return Rendered(text: answer.text, json: answer.json, warnings: { answer.warnings() + notes.take() })

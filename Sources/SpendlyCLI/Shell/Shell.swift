@@ -158,6 +158,11 @@ final class Shell {
     // A first word near a command's ("lsit"): say which, as the command line does.
     let first = line.split(separator: " ").first.map(String.init) ?? ""
     let near = nearestCommands(to: first)
+    // A question almost understood ("spent this mnth by categroy"): the nearest one it could be.
+    if let nearest = error.suggestion, near.isEmpty || line.contains(" ") {
+      output.error("\(error.message)\(context); did you mean: \(Render.safe(nearest))?")
+      return false
+    }
     if !near.isEmpty, !line.contains(where: \.isNumber) {
       output.error("not understood: '\(Render.safe(first))' is no command\(near)")
       return false
