@@ -36,7 +36,7 @@ extension EntrySaving {
       line += " (inferred \(what.joined(separator: " and ")))"
     }
     if let merchant = f.merchant, !merchant.isEmpty { line += " · " + Render.safe(merchant) }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil {
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil, !names(label, f.merchant) {
       line += " · " + Render.safe(label)
     }
     if let words = budgets.words { line += " · " + words }
@@ -59,8 +59,15 @@ extension EntrySaving {
         ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
       line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil, !names(label, saved.fields.merchant) {
+      line += " · " + Render.safe(label)
+    }
     if let words = budgets.words { line += " · " + words }
     return [line] + budgets.lines.map { "  " + $0 }
+  }
+
+  /// Whether a schedule's label only repeats the merchant the line already names.
+  static func names(_ label: String, _ merchant: String?) -> Bool {
+    merchant.map { $0.lowercased() == label.lowercased() } ?? false
   }
 }

@@ -4,26 +4,30 @@ import SpendlyParse
 import SpendlyStore
 
 /// `spendly quick`: the guided quick add, one question a line: amount, method, category,
-/// merchant, note; the last Enter saves and the command exits, so a hotkey can open a
-/// terminal on it. A usual expense is `420⏎⏎⏎⏎⏎`.
+/// merchant, note, each suggested from history; the last Enter saves and the command exits,
+/// so a hotkey can open a terminal on it. A usual expense is `420⏎⏎⏎⏎⏎`.
 struct QuickCommand: Command {
   static let readsAmounts = true
   static let name = "quick"
-  static let summary = "guided quick add: amount, method, category, merchant, note (420 and five Enters)"
+  static let summary = "guided quick add: amount, method, category, merchant, note (420⏎ and four Enters)"
   static let help = """
     usage: spendly quick
 
     Asks one question a line, then saves and exits:
       amount     420, 1,250.50, 1.5k, $45; +2500 records income
-      method     a numbered list of your methods, most used first: a number, a name
-                 (Tab completes), or Enter for the suggested one in [brackets]
-      category   the same, suggested from the categories you used for similar amounts
-                 and at this time of day
-      merchant   optional: Enter for none (Tab completes merchants)
+      method     a numbered list of your methods: a number, a name (Tab completes),
+                 or Enter for the suggested one in [brackets]
+      category   the same
+      merchant   Enter for the suggested one in [brackets], - for none, or a name
+                 (Tab completes)
       note       optional: Enter for none; this Enter saves
+    The method, category and merchant are suggested from your entries of the same
+    amount, then within 10%, then half to double (the recent ones weigh more); only
+    then from the time of day and how often each was used.
     The answer to the note is the confirmation: there is no save? question, so a usual
-    expense is five keystrokes after a hotkey: 420⏎ ⏎ ⏎ ⏎ ⏎. The saved line is printed.
-    ^C or ^D at any question abandons it and nothing is saved.
+    expense is its amount and four Enters after a hotkey: 420⏎ ⏎ ⏎ ⏎ ⏎.
+    The saved line is printed. < goes back a question.
+    ^C or ^D at any question abandons it: nothing is saved and the exit status is 1.
     It needs a terminal; scripts use spendly log-payment --yes.
 
     examples:
