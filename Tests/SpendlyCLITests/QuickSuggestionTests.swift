@@ -106,7 +106,9 @@ struct QuickSuggestionTests {
   }
 
   @Test func anotherCurrencyIsNoAmountMatch() {
-    let dollars = [PastEntry(category: "Travel", method: "Cash", merchant: nil, amount: 42_000, currency: "USD", hour: 3)]
+    let dollars = [
+      PastEntry(category: "Travel", method: "Cash", merchant: nil, amount: 42_000, currency: "USD", hour: 3)
+    ]
     let history = dollars + entries(1, "Food", "UPI", 10_000, hour: 3)
     #expect(
       QuickSuggestions.categories(history, catalog: Self.categories, amount: rupees(42_000), hour: 13, fallback: nil)

@@ -114,7 +114,8 @@ struct QuickCommand: Command {
         }
         try DraftEdit.set(.amount, to: text, in: &candidate, parser: parser, today: context.today)
       } catch {
-        let hint = error.message.contains("example") ? "" : " (example: \(DraftEdit.example(.amount)))"
+        let shown = error.showsExample || error.message.contains("example")
+        let hint = shown ? "" : " (example: \(DraftEdit.example(.amount)))"
         output.line("  " + error.message + hint)
         continue
       }
