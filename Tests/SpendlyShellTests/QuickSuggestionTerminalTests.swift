@@ -87,6 +87,9 @@ struct QuickSuggestionTerminalTests {
     let sandbox = try seeded()
     let shell = try quick(sandbox)
     try shell.enter("420" + Key.enter, then: Prompt.method)
+    try shell.enter("?" + Key.enter, then: Prompt.method)  // lists every method, numbered
+    #expect(shell.screen.text.contains("  1 UPI, 2 Cash, "), "\(shell.screen.text)")
+    #expect(shell.screen.text.contains(", 6 Other"), "\(shell.screen.text)")
     try shell.enter("6" + Key.enter, then: Prompt.category)  // the sixth method, past the listed ones
     #expect(!shell.screen.text.contains("is not a method here"), "\(shell.screen.text)")
     try shell.enter("12" + Key.enter, then: Prompt.merchant)  // the twelfth category

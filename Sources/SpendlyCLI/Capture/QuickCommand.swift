@@ -16,7 +16,7 @@ struct QuickCommand: Command {
     Asks one question a line, then saves and exits:
       amount     420, 1,250.50, 1.5k, $45; +2500 records income
       method     a numbered list of your methods: a number, a name (Tab completes),
-                 or Enter for the suggested one in [brackets]
+                 or Enter for the suggested one in [brackets]; ? lists them all
       category   the same
       merchant   Enter for the suggested one in [brackets], - for none, or a name
                  (Tab completes)
@@ -245,13 +245,18 @@ struct QuickCommand: Command {
       let text = typed.trimmingSpaces()
       if text.isEmpty { return .picked(suggested) }
       if text == "<" { return .back }
+      if text == "?" {
+        let all = choices.enumerated().map { "\($0.offset + 1) \(Render.safe($0.element))" }
+        dialogue.output.line("  " + all.joined(separator: ", "))
+        continue
+      }
       if let number = Int(text) {
         if (1...choices.count).contains(number) { return .picked(choices[number - 1]) }
       } else if let chosen = resolve(text), choices.contains(chosen) {
         return .picked(chosen)
       }
       dialogue.output.line(
-        "  '\(Render.safe(text))' is not a \(name) here: a number 1–\(choices.count), a name (Tab completes), "
+        "  '\(Render.safe(text))' is not a \(name) here: a number 1–\(choices.count) (? lists them), a name, "
           + "or Enter for \(Render.safe(suggested))")
     }
   }
