@@ -14,6 +14,8 @@ struct sp_editor {
   sp_complete_fn complete;
   void *complete_context;
   int interrupted;
+  int ended;           /* ^D ended the line */
+  int end_with_text;   /* ^D ends the line even when text was typed */
   char *line;
 };
 
@@ -30,6 +32,23 @@ static unsigned char interrupt_function(EditLine *el, int ch) {
   el_get(el, EL_CLIENTDATA, &editor);
   if (editor) editor->interrupted = 1;
   return CC_NEWLINE;
+}
+
+/* ^D: the end of input on an empty line (or always, when asked); else it deletes the next
+   character, as emacs mode does. */
+static unsigned char end_function(EditLine *el, int ch) {
+  (void)ch;
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  const LineInfo *info = el_line(el);
+  if (!editor || info->lastchar == info->buffer || editor->end_with_text) {
+    if (editor) editor->ended = 1;
+    return CC_NEWLINE;
+  }
+  if (info->cursor >= info->lastchar) return CC_REFRESH_BEEP;
+  el_cursor(el, 1);
+  el_deletestr(el, 1);
+  return CC_REFRESH;
 }
 
 static unsigned char complete_function(EditLine *el, int ch) {
@@ -81,6 +100,8 @@ sp_editor *sp_editor_open(const char *program) {
   el_set(editor->el, EL_BIND, "^C", "sp-interrupt", NULL);
   el_set(editor->el, EL_ADDFN, "sp-complete", "complete the word", complete_function);
   el_set(editor->el, EL_BIND, "^I", "sp-complete", NULL);
+  el_set(editor->el, EL_ADDFN, "sp-end", "end the input", end_function);
+  el_set(editor->el, EL_BIND, "^D", "sp-end", NULL);
   return editor;
 }
 
@@ -105,6 +126,8 @@ void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *c
   editor->complete_context = context;
 }
 
+void sp_editor_end_with_text(sp_editor *editor, int on) { editor->end_with_text = on; }
+
 void sp_editor_prefill(sp_editor *editor, const char *text) {
   if (text && *text) el_push(editor->el, text);
 }
@@ -112,10 +135,15 @@ void sp_editor_prefill(sp_editor *editor, const char *text) {
 int sp_editor_read(sp_editor *editor, const char **line) {
   int count = 0;
   editor->interrupted = 0;
+  editor->ended = 0;
   const char *text = el_gets(editor->el, &count);
   if (editor->interrupted) {
     *line = NULL;
     return -1;
+  }
+  if (editor->ended) {
+    *line = NULL;
+    return 0;
   }
   if (!text || count <= 0) {
     *line = NULL;

@@ -32,7 +32,7 @@ public enum CLI {
         if code != 0 { context.discardUnusedDatabase() }
       }
     } catch {
-      output.error(error.message)
+      if !error.message.isEmpty { output.error(error.message) }
       code = error.exitCode
     }
     output.flush()

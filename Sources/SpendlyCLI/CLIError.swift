@@ -18,6 +18,8 @@ struct CLIError: Error, CustomStringConvertible {
     case ioError
     /// Another process holds the database; trying again may work (EX_TEMPFAIL, 75).
     case tryAgain
+    /// The person abandoned a dialogue; it said so itself (exit 1, no message).
+    case abandoned
   }
 
   let kind: Kind
@@ -42,6 +44,7 @@ struct CLIError: Error, CustomStringConvertible {
     case .software: return 70
     case .ioError: return 74
     case .tryAgain: return 75
+    case .abandoned: return 1
     }
   }
 

@@ -35,7 +35,9 @@ extension Context {
   func draft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> TransactionDraft {
     defer { reportLookupFailure() }
     do {
-      return try parser.parse(phrase, now: now)
+      var draft = try parser.parse(phrase, now: now)
+      learnFromHistory(&draft, parser: parser)
+      return draft
     } catch {
       throw .data(error.rendered(input: phrase, advice: error.seeAlso?.advice))
     }
@@ -101,9 +103,14 @@ enum DraftView {
   /// The lines under the draft: what was inferred, what is missing, warnings.
   static func notes(_ draft: TransactionDraft, output: Output) -> [String] {
     var lines: [String] = []
-    if !draft.inferred.isEmpty {
+    let remembered = draft.fromHistory.intersection(draft.inferred)
+    let guessed = draft.inferred.subtracting(remembered)
+    if !guessed.isEmpty {
+      lines.append(output.style("  ? inferred: " + TransactionDraft.names(guessed).joined(separator: ", "), .dim))
+    }
+    if !remembered.isEmpty {
       lines.append(
-        output.style("  ? inferred: " + TransactionDraft.names(draft.inferred).joined(separator: ", "), .dim))
+        output.style("  ? from your history: " + TransactionDraft.names(remembered).joined(separator: ", "), .dim))
     }
     for field in draft.missing {
       lines.append("  missing: \(field.rawValue)")

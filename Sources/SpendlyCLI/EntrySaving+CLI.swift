@@ -16,7 +16,7 @@ extension EntrySaving {
     }
   }
 
-  /// `saved #12 · -₹420.00 Food`, and which fields were inferred.
+  /// `saved #12 · -₹420.00 Food · UPI`, which fields were inferred, and the merchant.
   /// With a budget: `· Food this month ₹6,420.00 of ₹8,000.00 (80%)`, and a line per mark crossed.
   static func report(
     _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
@@ -35,19 +35,21 @@ extension EntrySaving {
       }
       line += " (inferred \(what.joined(separator: " and ")))"
     }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil {
+    if let merchant = f.merchant, !merchant.isEmpty { line += " · " + Render.safe(merchant) }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil, !names(label, f.merchant) {
       line += " · " + Render.safe(label)
     }
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines, json: Render.json(saved))
   }
 
-  /// The shell's lines for an entry saved: `  saved #12 · Food this month ₹6,420.00`, the category's
-  /// month so far unless its budget says it, the schedule period linked, the budget words, and a
-  /// line per mark crossed.
+  /// The shell's lines for an entry saved: `  saved #12 · Social · Food this month ₹6,420.00`, the
+  /// merchant, the category's month so far unless its budget says it, the schedule period linked,
+  /// the budget words, and a line per mark crossed.
   static func shellReport(_ added: Saved, draft: TransactionDraft, context: Context) -> [String] {
     let saved = added.transaction
     var line = "  saved #\(saved.id)"
+    if let merchant = saved.fields.merchant, !merchant.isEmpty { line += " · " + Render.safe(merchant) }
     let budgets = BudgetNotice.words(added.budgets, context: context)
     let categoryBudgeted = budgets.words?.hasPrefix(Render.safe(saved.fields.category) + " ") == true
     if !categoryBudgeted, let month = try? EntrySaving.monthTotal(of: saved.fields, in: context.session) {
@@ -57,8 +59,15 @@ extension EntrySaving {
         ? "this month" : "in \(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)"
       line += " · \(saved.fields.category) \(when) \(MoneyFormat.string(month))"
     }
-    if let label = draft.recurringLabel, saved.fields.recurringID != nil { line += " · " + Render.safe(label) }
+    if let label = draft.recurringLabel, saved.fields.recurringID != nil, !names(label, saved.fields.merchant) {
+      line += " · " + Render.safe(label)
+    }
     if let words = budgets.words { line += " · " + words }
     return [line] + budgets.lines.map { "  " + $0 }
+  }
+
+  /// Whether a schedule's label only repeats the merchant the line already names.
+  static func names(_ label: String, _ merchant: String?) -> Bool {
+    merchant.map { $0.lowercased() == label.lowercased() } ?? false
   }
 }

@@ -24,6 +24,8 @@ public struct TransactionDraft: Sendable, Equatable {
   public var date: LocalDate
   public var time: LocalTime?
   public var inferred: Set<DraftField> = []
+  /// The inferred fields the merchant's history gave over a word's guess (shown `? from your history`).
+  public var fromHistory: Set<DraftField> = []
   public var missing: [DraftField] = []
   public var warnings: [DraftWarning] = []
   /// True when the phrase had any word with a meaning for an entry (an amount, a category or a

@@ -26,7 +26,7 @@ struct QuickCaptureTests {
     let out = try sandbox.ok(
       "open", "spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch&date=2026-11-28",
       "--yes")
-    #expect(out == "saved #1 · -₹420.00 Food · UPI\n")
+    #expect(out == "saved #1 · -₹420.00 Food · UPI · Social\n")  // the saved line names the merchant
     let row = try #require(try rows(sandbox).first)
     #expect(row["amount"] as? String == "420.00")
     #expect(row["kind"] as? String == "expense")
@@ -156,7 +156,7 @@ struct QuickCaptureTests {
     let sandbox = try Sandbox()
     try sandbox.addLunch()  // Social: Food by UPI
     let out = try sandbox.ok("log-payment", "--amount", "250", "--merchant", "social", "--yes")
-    #expect(out == "saved #2 · -₹250.00 Food · UPI (inferred category Food and method UPI)\n")
+    #expect(out == "saved #2 · -₹250.00 Food · UPI (inferred category Food and method UPI) · Social\n")
     let row = try #require(try rows(sandbox).first)
     #expect(row["merchant"] as? String == "Social")
     #expect(row["time"] as? String == "13:05")

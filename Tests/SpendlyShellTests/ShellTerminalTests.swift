@@ -20,7 +20,7 @@ struct ShellTerminalTests {
     try shell.enter("420 upi food lunch at Social" + Key.enter, then: ShellSession.save)
     #expect(shell.screen.text.contains("  expense  ₹420.00  UPI  Food  Social  \"lunch\"  today 13:05"))
     try shell.enter(Key.enter, then: ShellSession.main)
-    #expect(shell.screen.text.contains("  saved #1 · Food this month ₹420.00"))
+    #expect(shell.screen.text.contains("  saved #1 · Social · Food this month ₹420.00"))
     #expect(try shell.quit() == 0)
 
     let saved = try sandbox.transactions()

@@ -27,6 +27,9 @@ void sp_editor_close(sp_editor *editor);
 void sp_editor_set_prompt(sp_editor *editor, const char *prompt);
 void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *context);
 
+/* When on, ^D ends the input even after text was typed (a dialogue's "^D abandons"). */
+void sp_editor_end_with_text(sp_editor *editor, int on);
+
 /* Queues text as if typed, so the next line starts pre-filled and editable. */
 void sp_editor_prefill(sp_editor *editor, const char *text);
 

@@ -1,63 +1,98 @@
 import SpendlyCore
 import SpendlyStore
 
-/// What `quick` offers, from the person's recent entries of the kind (newest first): methods
-/// most used first, and categories with the one suggested for this amount and hour first.
+/// What `quick` offers, from the person's recent entries of the kind (newest first): the
+/// method, category and merchant ranked by entries of a similar amount first, weighted by how
+/// recent they are; only then by the time of day and how often each was used.
 /// Deterministic for the same history, amount and clock (`--now`).
 enum QuickSuggestions {
-  /// Methods by how often the recent entries used them (ties in catalog order), then the ones
-  /// never used, with `preferred` (the default method) first when nothing was used.
-  static func methods(_ uses: [RecentUse], catalog: [String], preferred: String?) -> [String] {
-    var counts: [String: Int] = [:]
-    for use in uses where catalog.contains(use.method) { counts[use.method, default: 0] += 1 }
-    let used = catalog.enumerated().filter { counts[$0.element] != nil }
-      .sorted { (counts[$0.element]!, -$0.offset) > (counts[$1.element]!, -$1.offset) }
+  /// How near an entry's amount is to the one typed: the same, within ±10%, half to double.
+  enum Nearness: Int, CaseIterable {
+    case same = 0
+    case close = 1
+    case within = 2
+
+    /// The nearness of `used` to `asked` (both in minor units), or nil when farther.
+    /// Compared exactly in Int128: doubling an amount may not fit its Int64.
+    static func of(_ used: Int64, to asked: Int64) -> Nearness? {
+      let (used, asked) = (Int128(used), Int128(asked))
+      if used == asked { return .same }
+      if used * 10 >= asked * 9 && used * 10 <= asked * 11 { return .close }
+      if used <= asked * 2 && asked <= used * 2 { return .within }
+      return nil
+    }
+  }
+
+  /// One candidate's score, compared in order: amount nearness (the same amount, then ±10%,
+  /// then half to double, each a sum of recency weights), entries within an hour, all entries.
+  struct Score: Comparable {
+    var near: [Int] = Array(repeating: 0, count: Nearness.allCases.count)
+    var hour = 0
+    var count = 0
+
+    var byAmount: Bool { near.contains { $0 > 0 } }
+
+    static func < (left: Score, right: Score) -> Bool {
+      for (l, r) in zip(left.near, right.near) where l != r { return l < r }
+      return (left.hour, left.count) < (right.hour, right.count)
+    }
+  }
+
+  /// The scores of `key`'s values over `entries`: the newest entry of `entries.count` weighs
+  /// `entries.count`, the oldest 1.
+  static func scores(
+    _ entries: [PastEntry], key: (PastEntry) -> String?, amount: Money, hour: Int
+  ) -> [String: Score] {
+    var scores: [String: Score] = [:]
+    for (index, entry) in entries.enumerated() {
+      guard let value = key(entry) else { continue }
+      var score = scores[value] ?? Score()
+      score.count += 1
+      if entry.currency == amount.currency.code,
+        let nearness = Nearness.of(entry.amount, to: amount.minorUnits)
+      {
+        score.near[nearness.rawValue] += entries.count - index
+      }
+      if let used = entry.hour, min(abs(used - hour), 24 - abs(used - hour)) <= 1 { score.hour += 1 }
+      scores[value] = score
+    }
+    return scores
+  }
+
+  /// `catalog` ordered best first by `scores` (ties in catalog order); the ones never used
+  /// follow in catalog order, with `fallback` first when nothing was used.
+  static func rank(_ scores: [String: Score], catalog: [String], fallback: String?) -> [String] {
+    var order = catalog.enumerated().filter { scores[$0.element] != nil }
+      .sorted { left, right in
+        let (l, r) = (scores[left.element]!, scores[right.element]!)
+        return l != r ? r < l : left.offset < right.offset
+      }
       .map(\.element)
-    var order = used
-    if order.isEmpty, let preferred, catalog.contains(preferred) { order.append(preferred) }
+    if order.isEmpty, let fallback, catalog.contains(fallback) { order.append(fallback) }
     order += catalog.filter { !order.contains($0) }
     return order
   }
 
-  /// Categories of the side, the suggested one first. Each recent entry in the same currency
-  /// scores for its category: 2 when its amount is within half to double of `amount`, 1 when it
-  /// was recorded within an hour of `hour`. The category with the highest score is suggested
-  /// (ties: more entries, then catalog order); with no score, the most used; with no history,
-  /// `fallback`. The rest follow by use, then in catalog order.
-  static func categories(
-    _ uses: [RecentUse], catalog: [String], amount: Money, hour: Int, fallback: String?
+  /// Methods, the suggested one first; with no history, `preferred` (the default method).
+  static func methods(
+    _ entries: [PastEntry], catalog: [String], amount: Money, hour: Int, preferred: String?
   ) -> [String] {
-    var scores: [String: Int] = [:]
-    var counts: [String: Int] = [:]
-    for use in uses where catalog.contains(use.category) {
-      counts[use.category, default: 0] += 1
-      guard use.currency == amount.currency.code else { continue }
-      var score = 0
-      // Compared exactly (in Int128): doubling an amount may not fit its Int64.
-      let (used, asked) = (Int128(use.amount), Int128(amount.minorUnits))
-      if used <= asked * 2 && asked <= used * 2 {
-        score += 2
-      }
-      if let used = use.hour, min(abs(used - hour), 24 - abs(used - hour)) <= 1 { score += 1 }
-      if score > 0 { scores[use.category, default: 0] += score }
-    }
-    func rank(_ key: [String: Int]) -> [String] {
-      catalog.enumerated().filter { key[$0.element] != nil }
-        .sorted {
-          let left = (key[$0.element]!, counts[$0.element] ?? 0, -$0.offset)
-          let right = (key[$1.element]!, counts[$1.element] ?? 0, -$1.offset)
-          return left > right
-        }
-        .map(\.element)
-    }
-    var order: [String] = []
-    if let best = rank(scores).first {
-      order.append(best)
-    } else if let fallback, counts.isEmpty, catalog.contains(fallback) {
-      order.append(fallback)
-    }
-    order += rank(counts).filter { !order.contains($0) }
-    order += catalog.filter { !order.contains($0) }
-    return order
+    rank(scores(entries, key: { $0.method }, amount: amount, hour: hour), catalog: catalog, fallback: preferred)
+  }
+
+  /// Categories of the side, the suggested one first; with no history, `fallback`.
+  static func categories(
+    _ entries: [PastEntry], catalog: [String], amount: Money, hour: Int, fallback: String?
+  ) -> [String] {
+    rank(scores(entries, key: { $0.category }, amount: amount, hour: hour), catalog: catalog, fallback: fallback)
+  }
+
+  /// The merchant to suggest for an entry of `category`: ranked the same way among the
+  /// entries of that category, and only one that was used for a similar amount; else none.
+  static func merchant(_ entries: [PastEntry], category: String, amount: Money, hour: Int) -> String? {
+    let scores = scores(
+      entries.filter { $0.category == category }, key: { $0.merchant }, amount: amount, hour: hour)
+    let byAmount = scores.filter(\.value.byAmount)
+    return byAmount.keys.sorted().max { byAmount[$0]! < byAmount[$1]! }
   }
 }

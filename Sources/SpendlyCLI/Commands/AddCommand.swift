@@ -49,6 +49,7 @@ struct AddCommand: Command {
       case .entry(let read):
         context.reportLookupFailure()
         draft = read
+        context.learnFromHistory(&draft, parser: parser)
       case .unreadable(let error, let phrase, let schedule):
         throw context.refusal(error, phrase: phrase, schedule: schedule)
       default:

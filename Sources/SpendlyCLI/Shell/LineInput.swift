@@ -111,6 +111,12 @@ final class EditLineInput: LineInput {
 
   func close() { sp_editor_close(editor) }
 
+  /// When true, ^D ends the input even after text was typed (quick's "^C or ^D abandons");
+  /// otherwise it does so on an empty line and deletes a character elsewhere.
+  var endsWithText = false {
+    didSet { sp_editor_end_with_text(editor, endsWithText ? 1 : 0) }
+  }
+
   /// One match completes; several extend to their common prefix or are listed.
   private func complete(_ before: String) -> sp_completion {
     guard let completer else { return sp_completion(erase: 0, insert: nil, redisplay: 0) }

@@ -22,6 +22,7 @@ extension Shell {
       output.error(dialogue.scripted(error.message))
       return false
     }
+    context.learnFromHistory(&draft, parser: parser)
     context.offerSchedule(&draft)
     if let ended = dialogue.askMissing(&draft, parser: parser, entryLine: entryLine) { return ended }
     if context.assumeYes {

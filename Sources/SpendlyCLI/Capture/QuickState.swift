@@ -1,0 +1,18 @@
+import SpendlyCore
+import SpendlyParse
+import SpendlyStore
+
+/// The questions of `spendly quick`, in order; `<` steps back one.
+enum QuickStep: Int {
+  case amount, method, category, merchant, note, done
+
+  var next: QuickStep { QuickStep(rawValue: rawValue + 1) ?? .done }
+  var previous: QuickStep { QuickStep(rawValue: max(0, rawValue - 1)) ?? .amount }
+}
+
+/// What `quick` has so far: the draft, its parser, and the recent entries of its kind.
+struct QuickState {
+  var draft: TransactionDraft?
+  var parser: PhraseParser?
+  var entries: [PastEntry]?
+}

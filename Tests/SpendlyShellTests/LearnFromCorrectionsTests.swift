@@ -1,0 +1,41 @@
+import Foundation
+import SpendlyTestSupport
+import Testing
+
+/// Issue 27: a field corrected in review is what later drafts for that merchant get, shown
+/// `? from your history`; a typed field is kept.
+@Suite("learning from corrections")
+struct LearnFromCorrectionsTests {
+  @Test func aCorrectedCategoryIsUsedForTheMerchantNextTime() throws {
+    let sandbox = try Sandbox.forShell()
+    let session = [
+      "lunch at Social 400", "category", "entertainment", "",
+      "dinner at Social 500", "",
+      "lunch at Social 300 food", "",
+    ].map { $0 + "\n" }.joined()
+    let result = try sandbox.run([], input: Data(session.utf8))
+    #expect(result.status == 0, "\(result.err)")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    // The first draft guesses Food from "lunch"; the person corrects it to Entertainment.
+    #expect(lines.first == "  expense  ₹400.00  Cash?  Food?  Social  \"lunch\"  today 13:05", "\(result.out)")
+    #expect(result.out.contains("  saved #1 · Social · Entertainment this month ₹400.00"))
+    // "dinner" would guess Food again: the correction wins, and the draft says where it came from.
+    #expect(result.out.contains("  expense  ₹500.00  Cash?  Entertainment?  Social  \"dinner\"  today 13:05"))
+    #expect(result.out.contains("  ? from your history: category"))
+    #expect(result.out.contains("  saved #2 · Social · Entertainment this month ₹900.00"))
+    // A typed category is the person's word, history or not.
+    #expect(result.out.contains("  saved #3 · Social · Food this month ₹300.00"), "\(result.out)")
+  }
+
+  @Test func oneShotAddLearnsTooAndTheMethodFollows() throws {
+    let sandbox = try Sandbox.forShell()
+    let first = try sandbox.run(["add", "--yes", "coffee", "at", "Blue", "Tokai", "250", "groceries", "upi"])
+    #expect(first.status == 0, "\(first.err)")
+    let second = try sandbox.run(["add", "--yes", "coffee", "at", "Blue", "Tokai", "180"])
+    #expect(second.status == 0, "\(second.err)")
+    #expect(second.out.contains("saved #2 · -₹180.00 Groceries · UPI"), "\(second.out)")
+    #expect(second.out.contains("· Blue Tokai"), "\(second.out)")
+    let other = try sandbox.run(["add", "--yes", "coffee", "180"])  // no merchant: the word's guess
+    #expect(other.out.contains("saved #3 · -₹180.00 Food"), "\(other.out)")
+  }
+}
