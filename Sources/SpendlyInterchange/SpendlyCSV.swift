@@ -13,7 +13,7 @@ public enum SpendlyCSV {
   /// (without the Account column, Payment Method names each end by its account if it has one).
   public static let extraColumns = [
     "Account", "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference",
-    "Import Source", "Recurring",
+    "Import Source", "Recurring", "Account Type",
   ]
 
   /// What joins a transfer's two ends in one cell (`->` is read too).
@@ -90,13 +90,17 @@ public struct SpendlyCSVWriter {
   /// Each schedule's name by id, for the Recurring column: a name means the same schedule in
   /// another database, where an id would name another one.
   private let scheduleNames: [Int64: [UInt8]]
+  /// Each account's type by its name's bytes, for the Account Type column.
+  private let accountTypes: [[UInt8]: [UInt8]]
 
   public init(
-    allFields: Bool, excel: Bool, scheduleNames: [Int64: String] = [:], sink: @escaping ([UInt8]) throws -> Void
+    allFields: Bool, excel: Bool, scheduleNames: [Int64: String] = [:], accountTypes: [String: String] = [:],
+    sink: @escaping ([UInt8]) throws -> Void
   ) {
     self.allFields = allFields
     self.excel = excel
     self.scheduleNames = scheduleNames.mapValues { Array($0.utf8) }
+    self.accountTypes = Dictionary(accountTypes.map { (Array($0.key.utf8), Array($0.value.utf8)) }, uniquingKeysWith: { a, _ in a })
     self.sink = sink
     buffer.reserveCapacity(1 << 20)
   }
@@ -178,6 +182,16 @@ public struct SpendlyCSVWriter {
         } else {
           buffer += String(id).utf8
         }
+      }
+      comma()
+      // The type of each account the row names, as its Account cell names them.
+      let own = accountTypes[Array(row.bytes(.account))] ?? []
+      if transfer {
+        let other = accountTypes[Array(row.bytes(.counterAccount))] ?? []
+        let (first, second) = incoming ? (other, own) : (own, other)
+        first.withUnsafeBytes { a in second.withUnsafeBytes { b in ends(a, b) } }
+      } else {
+        buffer += own
       }
     }
     endLine()
@@ -263,6 +277,16 @@ public struct SpendlyCSVWriter {
   }
 }
 
+/// One row of Spendly's CSV as read: its fields, and what only the import can settle (the
+/// schedule named by Recurring, the types of the accounts named by Account Type).
+public struct SpendlyCSVRow: Sendable {
+  public let line: Int
+  public var fields: TransactionFields
+  public let recurring: String?
+  /// The type of the row's account, then of a transfer's other end, as the file gives them.
+  public let accountTypes: (AccountType?, AccountType?)
+}
+
 /// A row of Spendly's CSV that does not read: its line, its column (from 1) and why.
 public struct SpendlyCSVError: Error, Sendable {
   public let line: Int
@@ -342,7 +366,7 @@ public struct SpendlyCSVReader {
   /// The next row as fields, with its line and the schedule its Recurring cell names (by name;
   /// the caller links it, or says that this database has no such schedule); nil at the end.
   /// Blank lines are skipped.
-  public mutating func next() throws(SpendlyCSVError) -> (line: Int, fields: TransactionFields, recurring: String?)? {
+  public mutating func next() throws(SpendlyCSVError) -> SpendlyCSVRow? {
     while let (line, cells) = reader.next() {
       if let open = reader.unclosedQuote {
         throw SpendlyCSVError(line: open, column: cells.count, "a quote is never closed")
@@ -365,9 +389,27 @@ public struct SpendlyCSVReader {
         warnedColumns.insert(column)
         warnings.append("column \(column) has no name in the header: its cells are ignored (line \(line) on)")
       }
-      return (line, try fields(cells, line: line), recurring(cells))
+      return SpendlyCSVRow(
+        line: line, fields: try fields(cells, line: line), recurring: recurring(cells),
+        accountTypes: try accountTypes(cells, line: line))
     }
     return nil
+  }
+
+  /// The Account Type cell: the type of the row's account and (a transfer's) its other end.
+  private func accountTypes(_ cells: [String], line: Int) throws(SpendlyCSVError) -> (AccountType?, AccountType?) {
+    guard let i = index["Account Type"] else { return (nil, nil) }
+    let (first, second) = SpendlyCSV.ends(cells[i].trimmingSpaces())
+    func type(_ word: String?) throws(SpendlyCSVError) -> AccountType? {
+      guard let word else { return nil }
+      guard let type = AccountType(rawValue: word.lowercased()) ?? AccountType.named(word) else {
+        throw SpendlyCSVError(
+          line: line, column: i + 1,
+          "Account Type \(TextSanitizer.quoted(word)): \(AccountType.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      return type
+    }
+    return (try type(first), try type(second))
   }
 
   /// The Recurring cell: a schedule's name (an id, as older exports wrote, is read as a name too,

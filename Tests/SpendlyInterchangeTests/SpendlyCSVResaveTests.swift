@@ -14,7 +14,7 @@ struct SpendlyCSVResaveTests {
     defer { try? FileManager.default.removeItem(atPath: path) }
     var reader = try SpendlyCSVReader(path: path, defaultCurrency: .inr)
     var rows: [TransactionFields] = []
-    while let (_, fields, _) = try reader.next() { rows.append(fields) }
+    while let row = try reader.next() { rows.append(row.fields) }
     return (rows, reader.warnings, reader.delimiter)
   }
 

@@ -21,15 +21,18 @@ extension Exporting {
       }
     }
     var names: [Int64: String] = [:]
+    var types: [String: String] = [:]
     if request.allFields {
       do {
         for schedule in try store.schedules.all() { names[schedule.id] = schedule.name }
+        for account in try store.accounts.all() { types[account.name] = account.type.rawValue }
       } catch {
         throw .store(error)
       }
     }
     try writing { destination in
-      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel, scheduleNames: names) { bytes in
+      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel, scheduleNames: names, accountTypes: types) {
+        bytes in
         try destination.write(bytes)
       }
       try writer.header()

@@ -13,8 +13,12 @@ extension SpendlyFileImporting {
     let currency: Currency
     let method: String
     let incomeMethod: String
+    let wasEmpty: Bool
     do {
       store = try session.store()
+      let rows = try store.transactions.count()
+      let accounts = try store.accounts.all()
+      wasEmpty = rows == 0 && accounts.isEmpty
       // Names as phrases read them: an alias or word for one (gpay is UPI, chai is Food).
       parser = try session.phraseParser()
       (currency, method, incomeMethod) = (
@@ -36,6 +40,8 @@ extension SpendlyFileImporting {
     let progress = self.progress
     var schedules: [NameKey: Int64] = [:]
     var unknownSchedules: [String: Int] = [:]
+    /// The accounts this import made, each with its type and where that came from.
+    var createdTypes: [CreatedAccount] = []
     do {
       for schedule in try store.schedules.all() where schedules[NameKey(schedule.name)] == nil {
         schedules[NameKey(schedule.name)] = schedule.id
@@ -48,8 +54,9 @@ extension SpendlyFileImporting {
       result = try store.transactions.importStream(
         file: ImportFact(file: name, format: .csv), dryRun: request.dryRun, large: size > 16 << 20
       ) { stream in
-        while let (line, read, recurring) = try Self.next(&reader, file: name) {
-          var fields = read
+        while let row = try Self.next(&reader, file: name) {
+          let (line, recurring) = (row.line, row.recurring)
+          var fields = row.fields
           // A schedule is linked by its name; one this database lacks is said, and left unlinked.
           if let recurring {
             if let id = schedules[NameKey(recurring)] {
@@ -66,7 +73,9 @@ extension SpendlyFileImporting {
                 catalog.method(named: end) == nil, parser.method(named: end) == nil
               else { continue }
               if catalog.account(named: end) == nil {
-                try stream.createAccount(Self.newAccount(end, method: nil, currency: fields.amount.currency))
+                let account = Self.newAccount(end, method: nil, currency: fields.amount.currency)
+                try stream.createAccount(account)
+                createdTypes.append(.init(name: account.name, type: account.type, source: .name))
               }
               guard let account = stream.currentCatalog.account(named: end) else { continue }
               if counter {
@@ -104,9 +113,16 @@ extension SpendlyFileImporting {
             if counter { fields.counterMethod = methods[word] } else { fields.method = methods[word]! }
             if stream.currentCatalog.method(named: methods[word]!) == nil { try stream.createMethod(methods[word]!) }
           }
-          for (name, method) in [(fields.account, fields.method), (fields.counterAccount, fields.counterMethod)]
+          for (name, method, type) in [
+            (fields.account, fields.method, row.accountTypes.0),
+            (fields.counterAccount, fields.counterMethod, row.accountTypes.1),
+          ]
           where name != nil && stream.currentCatalog.account(named: name!) == nil {
-            try stream.createAccount(Self.newAccount(name!, method: method, currency: fields.amount.currency))
+            let account = Self.newAccount(name!, method: method, currency: fields.amount.currency, type: type)
+            try stream.createAccount(account)
+            let told: CreatedAccount.TypeSource =
+              type != nil ? .file : NameKey.same(method, "credit card") ? .method(method ?? "") : .name
+            createdTypes.append(.init(name: account.name, type: account.type, source: told))
           }
           do {
             try stream.add(fields)
@@ -132,14 +148,15 @@ extension SpendlyFileImporting {
     let unlinked = unknownSchedules.sorted { $0.key < $1.key }.map { name, count in
       "\(count) row\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") the schedule \(TextSanitizer.quoted(name)), which this database does not have: left unlinked"
     }
-    return Outcome(
+    var outcome = Outcome(
       file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result), warnings: reader.warnings + unlinked)
+    outcome.createdAccounts = createdTypes
+    outcome.intoEmpty = wasEmpty
+    return outcome
   }
 
   /// The next row, its error thrown as the store's kind (so the import's change rolls back).
-  static func next(_ reader: inout SpendlyCSVReader, file: String) throws -> (
-    line: Int, fields: TransactionFields, recurring: String?
-  )? {
+  static func next(_ reader: inout SpendlyCSVReader, file: String) throws -> SpendlyCSVRow? {
     do {
       return try reader.next()
     } catch {
@@ -153,14 +170,16 @@ extension SpendlyFileImporting {
   /// An account a file names that is not here yet: its type from its name's words (card,
   /// loan, cash, wallet), else its method (a card for the credit card, cash for cash), else a
   /// savings account, in the row's currency. The summary asks the person to check it.
-  public static func newAccount(_ name: String, method: String?, currency: Currency) -> Account {
+  public static func newAccount(_ name: String, method: String?, currency: Currency, type given: AccountType? = nil)
+    -> Account
+  {
     let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
     let type: AccountType =
-      if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
+      if let given { given } else if NameKey.same(method, "credit card") { .card } else if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
         .wallet
       } else if words.contains("cash") || NameKey.same(method, "cash") {
         .cash
-      } else if NameKey.same(method, "credit card") { .card } else { .savings }
+      } else { .savings }
     return Account(name: name, type: type, currency: currency)
   }
 }

@@ -30,6 +30,20 @@ public struct SpendlyFileImporting {
     public var effect: Effect
     /// What the file's reader left out and why ("column 10 'Extra' is not Spendly's: ignored").
     public var warnings: [String] = []
+    /// The accounts a CSV made, with their types (and the method a type was told from).
+    public var createdAccounts: [CreatedAccount] = []
+    /// The database had no transactions and no accounts before (a CSV carries no opening balances).
+    public var intoEmpty = false
+  }
+
+  /// An account an import made, and where its type came from.
+  public struct CreatedAccount: Sendable {
+    /// The file's Account Type, else a row's method (a Credit Card method makes a card), else
+    /// the words of its name ("Wallet", "Car Loan"; savings otherwise).
+    public enum TypeSource: Sendable { case file, method(String), name }
+    public let name: String
+    public let type: AccountType
+    public let source: TypeSource
   }
 
   /// What became of the file's rows.

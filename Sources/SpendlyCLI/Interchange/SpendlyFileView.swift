@@ -8,7 +8,7 @@ enum SpendlyFileView {
     let name = outcome.file
     switch outcome.effect {
     case .added(let result):
-      let rendered = rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun)
+      let rendered = rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun, created: outcome.createdAccounts, intoEmpty: outcome.intoEmpty)
       guard !outcome.warnings.isEmpty else { return rendered }
       // On stderr after the summary, and in the JSON.
       return Rendered(
@@ -61,7 +61,10 @@ enum SpendlyFileView {
   }
 
   /// A file's rows added (or merged): the counts, then what the import created.
-  static func rows(file: String, format: String, _ r: ImportStreamResult, dryRun: Bool) -> Rendered {
+  static func rows(
+    file: String, format: String, _ r: ImportStreamResult, dryRun: Bool,
+    created: [SpendlyFileImporting.CreatedAccount] = [], intoEmpty: Bool = false
+  ) -> Rendered {
     Rendered(
       text: {
         var parts = ["\(MoneyFormat.count(r.added)) added"]
@@ -74,7 +77,20 @@ enum SpendlyFileView {
           lines.append("  new \(what): \(names.map(Render.safe).joined(separator: ", "))")
         }
         for name in r.createdAccounts {
-          lines.append("  new account \(Render.safe(name)) (check its type: spendly accounts edit)")
+          guard let made = created.first(where: { $0.name == name }) else {
+            lines.append("  new account \(Render.safe(name)) (check its type: spendly accounts edit)")
+            continue
+          }
+          let why =
+            switch made.source {
+            case .file: ""
+            case .method(let method): " (told from its \(Render.safe(method)) rows; check it: spendly accounts edit)"
+            case .name: " (told from its name; check it: spendly accounts edit)"
+            }
+          lines.append("  new \(made.type.rawValue) account \(Render.safe(name))\(why)")
+        }
+        if intoEmpty && !r.createdAccounts.isEmpty {
+          lines.append("  a CSV holds no opening balances: give each account its own (spendly accounts edit NAME --opening AMOUNT --on DATE), or import the JSON export, which keeps them")
         }
         if r.droppedRecurring > 0 {
           lines.append(
