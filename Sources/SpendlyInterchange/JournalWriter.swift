@@ -47,9 +47,14 @@ public struct JournalWriter: Sendable {
   /// The prices written on the latest day, so the same one is not repeated for every charge.
   private var pricesOfDay: (date: LocalDate, prices: Set<String>)?
 
+  /// The journal's last day (`export --to`): an account opened after it has no opening entry.
+  private let through: LocalDate?
+
   public init(
-    flavor: JournalFlavor, catalog: Catalog, defaultCurrency: Currency, pendingExcluded: Bool, start: Start? = nil
+    flavor: JournalFlavor, catalog: Catalog, defaultCurrency: Currency, pendingExcluded: Bool, start: Start? = nil,
+    through: LocalDate? = nil
   ) {
+    self.through = through
     self.flavor = flavor
     self.defaultCurrency = defaultCurrency
     self.pendingExcluded = pendingExcluded
@@ -134,7 +139,9 @@ public struct JournalWriter: Sendable {
   private mutating func plannedOpenings() -> [(date: LocalDate, index: Int)] {
     if let start { see(start.day) }
     for account in accounts.catalog.accounts {
-      if let date = account.openingDate, start.map({ date > $0.day }) ?? true { see(date) }
+      if let date = account.openingDate, start.map({ date > $0.day }) ?? true, through.map({ date <= $0 }) ?? true {
+        see(date)
+      }
     }
     var due: [(date: LocalDate, index: Int)] = []
     for (index, account) in accounts.catalog.accounts.enumerated() {
@@ -142,7 +149,8 @@ public struct JournalWriter: Sendable {
         if index < start.balances.count, start.balances[index] != 0 { due.append((start.day, index)) }
         continue
       }
-      guard account.opening != 0, let date = account.openingDate ?? earliest else { continue }
+      guard account.opening != 0, let date = account.openingDate ?? earliest, through.map({ date <= $0 }) ?? true
+      else { continue }
       due.append((date, index))
     }
     return due.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)

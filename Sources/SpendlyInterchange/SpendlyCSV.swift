@@ -37,6 +37,7 @@ public enum SpendlyCSV {
   public static func delimiter(ofHeader line: String) -> Character? {
     var text = Substring(line)
     if text.hasPrefix("\u{FEFF}") { text = text.dropFirst() }
+    while text.hasSuffix("\r") || text.hasSuffix("\n") { text = text.dropLast() }
     for delimiter: Character in [",", ";"] {
       let cells = text.split(separator: delimiter, omittingEmptySubsequences: false).map {
         $0.trimmingSpaces().trimmingCharacters(in: CharacterSet(charactersIn: "\"")).lowercased()
@@ -47,18 +48,29 @@ public enum SpendlyCSV {
   }
 
   /// A number as a spreadsheet in a European locale saves it beside semicolons ("2989,7",
-  /// "1.234,50") in the point form the amount reader takes; other text as it is.
+  /// "1.234,50", "1 234,500") in the point form the amount reader takes: there the comma can only
+  /// be the decimal mark, and points or spaces (a no-break space too) group. Other text as it is.
   static func pointDecimal(_ text: String) -> String {
-    guard let comma = text.lastIndex(of: ","), text.allSatisfy({ $0.isASCII }) else { return text }
-    let whole = text[..<comma]
-    let fraction = text[text.index(after: comma)...]
-    guard !fraction.isEmpty, fraction.allSatisfy(\.isNumber), !fraction.contains(",") else { return text }
-    if whole.contains(".") {
-      // 1.234,50: points group, the comma is the decimal mark.
-      return whole.replacingOccurrences(of: ".", with: "") + "." + fraction
+    guard text.contains(",") || text.contains(".") || text.contains(" ") || text.contains("\u{A0}")
+      || text.contains("\u{202F}")
+    else { return text }
+    var sign = ""
+    var body = Substring(text)
+    if let first = body.first, first == "-" || first == "−" || first == "+" {
+      sign = first == "+" ? "" : "-"
+      body = body.dropFirst()
     }
-    // 2989,7 or 12,50 is a decimal; 1,500 stays a grouped thousand.
-    return fraction.count == 3 || whole.contains(",") ? text : whole + "." + fraction
+    let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count <= 2 else { return text }
+    let whole = parts[0].filter { $0 != "." && $0 != " " && $0 != "\u{A0}" && $0 != "\u{202F}" }
+    guard !whole.isEmpty, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return text }
+    // Without a comma, a point is a decimal mark only when it could not be grouping ("2989.7").
+    if parts.count == 1 {
+      return body.contains(" ") || body.contains("\u{A0}") || body.contains("\u{202F}") ? sign + whole : text
+    }
+    let fraction = parts[1]
+    guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return text }
+    return sign + whole + "." + fraction
   }
 
   // MARK: Formula guard

@@ -171,6 +171,7 @@ struct ExportToolsTests {
     try sandbox.ok("add", "--yes", "12345678.50", "shopping", "card", "date:2026-11-04")
     try sandbox.ok("add", "--yes", "100", "food", "cash", "date:2026-11-05")
     try sandbox.ok("add", "--yes", "200", "food", "cash", "date:2026-11-06")
+    try sandbox.ok("add", "--yes", "12345678901.50", "freelance", "upi", "date:2026-11-07")
     let file = sandbox.directory + "/books.xlsx"
     try sandbox.ok("export", "xlsx", file)
     let filter = "csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,true,false,false,-1"
@@ -185,6 +186,7 @@ struct ExportToolsTests {
     #expect(transactions.contains("\"-₹1,50,000.00\""), "\(transactions)")
     #expect(transactions.contains("\"-₹1,23,45,678.50\""), "\(transactions)")
     #expect(transactions.contains("-₹100.00"), "\(transactions)")
+    #expect(transactions.contains("\"₹12,34,56,78,901.50\""), "a hundred crore and more: \(transactions)")
     #expect(transactions.contains(",09:15,") && transactions.contains(",10:00,"), "\(transactions)")
     let script = """
       import openpyxl

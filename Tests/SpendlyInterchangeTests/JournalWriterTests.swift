@@ -258,6 +258,17 @@ struct JournalWriterTests {
     }
   }
 
+  /// A journal that ends (`--to`) before an account opened has no opening entry for it.
+  @Test func aJournalEndingBeforeAnOpeningLeavesItOut() throws {
+    let end = Self.day(31, 10)
+    var writer = JournalWriter(
+      flavor: .hledger, catalog: Self.withAccounts, defaultCurrency: .inr, pendingExcluded: false, through: end)
+    var text = ""
+    try writer.write(Self.transactions(Self.fields).filter { $0.fields.date <= end }, to: &text)
+    #expect(text.contains("Liabilities:Car Loan  -500000.00 INR"), "opened 1 Oct: \(text)")
+    #expect(!text.contains("2026-11-01 * Opening balance"), "\(text)")
+  }
+
   /// Many rows streamed to a file, an entry at a time, still add up in ledger.
   @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func aLongJournalIsStreamedAndAddsUp() throws {
     let currencies: [Currency] = [.inr, .usd, .jpy]

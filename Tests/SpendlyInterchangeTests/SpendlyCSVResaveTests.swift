@@ -30,6 +30,11 @@ struct SpendlyCSVResaveTests {
     #expect(read.warnings.isEmpty)
   }
 
+  @Test func aSemicolonHeaderWithWindowsLineEndsIsRecognised() throws {
+    let read = try Self.read("Date;Type;Category;Payment Method;Amount\r\n2026-12-01;expense;Food;Cash;12,50\r\n")
+    #expect(read.delimiter == ";" && read.rows.map(\.amount.minorUnits) == [1250])
+  }
+
   @Test func commaFilesKeepTheirGrouping() throws {
     let read = try Self.read(
       "Date,Type,Amount,Category,Payment Method\n2026-11-01,expense,\"1,500\",Food,UPI\n2026-11-02,expense,2989.7,Food,UPI\n")
@@ -63,8 +68,12 @@ struct SpendlyCSVResaveTests {
     #expect(SpendlyCSV.pointDecimal("2989,7") == "2989.7")
     #expect(SpendlyCSV.pointDecimal("-12,50") == "-12.50")
     #expect(SpendlyCSV.pointDecimal("1.234.567,89") == "1234567.89")
-    #expect(SpendlyCSV.pointDecimal("1,500") == "1,500", "three digits after a comma group a thousand")
-    #expect(SpendlyCSV.pointDecimal("1,50,000") == "1,50,000")
+    #expect(SpendlyCSV.pointDecimal("1,500") == "1.500", "beside semicolons a comma is the decimal mark")
+    #expect(SpendlyCSV.pointDecimal("0,012") == "0.012")
+    #expect(SpendlyCSV.pointDecimal("1 234,50") == "1234.50")
+    #expect(SpendlyCSV.pointDecimal("1\u{A0}234,50") == "1234.50")
+    #expect(SpendlyCSV.pointDecimal("2989.7") == "2989.7")
+    #expect(SpendlyCSV.pointDecimal("1,50,000") == "1,50,000", "two commas: not a European number")
     #expect(SpendlyCSV.pointDecimal("₹12,5") == "₹12,5", "a symbol: the amount reader decides")
   }
 }

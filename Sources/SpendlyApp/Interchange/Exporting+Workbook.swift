@@ -156,8 +156,15 @@ enum WorkbookCells {
     let crore = symbol + "##\\,##\\,##\\,##0" + decimals
     let lakh = symbol + "##\\,##\\,##0" + decimals
     let below = symbol + "##,##0" + decimals
-    guard minorUnits < 0 else { return "[>=10000000]\(crore);[>=100000]\(lakh);\(below)" }
     let major = minorUnits.magnitude / UInt64(scale)
+    // A hundred crore and more: a group of two for every two digits more (a format has two
+    // conditions at most, so the cell takes the one for its size).
+    if major >= 1_000_000_000 {
+      let digits = String(major).count
+      let separators = (digits - 3 + 1) / 2
+      return symbol + "##" + String(repeating: "\\,##", count: separators - 1) + "\\,##0" + decimals
+    }
+    guard minorUnits < 0 else { return "[>=10000000]\(crore);[>=100000]\(lakh);\(below)" }
     return major >= 10_000_000 ? crore : major >= 100_000 ? lakh : below
   }
 }

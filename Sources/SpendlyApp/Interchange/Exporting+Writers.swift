@@ -82,7 +82,7 @@ extension Exporting {
       }
       writer = JournalWriter(
         flavor: flavor, catalog: catalog, defaultCurrency: try store.settings.defaultCurrency(),
-        pendingExcluded: try store.settings.pendingExcluded(), start: start)
+        pendingExcluded: try store.settings.pendingExcluded(), start: start, through: filter.to)
       try store.transactions.each(filter) { writer.prepare($0) }
     } catch let error as StoreError {
       throw .store(error)

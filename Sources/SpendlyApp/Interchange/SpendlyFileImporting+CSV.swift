@@ -75,7 +75,7 @@ extension SpendlyFileImporting {
               if catalog.account(named: end) == nil {
                 let account = Self.newAccount(end, method: nil, currency: fields.amount.currency)
                 try stream.createAccount(account)
-                createdTypes.append(.init(name: account.name, type: account.type, source: .name))
+                createdTypes.append(.init(name: account.name, type: account.type, source: Self.accountType(end, method: nil).source))
               }
               guard let account = stream.currentCatalog.account(named: end) else { continue }
               if counter {
@@ -120,8 +120,7 @@ extension SpendlyFileImporting {
           where name != nil && stream.currentCatalog.account(named: name!) == nil {
             let account = Self.newAccount(name!, method: method, currency: fields.amount.currency, type: type)
             try stream.createAccount(account)
-            let told: CreatedAccount.TypeSource =
-              type != nil ? .file : NameKey.same(method, "credit card") ? .method(method ?? "") : .name
+            let told = type != nil ? .file : Self.accountType(name!, method: method).source
             createdTypes.append(.init(name: account.name, type: account.type, source: told))
           }
           do {
@@ -173,13 +172,20 @@ extension SpendlyFileImporting {
   public static func newAccount(_ name: String, method: String?, currency: Currency, type given: AccountType? = nil)
     -> Account
   {
+    Account(name: name, type: given ?? accountType(name, method: method).type, currency: currency)
+  }
+
+  /// The type of an account a file names but does not type, and what told it: a Credit Card
+  /// method makes a card, then the name's words (card, loan, wallet, cash), then a Cash method;
+  /// savings otherwise.
+  static func accountType(_ name: String, method: String?) -> (type: AccountType, source: CreatedAccount.TypeSource) {
+    if NameKey.same(method, "credit card") { return (.card, .method(method ?? "")) }
     let words = Set(name.lowercased().split { !$0.isLetter }.map(String.init))
-    let type: AccountType =
-      if let given { given } else if NameKey.same(method, "credit card") { .card } else if words.contains("card") { .card } else if words.contains("loan") { .loan } else if words.contains("wallet") {
-        .wallet
-      } else if words.contains("cash") || NameKey.same(method, "cash") {
-        .cash
-      } else { .savings }
-    return Account(name: name, type: type, currency: currency)
+    for (word, type) in [("card", AccountType.card), ("loan", .loan), ("wallet", .wallet), ("cash", .cash)]
+    where words.contains(word) {
+      return (type, .name)
+    }
+    if NameKey.same(method, "cash") { return (.cash, .method(method ?? "")) }
+    return (.savings, .unknown)
   }
 }

@@ -39,8 +39,8 @@ public struct SpendlyFileImporting {
   /// An account an import made, and where its type came from.
   public struct CreatedAccount: Sendable {
     /// The file's Account Type, else a row's method (a Credit Card method makes a card), else
-    /// the words of its name ("Wallet", "Car Loan"; savings otherwise).
-    public enum TypeSource: Sendable { case file, method(String), name }
+    /// the words of its name ("Wallet", "Car Loan"); `unknown`: nothing told it (savings).
+    public enum TypeSource: Sendable { case file, method(String), name, unknown }
     public let name: String
     public let type: AccountType
     public let source: TypeSource

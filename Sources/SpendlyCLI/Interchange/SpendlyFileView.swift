@@ -86,6 +86,7 @@ enum SpendlyFileView {
             case .file: ""
             case .method(let method): " (told from its \(Render.safe(method)) rows; check it: spendly accounts edit)"
             case .name: " (told from its name; check it: spendly accounts edit)"
+            case .unknown: " (nothing in the file says its type; check it: spendly accounts edit)"
             }
           lines.append("  new \(made.type.rawValue) account \(Render.safe(name))\(why)")
         }
