@@ -29,5 +29,8 @@ struct RecurringColumnTests {
       #expect(row["category"] as? String == "Rent" ? linked == 1 : linked == nil, "\(row)")
     }
     #expect(try other.ok("recurring").contains("Rent") && !other.ok("recurring").contains("Salary"), "nothing created")
+    // Again: every row a duplicate, so no row is left unlinked.
+    let again = try other.run(["import", file])
+    #expect(again.stdout.contains("0 added") && !again.stderr.contains("left unlinked"), "\(again.stderr)")
   }
 }

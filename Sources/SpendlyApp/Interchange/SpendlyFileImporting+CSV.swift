@@ -57,14 +57,10 @@ extension SpendlyFileImporting {
         while let row = try Self.next(&reader, file: name) {
           let (line, recurring) = (row.line, row.recurring)
           var fields = row.fields
-          // A schedule is linked by its name; one this database lacks is said, and left unlinked.
-          if let recurring {
-            if let id = schedules[NameKey(recurring)] {
-              fields.recurringID = id
-            } else {
-              unknownSchedules[recurring, default: 0] += 1
-            }
-          }
+          // A schedule is linked by its name; one this database lacks is said (for rows added,
+          // not duplicates skipped), and left unlinked.
+          let unlinked = recurring.flatMap { schedules[NameKey($0)] == nil ? $0 : nil }
+          if let recurring, let id = schedules[NameKey(recurring)] { fields.recurringID = id }
           let catalog = stream.currentCatalog
           // A transfer without an Account column names each end by account or method.
           if fields.kind == .transfer, !reader.hasAccountColumn {
@@ -124,7 +120,7 @@ extension SpendlyFileImporting {
             createdTypes.append(.init(name: account.name, type: account.type, source: told))
           }
           do {
-            try stream.add(fields)
+            if try stream.add(fields), let unlinked { unknownSchedules[unlinked, default: 0] += 1 }
           } catch let error as ValidationError {
             let column = reader.column(forField: error.field.lowercased())
             // A transfer's other end is in the columns --all-fields adds.
