@@ -23,8 +23,8 @@ public struct PastEntry: Sendable, Equatable {
 
 extension MerchantRecords {
   /// The latest `limit` entries of `kind` with their merchants (transfers left out), newest
-  /// first, by the same bounded walk of the date index as `recentUses`. A failed look-up
-  /// answers none and is remembered.
+  /// first: a backward walk of the date index that stops after `limit` rows, so its cost does
+  /// not grow with the database. A failed look-up answers none and is remembered.
   public func recentEntries(kind: Kind, limit: Int = 1000) -> [PastEntry] {
     guard kind != .transfer else { return [] }
     let sql = """

@@ -32,6 +32,14 @@ struct CalendarCommand: Command {
         month = month.adding(months: 12)
       }
     }
+    return try RecurringView.calendar(month, context)
+  }
+}
+
+extension RecurringView {
+  /// A month's grid with the days its schedules fall on: `calendar MONTH`, and 'calendar next month'.
+  static func calendar(_ month: YearMonth, _ context: Context) throws(CLIError) -> Rendered {
+    let today = context.today
     guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("calendar", month.description)) }
     let schedules = try reporting { try context.store().schedules.all() }
     let items = schedules.filter { !$0.isPaused }

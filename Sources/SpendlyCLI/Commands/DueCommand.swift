@@ -25,15 +25,7 @@ struct DueCommand: Command {
     let today = context.today
     let logging = DueLogging(session: context.session)
     let items = try reporting { try logging.due() }
-    guard arguments.has("log") else {
-      let json = JSON.object([("due", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) }))])
-      guard !items.isEmpty else { return .lines(["  nothing due"], json: json) }
-      var lines = ["  \(items.count) due, oldest first:"]
-      lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
-      lines.append(
-        context.output.style("  'due --log' records them as one change; 'recurring skip ID' skips one", .dim))
-      return .lines(lines, json: json)
-    }
+    guard arguments.has("log") else { return RecurringView.due(items, context) }
     guard !items.isEmpty else {
       return .lines(
         ["  nothing due: nothing logged"],
@@ -62,5 +54,17 @@ struct DueCommand: Command {
         ("summary", .string(summary)), ("transactions", .array(ids.map { .int($0) })),
         ("logged", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
       ]))
+  }
+}
+
+extension RecurringView {
+  /// The occurrences due and not logged, oldest first: `due`, and "what's due".
+  static func due(_ items: [(Schedule, LocalDate)], _ context: Context) -> Rendered {
+    let json = JSON.object([("due", .array(items.map { occurrenceJSON($0.0, $0.1) }))])
+    guard !items.isEmpty else { return .lines(["  nothing due"], json: json) }
+    var lines = ["  \(items.count) due, oldest first:"]
+    lines += occurrenceLines(items, today: context.today, output: context.output)
+    lines.append(context.output.style("  'due --log' records them as one change; 'recurring skip ID' skips one", .dim))
+    return .lines(lines, json: json)
   }
 }

@@ -22,6 +22,13 @@ struct UpcomingCommand: Command {
       }
       days = count
     }
+    return try RecurringView.upcoming(days: days, context)
+  }
+}
+
+extension RecurringView {
+  /// What the next `days` days hold: `upcoming DAYS`, and a question whose period runs ahead.
+  static func upcoming(days: Int, _ context: Context) throws(CLIError) -> Rendered {
     let today = context.today
     let last = today.adding(days: days)
     guard SupportedDates.contains(last) else {
