@@ -7,18 +7,20 @@ extension Exporting {
   /// rows in about the time sqlite3 takes). The count of rows written, and of those left out:
   /// the plain layout has no Status column, so it holds only the rows totals count (no memo or
   /// rejected row, no pending one under `config pending exclude`), or a re-import would book them.
-  func csv(store: Store) throws(Refusal) -> (written: Int, leftOut: Int) {
+  func csv(store: Store) throws(Refusal) -> (written: Int, leftOut: Int, pendingExcluded: Bool) {
     var count = 0
     var filter = self.filter
     var leftOut = 0
-    if !request.allFields && filter.statuses.isEmpty {
-      do {
+    let pendingExcluded: Bool
+    do {
+      pendingExcluded = try store.settings.pendingExcluded()
+      if !request.allFields && filter.statuses.isEmpty {
         let all = try store.transactions.count(filter)
-        filter.statuses = TransactionStatus.counted(pendingExcluded: try store.settings.pendingExcluded())
+        filter.statuses = TransactionStatus.counted(pendingExcluded: pendingExcluded)
         leftOut = all - (try store.transactions.count(filter))
-      } catch {
-        throw .store(error)
       }
+    } catch {
+      throw .store(error)
     }
     var names: [Int64: String] = [:]
     var types: [String: String] = [:]
@@ -42,7 +44,7 @@ extension Exporting {
       }
       try writer.finish()
     }
-    return (count, leftOut)
+    return (count, leftOut, pendingExcluded)
   }
 
   /// Every table of the database, streamed: the count of rows written.

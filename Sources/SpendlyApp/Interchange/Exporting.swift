@@ -94,8 +94,7 @@ public struct Exporting {
     var outcome = Outcome(format: request.format, file: file, rows: 0)
     switch request.format {
     case .csv:
-      (outcome.rows, outcome.leftOut) = try csv(store: store)
-      outcome.pendingExcluded = (try? store.settings.pendingExcluded()) ?? false
+      (outcome.rows, outcome.leftOut, outcome.pendingExcluded) = try csv(store: store)
     case .json: outcome.rows = try json(store: store)
     case .xlsx:
       guard let file else { throw .needsFile }
