@@ -42,6 +42,12 @@ enum DraftEdit {
   static func set(
     _ field: DraftField, to text: String, in draft: inout TransactionDraft, parser: PhraseParser, today: LocalDate
   ) throws(CLIError) {
+    // Hidden characters are refused in every field, by the one rule every entrance meets.
+    do {
+      try Validator.refuseHidden(text, field: field.rawValue)
+    } catch {
+      throw .data(error.description)
+    }
     let text = text.trimmingSpaces()
     switch field {
     case .amount:

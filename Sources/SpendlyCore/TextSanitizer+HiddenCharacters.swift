@@ -1,6 +1,7 @@
 /// Characters that print as nothing or turn the text after them around: zero-width characters
 /// and bidi controls. They make two names look alike ("Fo\u{200B}od" and "Food") or reverse the
-/// rest of a line, so names refuse them and stored or printed text drops them.
+/// rest of a line, so every entrance refuses them (`Validator.refuseHidden`), and printed text,
+/// and stored text from files and older databases, drops them.
 extension TextSanitizer {
   /// True for zero-width characters (U+200B…U+200D, U+2060, U+FEFF) and bidi controls and marks
   /// (U+061C, U+200E, U+200F, U+202A…U+202E, U+2066…U+2069).
@@ -59,5 +60,20 @@ extension Unicode.Scalar {
   public var codePoint: String {
     let hex = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+}
+
+extension Validator {
+  /// The one rule for hidden characters wherever text comes in (a phrase, a field option, a
+  /// link's value, an answer at a prompt, a name): it is refused, naming the first one
+  /// (U+202E), never silently dropped, since "\u{202E}evil" would be saved looking like "evil".
+  public static func refuseHidden(_ text: String, field: String) throws(ValidationError) {
+    guard let hidden = TextSanitizer.firstHidden(in: text) else { return }
+    throw ValidationError(field: field, value: TextSanitizer.printable(text), reason: "contains " + hiddenWords(hidden))
+  }
+
+  /// "an invisible or direction-changing character (U+202E)": how every refusal names one.
+  public static func hiddenWords(_ scalar: Unicode.Scalar) -> String {
+    "an invisible or direction-changing character (\(scalar.codePoint))"
   }
 }

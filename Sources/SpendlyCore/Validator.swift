@@ -66,7 +66,8 @@ public enum Validator {
     return category.name
   }
 
-  /// Drops hidden characters (zero-width, bidi controls), trims, turns empty into nil, and
+  /// Drops hidden characters (zero-width, bidi controls: what files and older databases hold;
+  /// typed text has met `refuseHidden` at its entrance), trims, turns empty into nil, and
   /// rejects control characters and overlong values. With `lineBreaks` (a note), line breaks and
   /// tabs are text (a CRLF is a line break); every other control character is still refused.
   public static func cleaned(_ text: String?, field: String, limit: Int, lineBreaks: Bool = false) throws(
@@ -119,11 +120,7 @@ extension Validator {
   /// A category, method or alias name: trimmed, printable, at most 60 characters, and without
   /// hidden characters, which are refused (not dropped): "Fo\u{200B}od" would be a second "Food".
   public static func cleanedName(_ text: String, field: String) throws(ValidationError) -> String? {
-    if let hidden = TextSanitizer.firstHidden(in: text) {
-      throw ValidationError(
-        field: field, value: TextSanitizer.printable(text),
-        reason: "contains an invisible or direction-changing character (\(hidden.codePoint))")
-    }
+    try refuseHidden(text, field: field)
     let name = try cleaned(text, field: field, limit: 60)
     // "500" as a category would swallow amounts in phrases.
     if let name, name.allSatisfy({ $0.isNumber || $0.isPunctuation || $0 == " " }) {

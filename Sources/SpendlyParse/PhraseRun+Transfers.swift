@@ -370,6 +370,13 @@ extension PhraseParser {
       draft.counterAccount = nil
       draft.inferred.remove(.to)
     }
+    // An inferred source that is the destination too (the default Cash, then --to Cash) is a
+    // transfer's own source instead (Bank Transfer), as "transfer 300 to cash" reads.
+    if draft.kind == .transfer, draft.inferred.contains(.method), let method = draft.method,
+      method == draft.counterMethod
+    {
+      draft.method = catalog.methodName(TransferRoute.transfer.ends(card: settings.card).from, fallback: method)
+    }
     inferAccounts(&draft)
   }
 }

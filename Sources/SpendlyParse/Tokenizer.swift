@@ -163,6 +163,13 @@ enum Tokenizer {
       inToken = false
     }
     for character in phrase {
+      // Refused, quoted or not, as at every entrance (`Validator.refuseHidden`): dropped, it
+      // would let "\u{202E}evil" be saved looking like "evil". A joiner or non-joiner is part
+      // of the character before it, so each character's scalars are looked at.
+      if character.utf8.count > 1, let hidden = TextSanitizer.firstHidden(in: String(character)) {
+        throw PhraseError(
+          Validator.hiddenWords(hidden) + " is refused: type the phrase without it", column: position + 1, length: 1)
+      }
       if inQuote {
         if character == "\"" { inQuote = false } else { current.append(character) }
       } else if character == "\"" {
@@ -173,9 +180,6 @@ enum Tokenizer {
         }
         inQuote = true
         quoteStart = position
-      } else if isHidden(character) {
-        // A zero-width or bidi character inside a word is dropped, not a break: "Sta\u{200B}rbucks"
-        // is one word. It keeps its column, so errors point where the person typed.
       } else if isSeparator(character) {
         if inToken { finish() }
       } else {
@@ -193,11 +197,6 @@ enum Tokenizer {
     }
     if inToken { finish() }
     return tokens
-  }
-
-  /// A character that prints as nothing or turns text around (see `TextSanitizer.isHidden`).
-  static func isHidden(_ character: Character) -> Bool {
-    character.unicodeScalars.count == 1 && TextSanitizer.isHidden(character.unicodeScalars.first!)
   }
 
   /// White space, and control and format characters (bidi marks, BOM, escapes, CR LF), which

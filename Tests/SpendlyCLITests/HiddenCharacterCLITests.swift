@@ -5,8 +5,8 @@ import Testing
 
 @testable import SpendlyStore
 
-/// Zero-width and bidi characters: refused in names, removed from merchants and notes, and never
-/// printed or put in JSON, even from rows stored before they were removed.
+/// Zero-width and bidi characters: refused at every entrance (names, merchants, notes, phrases,
+/// links), and never printed or put in JSON, even from rows stored before they were refused.
 @Suite("spendly and hidden characters")
 struct HiddenCharacterCLITests {
   static let hidden = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{FEFF}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}"]
@@ -35,15 +35,53 @@ struct HiddenCharacterCLITests {
     #expect(categories.compactMap { $0["name"] as? String }.filter { $0.lowercased().hasPrefix("fo") } == ["Food"])
   }
 
-  @Test func merchantsAndNotesLoseThem() throws {
+  /// One rule at every entrance: a merchant, a note or a phrase holding one is refused,
+  /// naming it (U+202E), and nothing is saved; never saved without it.
+  @Test(arguments: hidden)
+  func everyEntranceRefusesThem(_ character: String) throws {
     let sandbox = try Sandbox()
-    try sandbox.ok(
-      "add", "--yes", "--amount", "5", "--merchant", "Jo\u{200B}e's\u{202E}", "--note", "\u{2067}lunch\u{2069}")
-    try sandbox.ok("add", "--yes", "6", "coffee", "at", "Caf\u{200C}e\u{FEFF}")
+    try sandbox.addLunch()
+    let before = try sandbox.databaseBytes()
+    let code = character.unicodeScalars.first!.codePoint
+    let link = character.utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+    for arguments in [
+      ["log-payment", "--amount", "420", "--merchant", "\(character)evil", "--yes"],
+      ["log-payment", "--amount", "420", "--note", "lu\(character)nch", "--yes"],
+      ["add", "--yes", "--amount", "5", "--merchant", "Jo\(character)e's"],
+      ["add", "--yes", "--amount", "5", "--note", "\(character)lunch"],
+      ["add", "--yes", "6", "coffee", "at", "Caf\(character)e"],
+      ["add", "--yes", "6 coffee at \"Caf\(character)e\""],
+      ["edit", "1", "--merchant", "So\(character)cial", "--yes"],
+      ["open", "spendly://quickadd?amount=420&merchant=\(link)evil", "--yes"],
+      ["open", "spendly://quickadd?text=420%20lunch%20at%20\(link)evil", "--yes"],
+    ] {
+      let result = try sandbox.run(arguments)
+      #expect(result.status == 65, "\(arguments): \(result.stderr)")
+      // The first line names it (a phrase's error goes on with the phrase and a caret).
+      #expect(
+        result.stderrLines.first?.contains("invisible or direction-changing character (\(code))") == true,
+        "\(arguments): \(result.stderr)")
+      #expect(!Self.hasHidden(result.stderr))
+      #expect(result.stdout.isEmpty)
+    }
+    #expect(try sandbox.databaseBytes() == before)
+  }
+
+  /// The shell's entries meet the same rule.
+  @Test func theShellRefusesThem() throws {
+    let sandbox = try Sandbox()
+    let result = try sandbox.run(["--yes"], input: Data("420 lunch at \u{202E}evil\n".utf8))
+    #expect(result.stderr.contains("invisible or direction-changing character (U+202E)"), "\(result.stderr)")
+    let saved = FileManager.default.fileExists(atPath: sandbox.database) ? try sandbox.transactions() : []
+    #expect(saved.isEmpty)
+  }
+
+  /// A zero-width joiner inside an emoji is part of the picture, not hidden.
+  @Test func anEmojiJoinerIsNoHiddenCharacter() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("add", "--yes", "--amount", "5", "--merchant", "Desk", "--note", "👩\u{200D}💻 work")
     let rows = try #require(try json(try sandbox.ok("--json", "list")) as? [[String: Any]])
-    #expect(rows.map { $0["merchant"] as? String } == ["Cafe", "Joe's"])
-    #expect(rows.last?["note"] as? String == "lunch")
-    #expect(try sandbox.ids("--merchant", "joes") == [1])
+    #expect(rows.first?["note"] as? String == "👩\u{200D}💻 work")
   }
 
   /// Rows from an older database that still hold them: no output carries them.

@@ -152,7 +152,7 @@ struct QuickCaptureTerminalTests {
     let text = try String(contentsOf: entry, encoding: .utf8)
     #expect(text.contains("MimeType=x-scheme-handler/spendly;") && text.contains("Terminal=true"))
     let exec = try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") }).dropFirst("Exec=".count)
-    #expect(exec == "spendly open %u")
+    #expect(exec == "spendly open --desktop %u")
     let bin = sandbox.directory + "/bin"
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: bin + "/spendly", withDestinationPath: spendlyBinary)
@@ -164,6 +164,9 @@ struct QuickCaptureTerminalTests {
     try shell.waitForPrompt(ShellSession.save, count: 1)
     #expect(shell.screen.text.contains("  expense  ₹420.00  UPI  Food"), "\(shell.screen.text)")
     shell.terminal.send(Key.enter)
+    // The saved line stays in the window until a key (or 2 seconds).
+    try shell.terminal.waitForScreen(containing: "saved #1 · -₹420.00 Food · UPI")
+    shell.terminal.send("x")
     #expect(try shell.terminal.waitForExit() == 0)
     #expect(try sandbox.transactions().count == 1)
   }

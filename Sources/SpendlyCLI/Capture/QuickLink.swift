@@ -10,12 +10,15 @@ import SpendlyCore
 /// - the link is at most `maximumLength` bytes of printable ASCII: anything else is
 ///   percent-encoded (`%20`, or `+`, for a space);
 /// - every `%` starts a `%XX` escape; the decoded value is valid UTF-8 with no control
-///   characters (escape sequences, newlines) and no hidden characters (zero-width, bidi);
+///   characters (escape sequences, newlines) and no hidden characters (zero-width, bidi:
+///   `Validator.refuseHidden`, as at every entrance);
 /// - each key is one of `keys` and is given once.
 struct QuickLink: Equatable {
   static let maximumLength = 2048
   /// The keys a link may give, in the order their values apply to the draft after `text`.
-  static let keys = ["text", "kind", "currency", "amount", "category", "method", "merchant", "note", "date", "time"]
+  static let keys = [
+    "text", "kind", "currency", "amount", "category", "method", "from", "to", "merchant", "note", "date", "time",
+  ]
   /// Keys that may be empty: an empty merchant or note is none, an empty text a bare link.
   static let mayBeEmpty: Set<String> = ["text", "merchant", "note"]
 
@@ -93,13 +96,17 @@ struct QuickLink: Equatable {
     guard let string = String(validating: decoded, as: UTF8.self) else {
       throw refusal("\(what) is not valid UTF-8 once decoded")
     }
+    // Hidden characters (zero-width, bidi) meet the rule every entrance meets.
+    do {
+      try Validator.refuseHidden(string, field: key ?? "a key")
+    } catch {
+      throw refusal("\(what) \(error.reason)")
+    }
     for scalar in string.unicodeScalars {
       let category = scalar.properties.generalCategory
-      if category == .control || category == .lineSeparator || category == .paragraphSeparator
-        || TextSanitizer.isHidden(scalar)
-      {
+      if category == .control || category == .lineSeparator || category == .paragraphSeparator {
         let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
-        let name = scalar.value == 0x1B ? "an escape sequence (\(code))" : "a control or hidden character (\(code))"
+        let name = scalar.value == 0x1B ? "an escape sequence (\(code))" : "a control character (\(code))"
         throw refusal("\(what) holds \(name)")
       }
     }
