@@ -88,11 +88,15 @@ enum Capture {
     if open.contains(.method),
       let method = QuickSuggestions.methods(
         entries, catalog: parser.catalog.methods.map(\.name), amount: amount, hour: hour, preferred: draft.method
-      ).first, method != draft.method
+      ).first
     {
-      draft.method = method
-      suggested(.method)
-      parser.reinferAccounts(&draft)
+      // The default method that entries of the amount used too is from the history as well.
+      let near = QuickSuggestions.scores(entries, key: { $0.method }, amount: amount, hour: hour)[method]?.byAmount
+      if method != draft.method || near == true { suggested(.method) }
+      if method != draft.method {
+        draft.method = method
+        parser.reinferAccounts(&draft)
+      }
     }
     if open.contains(.category),
       let category = QuickSuggestions.categories(

@@ -1,0 +1,32 @@
+import Foundation
+import SpendlyTestSupport
+import Testing
+
+/// A bare link (`spendly://quickadd`) on a terminal: once the amount is typed, the method,
+/// category and merchant come from the entries of a similar amount, as `quick` suggests them.
+@Suite("links that use the amount's history")
+struct LinkHistoryTerminalTests {
+  @Test func aBareLinkSuggestsFromTheAmountTyped() throws {
+    let sandbox = try Sandbox.forShell()
+    for phrase in ["180 cash food at Chai Point", "180 cash food at Chai Point", "5000 card shopping at Zara"] {
+      let result = try sandbox.run(["add", "--yes"] + phrase.split(separator: " ").map(String.init))
+      #expect(result.status == 0, "\(result.err)")
+    }
+    let session = try PTYSession(
+      executable: spendlyBinary, arguments: sandbox.globals + ["open", "spendly://quickadd"],
+      environment: sandbox.environment)
+    let shell = ShellSession(session, sandbox: sandbox)
+    try shell.waitForPrompt("  amount   :", count: 1)
+    try shell.enter("180" + Key.enter, then: ShellSession.save)
+    let text = shell.screen.text
+    #expect(text.contains("₹180.00  Cash?  Food?  Chai Point?"), "\(text)")
+    #expect(text.contains("? from your history: category, method, merchant"), "\(text)")
+    shell.terminal.send(Key.enter)
+    #expect(try shell.terminal.waitForExit() == 0)
+    let saved = try sandbox.transactions()
+    try #require(saved.count == 4)
+    #expect(saved[0]["category"] as? String == "Food")
+    #expect(saved[0]["method"] as? String == "Cash")
+    #expect(saved[0]["merchant"] as? String == "Chai Point")
+  }
+}
