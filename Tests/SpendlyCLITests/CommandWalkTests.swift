@@ -16,6 +16,7 @@ struct CommandWalkTests {
     "recurring": ["due": ["log"]],
     "accounts": ["edit": ["account"]],
     "sync": ["import": ["account", "mapping"]],
+    "open": ["add": ["account", "to"]],
   ]
 
   /// The `--options` a help text names.

@@ -231,7 +231,7 @@ struct ShellIntegrationTests {
       .deletingLastPathComponent().appendingPathComponent("share/spendly.desktop").path
     let entry = try String(contentsOfFile: source, encoding: .utf8)
     for line in [
-      "Type=Application", "Name=Spendly", "Exec=spendly open %u", "Terminal=true",
+      "Type=Application", "Name=Spendly", "Exec=spendly open --desktop %u", "Terminal=true",
       "MimeType=x-scheme-handler/spendly;", "Categories=Office;Finance;",
     ] {
       #expect(entry.contains("\n" + line + "\n"), "spendly.desktop lacks \(line)")

@@ -48,7 +48,10 @@ struct ErrorPositionTests {
     Case("🍕🍕 ₹420 on ⟨31 feb⟩", "no such date"),
     Case("₹420 café ⟨31/02⟩", "no such date"),
     // Control and format characters count as one column each, like any character (CR LF is one).
-    Case("\u{200F}420\r\non ⟨31 feb⟩", "no such date"),
+    Case("\u{00A0}420\r\non ⟨31 feb⟩", "no such date"),
+    // A hidden character is refused where it is, quoted or not, even joined to a letter.
+    Case("\u{00A0}420 lunch at ⟨\u{202E}⟩evil", "(U+202E) is refused"),
+    Case("420 at \"Caf⟨e\u{200C}⟩\"", "(U+200C) is refused"),
     Case("420\u{0007}\u{001B}[1m lunch ⟨25:00⟩", "no such time"),
   ]
 
