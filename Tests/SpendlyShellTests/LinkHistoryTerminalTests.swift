@@ -30,3 +30,25 @@ struct LinkHistoryTerminalTests {
     #expect(saved[0]["merchant"] as? String == "Chai Point")
   }
 }
+
+/// `quick`'s merchant and note meet the hidden-character rule: refused, named, asked again.
+@Suite("quick and hidden characters")
+struct QuickHiddenCharacterTerminalTests {
+  @Test func aHiddenCharacterInTheMerchantIsRefusedAndAskedAgain() throws {
+    let sandbox = try Sandbox.forShell()
+    let session = try PTYSession(
+      executable: spendlyBinary, arguments: sandbox.globals + ["quick"], environment: sandbox.environment)
+    let shell = ShellSession(session, sandbox: sandbox)
+    try shell.waitForPrompt("  amount   :", count: 1)
+    try shell.enter("420" + Key.enter, then: "  method   :")
+    try shell.enter(Key.enter, then: "  category :")
+    try shell.enter(Key.enter, then: "  merchant :")
+    try shell.enter("Jo\u{200B}e" + Key.enter, then: "  merchant :")
+    #expect(shell.screen.text.contains("invisible or direction-changing character (U+200B)"), "\(shell.screen.text)")
+    try shell.enter("Joe" + Key.enter, then: "  note     :")
+    shell.terminal.send(Key.enter)
+    #expect(try shell.terminal.waitForExit() == 0)
+    let saved = try sandbox.transactions()
+    #expect(saved.first?["merchant"] as? String == "Joe")
+  }
+}

@@ -187,7 +187,13 @@ struct QuickCommand: Command {
     if field == .merchant {
       if text.isEmpty { text = suggested ?? "" } else if text == "-" { text = "" }
     }
-    try DraftEdit.set(field, to: text, in: &draft, parser: parser, today: context.today)
+    do {
+      try DraftEdit.set(field, to: text, in: &draft, parser: parser, today: context.today)
+    } catch {
+      // Refused (a hidden character): said, and asked again.
+      dialogue.output.line("  " + error.message)
+      return try askText(step, &state, dialogue: dialogue)
+    }
     state.draft = draft
     return .next
   }
