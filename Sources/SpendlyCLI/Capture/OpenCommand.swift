@@ -34,8 +34,8 @@ struct OpenCommand: Command {
 
     A link is refused, with nothing saved, when it is not spendly://quickadd, is longer
     than \(QuickLink.maximumLength) bytes, repeats a key, names an unknown key, has a malformed % escape,
-    decodes to invalid UTF-8 or to control characters, or gives an amount that is not a
-    positive amount (exit 65).
+    decodes to invalid UTF-8, to control characters or to hidden ones (named, as U+202E),
+    or gives an amount that is not a positive amount (exit 65).
     """
   static let examples = [
     "spendly open 'spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch'",
