@@ -84,7 +84,8 @@ extension QueryRun {
 
   /// "monthly", "weekly", "quarterly": a trend; "month" and "week" alone belong to periods (nil).
   mutating func cadenceWord(_ word: String, _ role: QueryRole) -> Bool? {
-    guard ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(word), let group = QueryLexicon.groupings[role] else {
+    guard ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(word), let group = QueryLexicon.groupings[role]
+    else {
       return nil
     }
     return answer(.trend(group))

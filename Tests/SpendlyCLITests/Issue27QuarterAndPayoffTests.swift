@@ -9,7 +9,8 @@ import Testing
 struct Issue27QuarterAndPayoffTests {
   static func spending() throws -> Sandbox {
     let sandbox = try Sandbox()
-    for phrase in ["1000 food on 2025-02-10", "2000 food on 2025-05-01", "500 travel on 2025-11-20", "700 food 20 nov"] {
+    for phrase in ["1000 food on 2025-02-10", "2000 food on 2025-05-01", "500 travel on 2025-11-20", "700 food 20 nov"]
+    {
       let result = try sandbox.run(["add", "--yes"] + phrase.split(separator: " ").map(String.init))
       #expect(result.status == 0, "\(phrase): \(result.stderr)")
     }

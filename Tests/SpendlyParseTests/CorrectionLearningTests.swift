@@ -68,7 +68,10 @@ struct CorrectionLearningTests {
     var reviewed = shown
     reviewed.category = "Groceries"
     reviewed.inferred.remove(.category)
-    #expect(reviewed.corrections(since: shown) == [MerchantCorrection(merchant: "DMart", field: .category, value: "Groceries")])
+    #expect(
+      reviewed.corrections(since: shown) == [
+        MerchantCorrection(merchant: "DMart", field: .category, value: "Groceries")
+      ])
     // Accepted as shown: nothing corrected.
     #expect(shown.corrections(since: shown).isEmpty)
     // A typed field changed in review is the person's word already, no correction.

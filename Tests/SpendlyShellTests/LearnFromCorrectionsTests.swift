@@ -41,7 +41,8 @@ struct LearnFromCorrectionsTests {
     #expect(result.out.contains("  expense  ₹400.00  Cash?  Food?  DMart  \"lunch\"  today 13:05"), "\(result.out)")
     #expect(result.out.contains("  saved #1 · DMart · Groceries this month ₹400.00"), "\(result.out)")
     #expect(result.out.contains("  saved #2 · DMart · Food this month ₹100.00"), "\(result.out)")
-    #expect(result.out.contains("  expense  ₹250.00  Cash?  Groceries?  DMart  \"snacks\"  today 13:05"), "\(result.out)")
+    #expect(
+      result.out.contains("  expense  ₹250.00  Cash?  Groceries?  DMart  \"snacks\"  today 13:05"), "\(result.out)")
     #expect(result.out.contains("  saved #3 · DMart · Groceries this month ₹650.00"), "\(result.out)")
     // One change a saved entry: the correction is part of entry #1's change, and goes with its undo.
     let log = try sandbox.run(["log", "--limit", "5"])
