@@ -86,6 +86,40 @@ public enum DebtPlanning {
       results: results, budget: budget, firstMonth: YearMonth(session.today).adding(months: 1), leftOut: out)
   }
 
+  /// The strategy a plan asked for without one is made in: avalanche, the least interest.
+  public static let assumedStrategy: PayoffPlan.Strategy = .avalanche
+
+  /// The debts as they are, when no plan was made yet: what their first month's minimums come
+  /// to (each on its balance today and that month's interest), paid every month as the budget.
+  /// The debts in `preferred` (the default currency), else those in the first currency owed.
+  public static func minimumsBudget(preferring preferred: Currency, in session: Session) throws(Refusal) -> Money {
+    let debts: [Debt]
+    do {
+      debts = try session.store().debts.all()
+    } catch {
+      throw .store(error)
+    }
+    let balances = try balances(debts, in: session)
+    let owing = debts.filter { (balances[$0.id]?.minorUnits ?? 0) > 0 }
+    let currency =
+      owing.contains { $0.balance.currency == preferred } ? preferred : owing.first?.balance.currency ?? preferred
+    var total = Money.zero(currency)
+    for debt in owing where debt.balance.currency == currency {
+      let balance = balances[debt.id]?.minorUnits ?? 0
+      let tooLarge = FigureTooLarge(name: debt.name, figure: "first month's minimum")
+      let (owed, overflow) = balance.addingReportingOverflow(Debt.interest(on: balance, apr: debt.apr))
+      if overflow { throw .tooLarge(tooLarge) }
+      do {
+        total = try total.adding(
+          Money(minorUnits: debt.effectiveMinimum.amount(on: owed), currency: currency), or: tooLarge)
+      } catch {
+        throw .tooLarge(error)
+      }
+    }
+    guard total.minorUnits > 0 else { throw .nothingToPay(currency) }
+    return total
+  }
+
   /// The last plan's budget: the database's setting, else `legacy` (the state file an older
   /// Spendly kept); nil when there is none.
   public static func rememberedBudget(in session: Session, legacy: String?) throws(StoreError) -> Money? {

@@ -10,11 +10,14 @@ public enum EntrySaving {
     public let budgets: Result<[BudgetWatch.Change], StoreError>
   }
 
-  /// Adds `fields`.
-  public static func add(_ fields: TransactionFields, in session: Session) throws(StoreError) -> Saved {
+  /// Adds `fields`, and in the same change the fields the person corrected in review for its
+  /// merchant (kept for later drafts).
+  public static func add(
+    _ fields: TransactionFields, corrections: [MerchantCorrection] = [], in session: Session
+  ) throws(StoreError) -> Saved {
     let store = try session.store()
     let watch = BudgetWatch([fields], store: store)
-    let saved = try store.transactions.add(fields)
+    let saved = try store.transactions.add(fields, corrections: corrections)
     return Saved(transaction: saved, budgets: Result { () throws(StoreError) in try watch.after(store: store) })
   }
 

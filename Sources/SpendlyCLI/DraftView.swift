@@ -35,9 +35,7 @@ extension Context {
   func draft(_ phrase: String, parser: PhraseParser) throws(CLIError) -> TransactionDraft {
     defer { reportLookupFailure() }
     do {
-      var draft = try parser.parse(phrase, now: now)
-      learnFromHistory(&draft, parser: parser)
-      return draft
+      return try parser.parse(phrase, now: now)
     } catch {
       throw .data(error.rendered(input: phrase, advice: error.seeAlso?.advice))
     }

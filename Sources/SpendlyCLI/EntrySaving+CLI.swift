@@ -8,9 +8,11 @@ import SpendlyStore
 extension EntrySaving {
   /// Saves through the store's one write path (`EntrySaving`); a failure is an error, never a
   /// success line.
-  static func save(_ fields: TransactionFields, context: Context) throws(CLIError) -> EntrySaving.Saved {
+  static func save(
+    _ fields: TransactionFields, corrections: [MerchantCorrection] = [], context: Context
+  ) throws(CLIError) -> EntrySaving.Saved {
     do {
-      return try EntrySaving.add(fields, in: context.session)
+      return try EntrySaving.add(fields, corrections: corrections, in: context.session)
     } catch {
       throw error.cli
     }

@@ -1,14 +1,14 @@
 /// How a breakdown groups transactions.
 public enum Grouping: String, Sendable, CaseIterable {
-  case category, method, merchant, account, currency, day, week, month, year
+  case category, method, merchant, account, currency, day, week, month, quarter, year
 
-  public var isTime: Bool { [.day, .week, .month, .year].contains(self) }
+  public var isTime: Bool { [.day, .week, .month, .quarter, .year].contains(self) }
 }
 
 /// One group's total in one currency.
 public struct GroupTotal: Hashable, Sendable {
   /// The group: a category or method name, a merchant ("—" for none), a currency code,
-  /// or a time key (2026-11-29, the week's first day, 2026-11, 2026).
+  /// or a time key (2026-11-29, the week's first day, 2026-11, 2026-Q4, 2026).
   public let key: String
   public let currency: Currency
   public let minorUnits: Int64
@@ -105,6 +105,7 @@ public enum Analytics {
     case .day: return fields.date.description
     case .week: return Period.startOfWeek(fields.date, weekStart: weekStart).description
     case .month: return String(fields.date.description.prefix(7))
+    case .quarter: return Period.quarterKey(fields.date)
     case .year: return String(fields.date.year)
     }
   }

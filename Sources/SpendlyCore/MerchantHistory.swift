@@ -11,16 +11,21 @@ public protocol MerchantHistory {
   func merchantUse(_ name: String) -> MerchantUse?
 }
 
-/// A known merchant, spelled as in history, with the category and method last used there.
+/// A known merchant, spelled as in history, with the category and method last used there, and
+/// the fields the person corrected in review for it (which outrank the last use).
 public struct MerchantUse: Sendable, Equatable {
   public var merchant: String
   public var category: String
   public var method: String
+  public var corrected: [MerchantCorrection.Field: String]
 
-  public init(merchant: String, category: String, method: String) {
+  public init(
+    merchant: String, category: String, method: String, corrected: [MerchantCorrection.Field: String] = [:]
+  ) {
     self.merchant = merchant
     self.category = category
     self.method = method
+    self.corrected = corrected
   }
 }
 

@@ -46,6 +46,29 @@ public struct Period: Hashable, Sendable {
       label: label ?? "\(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)")
   }
 
+  /// The quarter `date` is in, numbered from January: 1 to 4.
+  public static func quarterNumber(_ date: LocalDate) -> Int { (date.month - 1) / 3 + 1 }
+
+  /// The quarter's group key, sorting as time does: "2025-Q1".
+  public static func quarterKey(_ date: LocalDate) -> String {
+    "\(date.description.prefix(4))-Q\(quarterNumber(date))"
+  }
+
+  /// The quarter key said for people: "2025-Q1" is "Q1 2025" (any other text as it is).
+  public static func quarterLabel(_ key: String) -> String {
+    let parts = key.split(separator: "-")
+    guard parts.count == 2, parts[1].count == 2, parts[1].hasPrefix("Q") else { return key }
+    return "\(parts[1]) \(parts[0])"
+  }
+
+  /// The calendar quarter containing `date` (Jan–Mar, Apr–Jun, Jul–Sep, Oct–Dec), "Q4 2026".
+  public static func quarter(containing date: LocalDate, label: String? = nil) -> Period {
+    let first = LocalDate(year: date.year, month: (quarterNumber(date) - 1) * 3 + 1, day: 1)!
+    return Period(
+      from: first, to: first.adding(months: 2).endOfMonth,
+      label: label ?? "Q\(quarterNumber(date)) \(date.year)")
+  }
+
   public static func year(_ year: Int, label: String? = nil) -> Period {
     Period(
       from: LocalDate(year: year, month: 1, day: 1)!, to: LocalDate(year: year, month: 12, day: 31)!,

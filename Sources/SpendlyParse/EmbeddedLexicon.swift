@@ -214,6 +214,7 @@ enum EmbeddedLexicon {
     group-day: day days daily
     group-week: week weeks weekly
     group-month: month months monthly
+    group-quarter: quarter quarters quarterly
     group-year: year years yearly
     # "by category" groups; "by card" filters (a method word after it).
     by: by per

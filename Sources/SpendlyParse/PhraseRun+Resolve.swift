@@ -59,21 +59,33 @@ extension PhraseRun {
 
   // MARK: History and defaults
 
-  /// What was last used with this merchant fills what the phrase and the lexicon left open.
+  /// Learning from history, the one rule (step 11): for a field the phrase did not type, a
+  /// correction the person made in review for this merchant outranks what was last used there,
+  /// which outranks a word's guess ("snacks" → Food) and the defaults. A field history gave
+  /// over a guess, and any correction used, is marked `fromHistory` (`? from your history`).
+  /// A category of the other side is ignored; an entry on a named account keeps its method.
   /// A merchant history did not know when it was looked up has no history.
   mutating func inferFromHistory() {
-    guard let merchant = draft.merchant, draft.category == nil || draft.method == nil,
-      let last = historyUses.last(where: { $0.merchant == merchant })
-    else { return }
-    if draft.category == nil, let category = parser.catalog.category(named: last.category),
-      category.side == draft.kind.side
-    {
-      draft.category = category.name
-      draft.inferred.insert(.category)
+    guard let merchant = draft.merchant, let use = historyUses.last(where: { $0.merchant == merchant }) else {
+      return
     }
-    if draft.method == nil, let method = parser.catalog.method(named: last.method) {
-      draft.method = method.name
-      draft.inferred.insert(.method)
+    if draft.category == nil || draft.inferred.contains(.category) {
+      let (side, catalog) = (draft.kind.side, parser.catalog)
+      let sided = { (name: String) in catalog.category(named: name).flatMap { $0.side == side ? $0 : nil } }
+      let corrected = use.corrected[.category].flatMap(sided)
+      if let category = corrected ?? sided(use.category), category.name != draft.category {
+        if draft.category != nil || corrected != nil { draft.fromHistory.insert(.category) }
+        draft.category = category.name
+        draft.inferred.insert(.category)
+      }
+    }
+    if draft.method == nil || draft.account == nil && draft.inferred.contains(.method) {
+      let corrected = use.corrected[.method].flatMap { parser.catalog.method(named: $0) }
+      if let method = corrected ?? parser.catalog.method(named: use.method), method.name != draft.method {
+        if draft.method != nil || corrected != nil { draft.fromHistory.insert(.method) }
+        draft.method = method.name
+        draft.inferred.insert(.method)
+      }
     }
   }
 

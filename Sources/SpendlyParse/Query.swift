@@ -85,7 +85,7 @@ enum QueryRole: String, CaseIterable, Sendable {
   case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
   case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
   case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day", groupWeek = "group-week"
-  case groupMonth = "group-month", groupYear = "group-year"
+  case groupMonth = "group-month", groupQuarter = "group-quarter", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
   case compare, versus, dashboard, budget, subscriptions, sources, debts, free, lifetime, this, last, since, between,
@@ -162,6 +162,6 @@ struct QueryLexicon: Sendable {
   static let groupings: [QueryRole: Grouping] = [
     .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupAccount: .account,
     .groupCurrency: .currency,
-    .groupDay: .day, .groupWeek: .week, .groupMonth: .month, .groupYear: .year,
+    .groupDay: .day, .groupWeek: .week, .groupMonth: .month, .groupQuarter: .quarter, .groupYear: .year,
   ]
 }

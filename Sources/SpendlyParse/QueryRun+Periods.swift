@@ -19,6 +19,9 @@ extension QueryRun {
       case .groupMonth:
         index += 2
         return .month(containing: today.adding(months: offset), label: "\(name) month")
+      case .groupQuarter:
+        index += 2
+        return .quarter(containing: today.adding(months: 3 * offset), label: "\(name) quarter")
       case .groupYear:
         index += 2
         return .year(today.year + offset, label: "\(name) year")

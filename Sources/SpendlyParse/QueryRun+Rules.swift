@@ -52,7 +52,7 @@ extension QueryRun {
     case .top: try top()
     case .by: by()
     case .groupCategory, .groupMethod, .groupMerchant, .groupAccount, .groupCurrency: pluralGroup(word, role)
-    case .groupDay, .groupWeek, .groupMonth, .groupYear: cadenceWord(word, role)
+    case .groupDay, .groupWeek, .groupMonth, .groupQuarter, .groupYear: cadenceWord(word, role)
     case .filler: filler()
     case .last: try last(word)
     case .this, .next, .since, .from: try countedListing(word)

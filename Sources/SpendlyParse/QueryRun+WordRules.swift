@@ -82,9 +82,10 @@ extension QueryRun {
     return answer(.breakdown(group, top: nil))
   }
 
-  /// "monthly", "weekly": a trend; "month" and "week" alone belong to periods (nil).
+  /// "monthly", "weekly", "quarterly": a trend; "month" and "week" alone belong to periods (nil).
   mutating func cadenceWord(_ word: String, _ role: QueryRole) -> Bool? {
-    guard ["daily", "weekly", "monthly", "yearly"].contains(word), let group = QueryLexicon.groupings[role] else {
+    guard ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(word), let group = QueryLexicon.groupings[role]
+    else {
       return nil
     }
     return answer(.trend(group))

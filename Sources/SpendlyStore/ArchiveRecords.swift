@@ -14,7 +14,7 @@ public struct ArchiveRecords: RecordFamily {
     "settings", "categories", "category_aliases", "methods", "method_aliases", "accounts", "account_aliases",
     "account_methods", "schedules", "schedule_prices", "schedule_skips", "debts", "budgets", "changes", "revisions",
     "transactions", "change_rows", "statement_balances", "imported_files", "imported_file_accounts",
-    "csv_mappings", "sync_tokens",
+    "csv_mappings", "sync_tokens", "merchant_corrections",
   ]
 
   /// The tables deliberately not in `order`, and why (`SchemaCoverageTests` checks every table

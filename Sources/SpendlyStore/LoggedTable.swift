@@ -21,6 +21,7 @@ enum LoggedTable: String, CaseIterable {
   case importedFileAccounts = "imported_file_accounts"
   case csvMappings = "csv_mappings"
   case syncTokens = "sync_tokens"
+  case merchantCorrections = "merchant_corrections"
 
   /// The tables deliberately outside the change log, and why (a new table goes either here or
   /// in the cases above; `SchemaCoverageTests` walks the schema to check).

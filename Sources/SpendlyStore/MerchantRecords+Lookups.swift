@@ -53,7 +53,22 @@ extension MerchantRecords: MerchantHistory {
       }),
       let merchant = row.text(0), let category = row.text(1), let method = row.text(2)
     else { return nil }
-    return MerchantUse(merchant: merchant, category: category, method: method)
+    return MerchantUse(merchant: merchant, category: category, method: method, corrected: corrections(of: name))
+  }
+
+  /// The fields corrected in review for this merchant (any case), by field.
+  public func corrections(of merchant: String) -> [MerchantCorrection.Field: String] {
+    let rows = lookup { () throws(DatabaseError) in
+      try database.rows(
+        "SELECT field, value FROM merchant_corrections WHERE merchant_key = spendly_name_key(?)", [.text(merchant)])
+    }
+    var result: [MerchantCorrection.Field: String] = [:]
+    for row in rows ?? [] {
+      if let field = row.text(0).flatMap(MerchantCorrection.Field.init(rawValue:)), let value = row.text(1) {
+        result[field] = value
+      }
+    }
+    return result
   }
 
   static let merchantUseSQL = """

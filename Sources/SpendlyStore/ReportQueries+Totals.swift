@@ -88,6 +88,7 @@ extension ReportQueries {
     case .day: key = "t.date"
     case .week: key = "date(t.date, '-' || ((CAST(strftime('%w', t.date) AS INTEGER) + 13 - ?) % 7) || ' days')"
     case .month: key = "substr(t.date, 1, 7)"
+    case .quarter: key = "substr(t.date, 1, 4) || '-Q' || ((CAST(substr(t.date, 6, 2) AS INTEGER) + 2) / 3)"
     case .year: key = "substr(t.date, 1, 4)"
     }
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values

@@ -212,6 +212,18 @@ enum Schema {
     NameKeyMigration.migration,
     ImportedFileAccountsMigration.migration,
     ChangeFactsMigration.migration,
+    .sql(
+      "merchant-corrections",
+      "the category or method a person corrected in review for a merchant, which later drafts for it take",
+      """
+      CREATE TABLE merchant_corrections(
+        key TEXT PRIMARY KEY,
+        merchant_key TEXT NOT NULL,
+        field TEXT NOT NULL CHECK (field IN ('category', 'method')),
+        value TEXT NOT NULL,
+        corrected_at TEXT NOT NULL,
+        UNIQUE (merchant_key, field));
+      """),
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

@@ -24,7 +24,13 @@ extension TransactionRecords {
   /// Adds one transaction; returns it as stored.
   @discardableResult
   public func add(_ fields: TransactionFields) throws(StoreError) -> Transaction {
-    let result = try apply(action: .add, [.add(fields)])
+    try add(fields, corrections: [])
+  }
+
+  /// Adds a transaction and, in the same change, the fields the person corrected in review for
+  /// its merchant (`MerchantCorrection`): each replaces the one kept for that merchant and field.
+  public func add(_ fields: TransactionFields, corrections: [MerchantCorrection]) throws(StoreError) -> Transaction {
+    let result = try apply(action: .add, [.add(fields)], corrections: corrections)
     return try transaction(id: result.transactionIDs[0])!
   }
 
@@ -48,9 +54,9 @@ extension TransactionRecords {
   /// and updates the current view, all in one SQLite transaction. Nothing is written if any part fails.
   /// Without a `fact`, the change's fact is the transactions it wrote.
   @discardableResult
-  public func apply(action: ChangeAction, _ writes: [TransactionWrite], fact: ChangeFact? = nil) throws(StoreError)
-    -> ChangeResult
-  {
+  public func apply(
+    action: ChangeAction, _ writes: [TransactionWrite], fact: ChangeFact? = nil, corrections: [MerchantCorrection] = []
+  ) throws(StoreError) -> ChangeResult {
     try store.ensureWritable()
     let catalog = try store.catalog.current()
     var validated: [ResolvedWrite] = []
@@ -84,9 +90,25 @@ extension TransactionRecords {
         throw try Self.missingReference(log.db, validated) ?? error
       }
       if fact == nil { try log.record(Self.fact(action, validated, ids: ids)) }
+      for correction in corrections { try Self.keep(correction, log) }
       return ChangeResult(changeID: log.changeID, transactionIDs: ids)
     }
     return result
+  }
+
+  /// Keeps a correction as part of the change `log` records: the row for its merchant's key and
+  /// field, replaced (so undoing the change puts back the one before).
+  static func keep(_ correction: MerchantCorrection, _ log: ChangeRecorder) throws {
+    let merchantKey = NameKey(correction.merchant).text
+    let key = correction.field.rawValue + ":" + merchantKey
+    try log.track(.merchantCorrections, key: .text(key)) {
+      try log.db.run(
+        """
+        INSERT INTO merchant_corrections(key, merchant_key, field, value, corrected_at) VALUES (?, ?, ?, ?, ?)
+          ON CONFLICT(key) DO UPDATE SET value = excluded.value, corrected_at = excluded.corrected_at
+        """,
+        [.text(key), .text(merchantKey), .text(correction.field.rawValue), .text(correction.value), .text(log.stamp)])
+    }
   }
 
   /// Writes validated transactions as part of the change `log` records (so a change of another

@@ -123,9 +123,23 @@ struct AnalyticsTests {
     let months = Analytics.breakdown(data, filter: all, by: .month)
     #expect(months.map(\.key) == ["2025-12", "2026-01", "2026-11"])
     #expect(months.map(\.count) == [1, 1, 3])
+    let quarters = Analytics.breakdown(data, filter: all, by: .quarter)
+    #expect(quarters.map(\.key) == ["2025-Q4", "2026-Q1", "2026-Q4"])
+    #expect(quarters.map(\.count) == [1, 1, 3])
     let years = Analytics.breakdown(data, filter: all, by: .year)
     #expect(years.map(\.key) == ["2025", "2026"])
     #expect(years.map(\.minorUnits) == [9_000, 520])
+  }
+
+  @Test func quartersRunFromJanuaryAndAreSaidAsQ1To4() {
+    let march = LocalDate(iso: "2025-03-31")!
+    let april = LocalDate(iso: "2025-04-01")!
+    #expect(Period.quarterKey(march) == "2025-Q1")
+    #expect(Period.quarterKey(april) == "2025-Q2")
+    #expect(Period.quarterLabel("2025-Q4") == "Q4 2025")
+    #expect(Period.quarterLabel("2025-11") == "2025-11")
+    let q2 = Period.quarter(containing: LocalDate(iso: "2025-05-15")!)
+    #expect(q2.from == april && q2.to == LocalDate(iso: "2025-06-30")! && q2.label == "Q2 2025")
   }
 
   @Test func groupKeys() {
@@ -138,8 +152,9 @@ struct AnalyticsTests {
     #expect(Analytics.groupKey(f, .week, weekStart: 0) == "2026-11-23")
     #expect(Analytics.groupKey(f, .week, weekStart: 6) == "2026-11-29")
     #expect(Analytics.groupKey(f, .month, weekStart: 0) == "2026-11")
+    #expect(Analytics.groupKey(f, .quarter, weekStart: 0) == "2026-Q4")
     #expect(Analytics.groupKey(f, .year, weekStart: 0) == "2026")
-    #expect(Grouping.allCases.filter(\.isTime) == [.day, .week, .month, .year])
+    #expect(Grouping.allCases.filter(\.isTime) == [.day, .week, .month, .quarter, .year])
   }
 
   // MARK: Filters (the reference semantics the SQL must match)

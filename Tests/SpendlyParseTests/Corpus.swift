@@ -76,6 +76,10 @@ struct Corpus {
       let parts = rest.split(separator: "|").map { String($0).trimmingSpaces() }
       guard parts.count == 3 else { throw fail() }
       history.add(parts[0], category: parts[1], method: parts[2])
+    case "@correction":
+      let parts = rest.split(separator: "|").map { String($0).trimmingSpaces() }
+      guard parts.count == 3, let field = MerchantCorrection.Field(rawValue: parts[1]) else { throw fail() }
+      history.corrections[parts[0].lowercased(), default: [:]][field] = parts[2]
     case "@category":
       guard let colon = rest.firstIndex(of: ":") else { throw fail() }
       let head = rest[..<colon].split(separator: " ", maxSplits: 1).map(String.init)

@@ -14,6 +14,16 @@ struct TestHistory: MerchantHistory {
   func lastUse(of merchant: String) -> (category: String, method: String)? {
     merchants[merchant.lowercased()].map { ($0.category, $0.method) }
   }
+
+  /// Fields corrected in review, by merchant (lower case).
+  var corrections: [String: [MerchantCorrection.Field: String]] = [:]
+
+  func merchantUse(_ name: String) -> MerchantUse? {
+    guard let known = merchants[name.lowercased()] else { return nil }
+    return MerchantUse(
+      merchant: known.name, category: known.category, method: known.method,
+      corrected: corrections[name.lowercased()] ?? [:])
+  }
 }
 
 /// The repository's root, found from this file's path (Tests/SpendlyParseTests/…).

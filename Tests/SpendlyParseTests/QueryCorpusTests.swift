@@ -154,6 +154,8 @@ struct QueryCorpusTests {
     "top 5 merchants 2025", "by method last month", "compare this month with last month", "monthly 2025",
     "trend this year", "weekly", "dashboard", "lifetime", "spent since 1 oct by card", "food between 1 aug and 15 aug",
     "from 2025-01-01 to 2025-03-31", "aug", "august 2025", "2025", "last 30 days",
+    // Issue 27: by quarter, like monthly.
+    "quarterly 2025", "quarterly", "quarterly last year",
   ]
 
   @Test func corpusCoversTheIssue() throws {
@@ -175,7 +177,7 @@ struct QueryCorpusTests {
       corpus.examples.compactMap { $0.value("action")?.split(separator: ":").prefix(2).joined(separator: ":") })
     for action in [
       "total", "breakdown:category", "breakdown:method", "breakdown:merchant", "breakdown:currency", "trend:day",
-      "trend:week", "trend:month", "trend:year", "compare", "dashboard", "budget", "lifetime",
+      "trend:week", "trend:month", "trend:quarter", "trend:year", "compare", "dashboard", "budget", "lifetime",
     ] {
       #expect(actions.contains(action), "no example of \(action)")
     }

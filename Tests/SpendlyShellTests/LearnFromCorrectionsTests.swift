@@ -27,6 +27,28 @@ struct LearnFromCorrectionsTests {
     #expect(result.out.contains("  saved #3 · Social · Food this month ₹300.00"), "\(result.out)")
   }
 
+  /// The case: Food → Groceries for DMart in review, then an entry there typed Food
+  /// (plain history, not a correction): the correction still wins for the next draft.
+  @Test func aCorrectionOutranksALaterPlainEntry() throws {
+    let sandbox = try Sandbox.forShell()
+    let session = [
+      "lunch at DMart 400", "category", "groceries", "",
+      "biscuits at dmart 100 food", "",
+      "snacks at dmart 250", "",
+    ].map { $0 + "\n" }.joined()
+    let result = try sandbox.run([], input: Data(session.utf8))
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("  expense  ₹400.00  Cash?  Food?  DMart  \"lunch\"  today 13:05"), "\(result.out)")
+    #expect(result.out.contains("  saved #1 · DMart · Groceries this month ₹400.00"), "\(result.out)")
+    #expect(result.out.contains("  saved #2 · DMart · Food this month ₹100.00"), "\(result.out)")
+    #expect(
+      result.out.contains("  expense  ₹250.00  Cash?  Groceries?  DMart  \"snacks\"  today 13:05"), "\(result.out)")
+    #expect(result.out.contains("  saved #3 · DMart · Groceries this month ₹650.00"), "\(result.out)")
+    // One change a saved entry: the correction is part of entry #1's change, and goes with its undo.
+    let log = try sandbox.run(["log", "--limit", "5"])
+    #expect(log.out.split(separator: "\n").filter { $0.contains("added") }.count == 3, "\(log.out)")
+  }
+
   @Test func oneShotAddLearnsTooAndTheMethodFollows() throws {
     let sandbox = try Sandbox.forShell()
     let first = try sandbox.run(["add", "--yes", "coffee", "at", "Blue", "Tokai", "250", "groceries", "upi"])

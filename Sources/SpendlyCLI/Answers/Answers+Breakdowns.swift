@@ -94,7 +94,8 @@ extension Answers {
       if keys.last != key { keys.append(key) }
       date =
         grouping == .day || grouping == .week
-        ? date.adding(days: grouping == .day ? 1 : 7) : date.adding(months: grouping == .month ? 1 : 12)
+        ? date.adding(days: grouping == .day ? 1 : 7)
+        : date.adding(months: grouping == .month ? 1 : grouping == .quarter ? 3 : 12)
     }
     let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let filled = keys.map { byKey[$0] ?? GroupTotal(key: $0, currency: currency, minorUnits: 0, count: 0) }
@@ -108,6 +109,7 @@ extension Answers {
       let parts = key.split(separator: "-")
       guard parts.count == 2, let m = Int(parts[1]), (1...12).contains(m) else { return key }
       return "\(LocalDate.monthAbbreviations[m - 1]) \(parts[0])"
+    case .quarter: return Period.quarterLabel(key)
     case .day, .week: return LocalDate(iso: key).map { short($0) } ?? key
     default: return key
     }

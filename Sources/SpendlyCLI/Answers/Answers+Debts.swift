@@ -181,12 +181,11 @@ enum DebtView {
 }
 
 extension Answers {
-  /// "total debt": the debts today; "when will i be debt free": the plan on the last budget.
+  /// "total debt": the debts today; "when will i be debt free": the plan on the last budget,
+  /// and before any plan was made, the plan on the debts as they are (`DebtPlanning.assumed`).
   func debts(free: Bool) throws -> Rendered {
     guard free else { return try DebtPlanning.listed(context) }
-    guard let budget = try DebtPlanning.remembered(context) else {
-      throw CLIError.usage("when you are debt free depends on what you pay: run 'debts plan --budget 40000' once")
-    }
+    guard let budget = try DebtPlanning.remembered(context) else { return try DebtPlanning.assumed(context: context) }
     return try DebtPlanning.rendered(budget: budget, remember: false, context: context)
   }
 }

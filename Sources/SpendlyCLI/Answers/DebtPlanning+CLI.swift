@@ -20,6 +20,30 @@ extension DebtPlanning {
       left: plans.leftOut, output: context.output)
   }
 
+  /// "how long to pay off my debts" before any plan was made: the plan on the debts as they are
+  /// (their minimums each month, `minimumsBudget`) in the assumed strategy, which it names first.
+  static func assumed(context: Context) throws(CLIError) -> Rendered {
+    let currency = try reporting { try context.store().settings.defaultCurrency() }
+    let budget: Money
+    do {
+      budget = try minimumsBudget(preferring: currency, in: context.session)
+    } catch .nothingToPay {
+      throw .data("nothing to pay off: no debt has a balance (add one: spendly debts add NAME --balance AMOUNT)")
+    } catch {
+      throw error.cli
+    }
+    let plan = try rendered(budget: budget, strategies: [assumedStrategy], remember: false, context: context)
+    let output = context.output
+    let said = [
+      "  no plan made yet: \(assumedStrategy.rawValue) assumed (highest APR first), on the debts as they are"
+        + " (their minimums, \(DebtView.money(budget.minorUnits, budget.currency)) a month)"
+    ]
+    let hint = output.style(
+      "  to plan on what you can pay: spendly debts plan --budget AMOUNT [--strategy snowball]", .dim)
+    return Rendered(
+      text: { said + plan.text() + [hint] }, json: plan.json, warnings: plan.warnings)
+  }
+
   /// Each debt today (`debts`, "total debt"): balance, APR, minimum and next due date.
   static func listed(_ context: Context) throws(CLIError) -> Rendered {
     let debts = try reporting { try context.store().debts.all() }

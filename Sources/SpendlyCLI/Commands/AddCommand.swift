@@ -49,7 +49,6 @@ struct AddCommand: Command {
       case .entry(let read):
         context.reportLookupFailure()
         draft = read
-        context.learnFromHistory(&draft, parser: parser)
       case .unreadable(let error, let phrase, let schedule):
         throw context.refusal(error, phrase: phrase, schedule: schedule)
       default:
@@ -58,6 +57,7 @@ struct AddCommand: Command {
     }
     try FieldOptions.apply(arguments, to: &draft, parser: parser, today: context.today)
     context.offerSchedule(&draft)
+    var corrections: [MerchantCorrection] = []
     guard var fields = draft.fields else {
       let hint =
         draft.missing.contains(.account)
@@ -74,11 +74,13 @@ struct AddCommand: Command {
       let dialogue = ConfirmDialogue(
         context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
       defer { dialogue.input.close() }
+      let shown = draft
       if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
+      corrections = draft.corrections(since: shown)
     }
-    let saved = try EntrySaving.save(fields, context: context)
+    let saved = try EntrySaving.save(fields, corrections: corrections, context: context)
     return EntrySaving.report(
       saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }

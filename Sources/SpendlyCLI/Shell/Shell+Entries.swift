@@ -22,15 +22,15 @@ extension Shell {
       output.error(dialogue.scripted(error.message))
       return false
     }
-    context.learnFromHistory(&draft, parser: parser)
     context.offerSchedule(&draft)
     if let ended = dialogue.askMissing(&draft, parser: parser, entryLine: entryLine) { return ended }
     if context.assumeYes {
       output.line(DraftView.line(draft, today: context.today, output: output))
       return save(draft)
     }
+    let shown = draft
     switch dialogue.confirm(&draft, parser: parser, entryLine: entryLine) {
-    case .save, .once: return save(draft)
+    case .save, .once: return save(draft, corrections: draft.corrections(since: shown))
     case .discard:
       output.line("  discarded")
       return true
@@ -38,15 +38,16 @@ extension Shell {
     }
   }
 
-  /// Saves through the store (`EntrySaving`) and shows what it did (`EntrySaving.shellReport`).
-  func save(_ draft: TransactionDraft) -> Bool {
+  /// Saves through the store (`EntrySaving`), with the fields corrected in review for the
+  /// merchant in the same change, and shows what it did (`EntrySaving.shellReport`).
+  func save(_ draft: TransactionDraft, corrections: [MerchantCorrection] = []) -> Bool {
     guard let fields = draft.fields else {
       output.error("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing")
       return false
     }
     let added: EntrySaving.Saved
     do {
-      added = try EntrySaving.save(fields, context: context)
+      added = try EntrySaving.save(fields, corrections: corrections, context: context)
     } catch {
       output.error(error.message)
       return false

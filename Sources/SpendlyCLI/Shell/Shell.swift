@@ -124,14 +124,22 @@ final class Shell {
   }
 
   func answer(_ query: Query) -> Bool {
-    // "when will i be debt free" with no plan made yet: ask for the monthly budget.
+    // "when will i be debt free" with no plan made yet: ask for the monthly budget; without
+    // one, the plan on the debts as they are (the one-shot question's answer).
     if case .debts(free: true) = query.action, (try? DebtPlanning.remembered(context)) ?? nil == nil {
-      guard
-        case .line(let answer) = readLine(prompt: "  how much a month for your debts? ", prefill: "", completer: nil),
-        !answer.trimmingSpaces().isEmpty
-      else {
+      let prompt = "  how much a month for your debts? (Enter: the minimums) "
+      guard case .line(let answer) = readLine(prompt: prompt, prefill: "", completer: nil) else {
         output.line("  no plan: 'debts plan --budget 40000' makes one")
         return true
+      }
+      guard !answer.trimmingSpaces().isEmpty else {
+        do {
+          context.show(try DebtPlanning.assumed(context: context))
+          return true
+        } catch {
+          output.error(error.message)
+          return false
+        }
       }
       // The plan on that budget, remembered, as `debts plan --budget` makes it.
       do {
