@@ -239,7 +239,8 @@ final class Shell {
       // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
       // command's name are no arguments of it, but the whole line is an entry: show its draft.
       if let entry = call.whenRefused() { return run(entry, line) }
-      output.error("\(error.message)\(Shell.recordHint(line))")
+      // A near miss of a question ends with the nearest one ("did you mean: …?") alone.
+      output.error(error.suggestsQuestion ? error.message : "\(error.message)\(Shell.recordHint(line))")
       return false
     }
   }
