@@ -29,6 +29,8 @@ TEST_DEPS = ledger hledger sqlite3 libreoffice-calc-nogui
 # Shell and desktop: the completion scripts are checked by bash, zsh and fish, the man page by
 # groff, the desktop entry by desktop-file-validate.
 TEST_DEPS += zsh fish groff-base man-db desktop-file-utils
+# The HTML report is laid out by headless Chromium at phone and desktop widths.
+TEST_DEPS += chromium
 test-deps: deps
 	@missing=""; for p in $(TEST_DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing$$missing"; \

@@ -93,9 +93,10 @@ public enum CLI {
   }
 
   /// A refusal of `spendly upcoming concert tickets 2500 card`, whose words are no arguments of
-  /// the command but read as an entry, ends with the way to record it, as the shell's does.
+  /// the command but read as an entry, ends with the way to record it, as the shell's does; one
+  /// that names the nearest question ("did you mean: …?") ends with that alone.
   static func recordHint(_ error: CLIError, words: [String], route: Route, context: Context) -> CLIError {
-    guard error.kind == .usage || error.kind == .data, route.mayBeEntry(words.dropFirst()),
+    guard error.kind == .usage || error.kind == .data, !error.suggestsQuestion, route.mayBeEntry(words.dropFirst()),
       let parser = try? context.phraseParser(),
       (try? parser.parse(words.joined(separator: " "), now: context.now))?.amount != nil
     else { return error }

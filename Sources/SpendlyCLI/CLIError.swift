@@ -26,6 +26,9 @@ struct CLIError: Error, CustomStringConvertible {
   let message: String
   /// Whether `message` already shows an example of what to type (the shell then adds none).
   var showsExample = false
+  /// Whether `message` ends with the nearest question ("did you mean: …?"), which is then the
+  /// last thing said: no "to record it" hint follows it.
+  var suggestsQuestion = false
 
   init(_ kind: Kind, _ message: String) {
     self.kind = kind

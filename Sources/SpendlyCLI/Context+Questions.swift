@@ -17,7 +17,11 @@ extension Context {
     } catch let error as QueryError {
       let examples = QueryParser.examples.prefix(6).joined(separator: " · ")
       let context = error.words.joined(separator: " ") == text ? "" : " in '\(Render.clip(Render.safe(text), 60))'"
-      if let nearest = error.suggestion { throw .data("\(error.message)\(context); did you mean: \(Render.safe(nearest))?") }
+      if let nearest = error.suggestion {
+        var refusal = CLIError.data("\(error.message)\(context); did you mean: \(Render.safe(nearest))?")
+        refusal.suggestsQuestion = true
+        throw refusal
+      }
       throw .data("\(error.message)\(context). Try: \(examples)")
     } catch let error as CLIError {
       throw error

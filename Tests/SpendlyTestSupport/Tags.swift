@@ -6,7 +6,7 @@ import Testing
 
 extension Tag {
   /// A test that runs a program from outside (LibreOffice, ledger, hledger, bean-check,
-  /// openpyxl, zsh, fish, groff, desktop-file-validate). `make test` installs the programs and
+  /// openpyxl, zsh, fish, groff, desktop-file-validate, chromium). `make test` installs the programs and
   /// runs these; `make test-fast` sets SPENDLY_SKIP_TOOLS and leaves them out.
   @Tag public static var externalTool: Self
 }

@@ -129,27 +129,41 @@ struct HTMLReport {
     ]
   }
 
-  /// Bars of the months' expenses, with each month's amount above its bar.
+  /// Bars of the months' expenses, with each month's amount above its bar. Across, the chart is
+  /// laid out in percentages of its width and its text is in pixels, so a narrow screen narrows
+  /// the bars but never shrinks the labels; a label (and its amount) marked `wide` is shown only
+  /// where there is room for every label, on a phone every few months' are.
   private func trendChart(_ months: [GroupTotal], currency: Currency) -> String {
-    let width = 1000
     let height = 260
     let top = 28
     let bottom = 28
     let plot = height - top - bottom
     let maximum = max(months.map(\.minorUnits).max() ?? 0, 1)
-    let slot = width / max(months.count, 1)
-    let barWidth = max(4, slot * 2 / 3)
+    let count = max(months.count, 1)
+    // Positions in hundredths of a percent of the chart's width.
+    let slot = 10_000 / count
+    let barWidth = slot * 2 / 3
     var svg = [
-      "<svg class=\"trend\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" aria-label=\"Expenses by month\">",
-      "<line class=\"axis\" x1=\"0\" y1=\"\(top + plot)\" x2=\"\(width)\" y2=\"\(top + plot)\"/>",
+      "<svg class=\"trend\" width=\"100%\" height=\"\(height)\" role=\"img\" aria-label=\"Expenses by month\">",
+      "<line class=\"axis\" x1=\"0\" y1=\"\(top + plot)\" x2=\"100%\" y2=\"\(top + plot)\"/>",
     ]
-    // Amounts above the bars in a size that fits a bar's slot (a character is about 0.6 em wide).
     let amounts = months.map { money($0.minorUnits, currency) }
-    let longest = max(amounts.map(\.count).max() ?? 1, 1)
-    let fontSize = min(13, slot * 3 / (2 * longest))
-    let small = fontSize < 8
-    // A month's label is about 70 wide: every month's when they fit, else every few months'.
-    let labelStep = max(1, (70 + slot - 1) / max(slot, 1))
+    let labels = months.map { e(answers.timeLabel($0.key, .month)) }
+    let longestAmount = max(amounts.map(\.count).max() ?? 1, 1)
+    let longestLabel = max(labels.map(\.count).max() ?? 1, 1)
+    // On a wide screen the chart is at least 1000 px across; a label at 12 px is about 7 px a
+    // character. An amount's size fits its slot (a character is about 0.6 em): at most 13 px, less
+    // on a narrower screen (vw), and hidden below 8 px.
+    let wideSlot = 1000 / count
+    let wideStep = max(1, (longestLabel * 7 + 12 + wideSlot - 1) / max(wideSlot, 1))
+    let amountPixels = min(13, wideSlot * 3 / (2 * longestAmount))
+    let amountVW = Double(wideSlot * 3 / 2) / Double(longestAmount) / 10
+    // On a phone the chart is about 360 px across and a label or amount is 10 px (6 px a character):
+    // every phoneStep-th month's, a multiple of the wide screen's step.
+    let phoneSlot = max(360 / count, 1)
+    let phoneNeeds = max(longestLabel, longestAmount) * 6 + 4
+    let phoneStep = wideStep * max(1, (phoneNeeds + phoneSlot * wideStep - 1) / (phoneSlot * wideStep))
+    func percent(_ hundredths: Int) -> String { "\(hundredths / 100).\(String(format: "%02d", hundredths % 100))%" }
     for (index, month) in months.enumerated() {
       // Geometry only: the bar's height is a share of the largest month's.
       let value = max(month.minorUnits, 0)
@@ -157,16 +171,23 @@ struct HTMLReport {
       let x = index * slot + (slot - barWidth) / 2
       let y = top + plot - barHeight
       let center = index * slot + slot / 2
-      let label = e(answers.timeLabel(month.key, .month))
+      // Counted back from the latest month, whose label and amount are always shown.
+      let back = count - 1 - index
+      let wide = back % phoneStep == 0 ? "" : " wide"
+      // The first and last labels and amounts are kept inside the chart.
+      let anchor = index == 0 && count > 1 ? "start" : index == count - 1 && count > 1 ? "end" : "middle"
+      let labelX = anchor == "start" ? index * slot : anchor == "end" ? 10_000 : center
+      let shift = anchor == "start" ? " dx=\"4\"" : anchor == "end" ? " dx=\"-4\"" : ""
       svg.append(
         "<g data-figure=\"month\" data-key=\"\(e(month.key))\" data-currency=\"\(e(currency.code))\" data-minor=\"\(month.minorUnits)\">"
-          + "<title>\(label): \(money(month.minorUnits, currency))</title>"
-          + "<rect class=\"bar\" x=\"\(x)\" y=\"\(y)\" width=\"\(barWidth)\" height=\"\(barHeight)\" rx=\"3\"/>"
-          + (small || month.minorUnits == 0
+          + "<title>\(labels[index]): \(money(month.minorUnits, currency))</title>"
+          + "<rect class=\"bar\" x=\"\(percent(x))\" y=\"\(y)\" width=\"\(percent(barWidth))\" height=\"\(barHeight)\" rx=\"3\"/>"
+          + (amountPixels < 8 || month.minorUnits == 0
             ? ""
-            : "<text class=\"amount\" x=\"\(center)\" y=\"\(y - 8)\" text-anchor=\"middle\" style=\"font-size: \(fontSize)px\">\(amounts[index])</text>")
-          + (index % labelStep == 0
-            ? "<text class=\"label\" x=\"\(min(max(center, 36), width - 36))\" y=\"\(height - 8)\" text-anchor=\"middle\">\(label)</text>"
+            : "<text class=\"amount\(wide)\" x=\"\(percent(labelX))\" y=\"\(y - 8)\"\(shift) text-anchor=\"\(anchor)\" "
+              + "style=\"font-size: min(\(amountPixels)px, \(String(format: "%.2f", amountVW))vw)\">\(amounts[index])</text>")
+          + (back % wideStep == 0
+            ? "<text class=\"label\(wide)\" x=\"\(percent(labelX))\" y=\"\(height - 8)\"\(shift) text-anchor=\"\(anchor)\">\(labels[index])</text>"
             : "")
           + "</g>")
     }
@@ -174,14 +195,12 @@ struct HTMLReport {
     return svg.joined(separator: "\n")
   }
 
-  /// A bar as inline SVG, `value` of `maximum` wide; geometry only.
-  private func bar(_ value: Int64, of maximum: Int64, over: Bool = false) -> String {
-    let width = 160
-    let filled = maximum <= 0 ? 0 : Int((Double(max(value, 0)) / Double(maximum) * Double(width)).rounded())
+  /// A bar `basisPoints` of 10,000 full (at most full), drawn with the same tenths of a percent as
+  /// the share beside it: `style="width:56.8%"`. Geometry only.
+  private func meter(basisPoints: Int64?, over: Bool = false) -> String {
+    let width = percentText(basisPoints: min(max(basisPoints ?? 0, 0), 10_000), tenths: true)
     return
-      "<svg class=\"meter\" viewBox=\"0 0 \(width) 12\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
-      + "<rect class=\"track\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"12\" rx=\"3\"/>"
-      + "<rect class=\"\(over ? "fill over" : "fill")\" x=\"0\" y=\"0\" width=\"\(min(filled, width))\" height=\"12\" rx=\"3\"/></svg>"
+      "<div class=\"meter\" aria-hidden=\"true\"><div class=\"\(over ? "fill over" : "fill")\" style=\"width:\(width)\"></div></div>"
   }
 
   /// Groups with amounts, shares of everything spent in the period (as `by category` gives
@@ -189,18 +208,18 @@ struct HTMLReport {
   private func groupTable(
     _ title: String, _ label: String, _ name: String, _ rows: [GroupTotal], _ s: ReportFigures.Section
   ) -> [String] {
-    let maximum = rows.map(\.minorUnits).max() ?? 0
     var html = [
       "<div class=\"panel\">", "<h3>\(title)</h3>", "<table>",
       "<thead><tr><th>\(label)</th><th class=\"num\">Amount</th><th class=\"num\">Share</th><th></th></tr></thead>",
       "<tbody>",
     ]
     for row in rows {
-      let share = percentText(basisPoints: Analytics.share(row.minorUnits, of: UInt64(max(s.spent, 0))), tenths: true)
+      let basisPoints = Analytics.share(row.minorUnits, of: UInt64(max(s.spent, 0)))
+      let share = percentText(basisPoints: basisPoints, tenths: true)
       html.append(
         "<tr><td>\(e(row.key))</td><td class=\"num\">\(figure(name, row.minorUnits, s.currency, key: row.key))</td>"
           + "<td class=\"num\"><span data-figure=\"\(name)_share\" data-key=\"\(e(row.key))\">\(e(share))</span></td>"
-          + "<td class=\"bar\">\(bar(row.minorUnits, of: maximum))</td></tr>")
+          + "<td class=\"bar\">\(meter(basisPoints: basisPoints))</td></tr>")
     }
     html += ["</tbody>", "</table>", "</div>"]
     return html
@@ -208,7 +227,7 @@ struct HTMLReport {
 
   private func budgets(_ statuses: [BudgetStatus]) -> [String] {
     var html = [
-      "<div class=\"panel wide\">", "<h3>Budgets · \(e(figures.budgetMonth.readable))</h3>", "<table>",
+      "<div class=\"panel wide\">", "<h3>Budgets · \(e(figures.budgetMonth.readable))</h3>", "<table class=\"budgets\">",
       "<thead><tr><th>Budget</th><th class=\"num\">Limit</th><th class=\"num\">Carried</th><th class=\"num\">Spent</th>"
         + "<th class=\"num\">Left</th><th class=\"num\">Used</th><th></th></tr></thead>",
       "<tbody>",
@@ -223,11 +242,18 @@ struct HTMLReport {
           + "<td class=\"num\">\(figure("budget_spent", status.spent, c, key: key))</td>"
           + "<td class=\"num\">\(figure("budget_left", status.left, c, key: key))</td>"
           + "<td class=\"num\">\(e(BudgetFormat.percent(status)))</td>"
-          + "<td class=\"bar\">\(bar(min(status.spent, status.available), of: max(status.available, 1), over: status.isOver))</td></tr>"
+          + "<td class=\"bar\">\(meter(basisPoints: used(status), over: status.isOver))</td></tr>"
       )
     }
     html += ["</tbody>", "</table>", "<p class=\"meta\">\(e(BudgetFormat.verdict(statuses)))</p>", "</div>"]
     return html
+  }
+
+  /// How much of a budget's available amount is spent, in basis points (full when nothing is
+  /// available and something is spent).
+  private func used(_ status: BudgetStatus) -> Int64 {
+    guard status.available > 0 else { return status.spent > 0 ? 10_000 : 0 }
+    return Analytics.share(min(max(status.spent, 0), status.available), of: UInt64(status.available)) ?? 0
   }
 
   private func upcoming(_ s: ReportFigures.Section) -> [String] {
@@ -327,15 +353,17 @@ struct HTMLReport {
     tr.over td { color: var(--bad); }
     tr.in td.num { color: var(--good); }
     .problem { color: var(--bad); }
-    svg.trend { width: 100%; height: auto; background: var(--panel); border: 1px solid var(--line);
+    svg.trend { display: block; width: 100%; height: 260px; margin-bottom: 12px; background: var(--panel);
+      border: 1px solid var(--line);
       border-radius: 10px; }
-    svg .bar, svg .fill { fill: var(--accent); }
-    svg .fill.over { fill: var(--bad); }
-    svg .track { fill: var(--track); }
+    svg .bar { fill: var(--accent); }
     svg .axis { stroke: var(--line); stroke-width: 1; }
     svg text { fill: var(--text); font: 13px system-ui, sans-serif; }
-    svg text.label { fill: var(--muted); }
-    svg.meter { display: block; width: 100%; min-width: 24px; max-width: 160px; height: 12px; }
+    svg text.label { fill: var(--muted); font-size: 12px; }
+    .meter { width: 100%; min-width: 24px; max-width: 160px; height: 12px; border-radius: 3px; background: var(--track);
+      overflow: hidden; }
+    .meter .fill { height: 100%; background: var(--accent); }
+    .meter .fill.over { background: var(--bad); }
     td.bar { width: 22%; }
     td:first-child { overflow-wrap: break-word; }
     * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -348,5 +376,30 @@ struct HTMLReport {
       svg.trend { break-inside: avoid; }
     }
     @media (max-width: 720px) { .cards { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+    @media (max-width: 900px) {
+      svg.trend text.wide { display: none; }
+      svg.trend text.amount { font-size: 10px !important; }
+      svg.trend text.label { font-size: 10px; }
+    }
+    @media (max-width: 600px) {
+      body { padding: 16px 12px; }
+      .cards { grid-template-columns: minmax(0, 1fr); gap: 8px; }
+      .card { padding: 10px 14px; }
+      .card .value { font-size: 22px; }
+      .panel { padding: 2px 8px 8px; }
+      table { font-size: 12px; }
+      th, td, .columns th, .columns td { padding: 3px 3px; font-size: 12px; }
+      td { overflow-wrap: anywhere; }
+      td.num { overflow-wrap: normal; }
+      td.bar { width: 16%; }
+      .meter { min-width: 16px; }
+      /* The budgets' seven columns: a row's name on a line of its own, its figures below it. */
+      table.budgets, table.budgets thead, table.budgets tbody { display: block; }
+      table.budgets tr { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)) 36px 28px;
+        border-bottom: 1px solid var(--line); }
+      table.budgets th, table.budgets td { border-bottom: none; font-size: 11px; padding: 3px 2px; }
+      table.budgets tr > :first-child { grid-column: 1 / -1; padding-bottom: 0; }
+      table.budgets td.bar { width: auto; align-self: center; }
+    }
     """
 }

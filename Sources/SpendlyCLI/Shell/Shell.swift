@@ -246,6 +246,12 @@ final class Shell {
       }
       // "upcoming concert tickets 2500 card", "due 500 library fine cash": the words after the
       // command's name are no arguments of it, but the whole line is an entry: show its draft.
+      // A near miss of a question ("query top 10 merchnts") ends with the nearest one ("did you
+      // mean: …?") alone: no draft, no way to record it.
+      if error.suggestsQuestion {
+        output.error(error.message)
+        return false
+      }
       if let entry = call.whenRefused() { return run(entry, line) }
       output.error("\(error.message)\(Shell.recordHint(line))")
       return false
