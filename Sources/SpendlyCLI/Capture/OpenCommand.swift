@@ -35,6 +35,7 @@ struct OpenCommand: Command {
     "xdg-open 'spendly://quickadd?amount=420'",
   ]
   static let specs: [Option] = [.flag("yes", "save without asking", short: "y")]
+  static let argumentValues: ArgumentValues? = .sequence([.quickLink])
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, 1, command: name, what: "a link: spendly open 'spendly://quickadd?amount=420'")

@@ -47,7 +47,7 @@ final class ShellCompletion {
       }
       var pool: [String]
       if isFirst {
-        pool = commands.map { $0.name } + ["help", "quit"]
+        pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
         pool += merchants(word)
       } else if earlier.contains(where: \.isNumber) {
         let catalog = currentCatalog()
