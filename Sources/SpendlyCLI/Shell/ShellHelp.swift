@@ -24,7 +24,7 @@ enum ShellHelp {
 
   /// The whole screen `help` prints.
   static var lines: [String] {
-    ShellGuide.lines + [""] + ["commands (each is also 'spendly COMMAND' in a terminal):"] + groupLines + [
+    ShellGuide.lines + [""] + ["commands (each also runs as 'spendly COMMAND'):"] + groupLines + [
       "",
       "help WORD explains one: help add, help budget set, help report",
     ]
