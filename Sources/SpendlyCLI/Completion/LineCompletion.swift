@@ -83,11 +83,15 @@ struct LineCompletion {
     if option == "kind", let kind = Kind(rawValue: value.lowercased()) { side = kind.side }
   }
 
-  /// Whether the partial word is an option, or the value of the option before it: what the
-  /// shell's own Tab hands over here, so it offers what bash offers for the same words.
-  mutating func completesAnOption() -> Bool {
-    guard let (found, _, pending, _) = read(), found != nil else { return false }
-    return pending != nil || partial.hasPrefix("-")
+  /// Whether the shell's Tab hands the partial word here: an option or its value, or a word
+  /// the command declares (`config method U`, `budget set fo`, `report last m`, `debts a`).
+  /// A phrase's words (after `add`, `query`) the shell offers itself, currencies too.
+  mutating func completesADeclaredWord() -> Bool {
+    guard let (found, _, pending, positional) = read(), let found else { return false }
+    if pending != nil || partial.hasPrefix("-") { return true }
+    if positional.isEmpty, !(found.command.firstWords ?? found.actions).isEmpty { return true }
+    guard let values = found.command.argumentValues else { return false }
+    return values != .each(.phraseWord)
   }
 
   /// The candidates for `partial`, in order, without duplicates.
