@@ -9,6 +9,8 @@ import SpendlyCore
 /// The command-line entry point: global options, then a command.
 public enum CLI {
   static let version = "0.2.0"
+  /// The day this version was made: the man page's date (never the clock: the page is the same each time).
+  static let versionDate = "2026-12-03"
 
   /// The global options' table (`GlobalOptions`).
   static var globalHelp: String { GlobalOptions.help }
@@ -171,6 +173,9 @@ public enum CLI {
     output.line()
     output.line("usage: spendly [OPTIONS]                  the interactive shell")
     output.line("       spendly [OPTIONS] COMMAND [ARGS...]")
+    output.line()
+    output.line("the interactive shell:")
+    for line in ShellGuide.lines { output.line("  " + line) }
     output.line()
     output.line("commands:")
     let width = commands.map { $0.name.count }.max() ?? 0

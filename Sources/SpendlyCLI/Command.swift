@@ -26,6 +26,8 @@ protocol Command: SendableMetatype {
   static var shellPassesYes: Bool { get }
   /// The words Tab offers for its first argument (export's formats), when not its route's actions.
   static var firstWords: [String]? { get }
+  /// What Tab offers for its words that are not options (after its first words or actions).
+  static var argumentValues: ArgumentValues? { get }
   /// Does the command's work and returns what to print (`Context.show` prints it).
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered
 }
@@ -38,6 +40,7 @@ extension Command {
   static var defaultSubcommand: String? { nil }
   static var shellPassesYes: Bool { false }
   static var firstWords: [String]? { nil }
+  static var argumentValues: ArgumentValues? { nil }
   static var optionColumn: Int? { nil }
 
   /// The words that name its actions, aliases included, in the declared order.

@@ -32,6 +32,20 @@ struct ShellCompletionTests {
     #expect(prompt("420 fo").candidates.contains("Food"))
   }
 
+  /// The words a command declares complete at the prompt as in bash: `config method`,
+  /// `budget set`, `report`; a phrase after `add` keeps the shell's own pool (currencies too).
+  @Test func declaredWordsAfterACommand() throws {
+    let sandbox = try Sandbox()
+    let completion = try Self.completion(sandbox)
+    let prompt = completion.mainPrompt
+    #expect(prompt("config method U").candidates == ["UPI"])
+    #expect(prompt("config we").candidates == ["week"])
+    #expect(prompt("budget set Gr").candidates == ["Groceries"])
+    #expect(prompt("report last m").candidates == ["month"])
+    #expect(prompt("add 420 IN").candidates.contains("INR"))
+    #expect(prompt("add 420 So").candidates.contains("Social"))
+  }
+
   @Test func filesAfterHTML() throws {
     let sandbox = try Sandbox()
     let completion = try Self.completion(sandbox)

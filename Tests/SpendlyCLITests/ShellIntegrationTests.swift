@@ -6,9 +6,9 @@ import Testing
 
 /// Runs `program ARGS...` (found on the PATH) in the sandbox's environment; nil when the
 /// program is not installed.
-private func runTool(_ sandbox: Sandbox, _ program: String, _ arguments: [String], input: String? = nil) throws
-  -> RunResult?
-{
+private func runTool(
+  _ sandbox: Sandbox, _ program: String, _ arguments: [String], input: String? = nil, lang: String = "C.UTF-8"
+) throws -> RunResult? {
   guard
     let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map({ $0 + program }).first(where: {
       FileManager.default.isExecutableFile(atPath: $0)
@@ -19,7 +19,7 @@ private func runTool(_ sandbox: Sandbox, _ program: String, _ arguments: [String
   process.arguments = arguments
   process.environment = [
     "PATH": "/usr/bin:/bin", "HOME": sandbox.directory, "XDG_DATA_HOME": sandbox.directory + "/xdg",
-    "NO_COLOR": "1", "LANG": "C.UTF-8",
+    "NO_COLOR": "1", "LANG": lang,
   ]
   process.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)
   let stdin = Pipe()
@@ -212,11 +212,72 @@ struct ShellIntegrationTests {
     }
     let text = plain(rendered.stdout)
     for command in commands {
-      #expect(text.contains(plain(command.summary)), "the man page lacks \(command.name)'s summary")
+      #expect(text.contains(plain(ManPage.withFallbacks(command.summary))), "the man page lacks \(command.name)'s summary")
       let usage = try #require(command.help.split(separator: "\n").first)
-      #expect(text.contains(plain(String(usage))), "the man page lacks \(command.name)'s usage")
+      #expect(text.contains(plain(ManPage.withFallbacks(String(usage)))), "the man page lacks \(command.name)'s usage")
     }
     #expect(text.contains("SPENDLY_DB") && text.contains("XDG_DATA_HOME") && text.contains("NO_COLOR"))
+  }
+
+  /// Under LANG=C groff has no glyph for the rupee sign or the Enter key: the page says `Rs`
+  /// and `Enter` instead, renders without a warning, and has its date.
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func manPageInAnASCIILocale() throws {
+    let sandbox = try Sandbox()
+    let page = try sandbox.ok("__man")
+    let header = try #require(page.split(separator: "\n").first)
+    #expect(header == #".TH SPENDLY 1 "\#(CLI.versionDate)" "spendly \#(CLI.version)" "User Commands""#)
+    #expect(CLI.versionDate.range(of: #"^\d{4}-\d{2}-\d{2}$"#, options: .regularExpression) != nil)
+    #expect(try sandbox.ok("__man") == page, "the page is the same each time")
+    #expect(!page.contains("u20B9") && !page.contains("u23CE"))
+    let rendered = try #require(
+      try runTool(sandbox, "groff", ["-man", "-Tascii", "-ww", "-P-cbou"], input: page, lang: "C"),
+      "groff is not installed (make test-deps)")
+    #expect(rendered.status == 0)
+    #expect(rendered.stderr.isEmpty, "\(rendered.stderr)")
+    #expect(!rendered.stdout.unicodeScalars.contains { $0 == "\u{20B9}" || $0 == "\u{23CE}" })
+    #expect(rendered.stdout.contains("Rs 1,50,000"))
+    #expect(rendered.stdout.contains("420 Enter"))
+    #expect(rendered.stdout.contains("2026-12-03") || rendered.stdout.contains(CLI.versionDate))
+    // The shell's section: questions at the prompt, the prefixes, the review keys, recall.
+    #expect(rendered.stdout.contains("INTERACTIVE SHELL"))
+    for words in ["a question", "? LINE", "+ LINE", "< goes", ">NAME", "a field's name", "Up Down", "clear"] {
+      #expect(rendered.stdout.contains(words), "the man page lacks '\(words)'")
+    }
+  }
+
+  @Test func asciiFallbacksKeepWordsAndColumns() {
+    #expect(ManPage.escaped("\u{20B9}8,000") == "Rs 8,000")
+    #expect(ManPage.escaped("420\u{23CE} and") == "420 Enter and")
+    #expect(ManPage.escaped("\u{2191} \u{2193}       recall") == "Up Down   recall")
+    #expect(ManPage.escaped("a\u{2026}") == "a...")
+  }
+
+  /// The README's aliases, s='spendly add' and sq='spendly query', complete as the words they
+  /// stand for; `s` that is no alias gets the shell's default completion.
+  @Test func bashCompletesTheREADMEAliases() throws {
+    let sandbox = try stocked()
+    let script = try sandbox.ok("completions", "bash")
+    let path = sandbox.directory + "/spendly.bash"
+    try script.write(toFile: path, atomically: true, encoding: .utf8)
+    func run(_ alias: String?, _ words: [String]) throws -> [String] {
+      let define = alias.map { "alias \(words[0])='\(spendlyBinary) --db \(sandbox.database) \($0)'" } ?? ""
+      let line = """
+        source '\(path)'
+        \(define)
+        COMP_WORDS=(\(words.map { "'" + $0 + "'" }.joined(separator: " ")))
+        COMP_CWORD=\(words.count - 1)
+        _spendly
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      let result = try #require(try runTool(sandbox, "bash", ["-c", line]))
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout.split(separator: "\n").map(String.init)
+    }
+    #expect(try run("add", ["s", "420", "Blu"]) == [#"Blue\ Tokai"#, #"Blue_Line\ 50%"#])
+    #expect(try run("add", ["s", "420", "Fo"]) == ["Food"])
+    #expect(try run("query", ["sq", "Tr"]).contains("Transport"))
+    #expect(try run(nil, ["s", "F"]).isEmpty)
+    #expect(script.contains("complete -o default -F _spendly spendly s sq"))
   }
 
   @Test func roffEscapes() {

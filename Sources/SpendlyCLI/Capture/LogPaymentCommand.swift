@@ -25,7 +25,7 @@ struct LogPaymentCommand: Command {
     .value("amount", "AMOUNT", .amount, "positive, as phrases write it: 420, 1,250.50, 1.5k"),
     .value("merchant", "TEXT", .merchant, "where it was spent"),
     .value("method", "NAME", .method, "a payment method (gpay is UPI)"),
-    .value("category", "NAME", .category, "an expense category"),
+    .value("category", "NAME", .categoryOf(.expense), "an expense category"),
     .value("note", "TEXT", .text, "free text"),
     .value("date", "DATE", .date, "2026-11-29, yesterday (default: today, at the current time)"),
     .value("time", "HH:MM", .time, "24-hour time"),

@@ -47,6 +47,7 @@ struct OpenCommand: Command {
     .flag("yes", "save without asking", short: "y"),
     .flag("desktop", "as the desktop entry runs it: the window stays until read"),
   ]
+  static let argumentValues: ArgumentValues? = .sequence([.quickLink])
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     guard arguments.has("desktop") else { return try record(arguments, context) }

@@ -22,6 +22,7 @@ struct AddCommand: Command {
     "spendly add --amount 420 --category Food --method UPI --merchant Social --yes",
   ]
   static let specs = FieldOptions.specs + [.flag("yes", "save without asking", short: "y")]
+  static let argumentValues: ArgumentValues? = .each(.phraseWord)
   static let optionColumn: Int? = FieldOptions.column
   /// The shell asks save? [Y/e/n] itself, so it passes --yes.
   static let shellPassesYes = true

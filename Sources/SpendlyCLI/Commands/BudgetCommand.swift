@@ -54,6 +54,9 @@ struct BudgetCommand: Command {
     Subcommand("clear", aliases: ["remove"], options: periodOptions),
   ]
   static let specs = Option.union(subcommands.map(\.options))
+  /// Tab offers an expense category after the action (`budget set food`).
+  static let argumentValues: ArgumentValues? = .after(
+    subcommands.flatMap { [$0.name] + $0.aliases }.map { ArgumentWord($0, .sequence([.categoryOf(.expense)])) })
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var words = arguments.positional

@@ -39,8 +39,17 @@ enum CompletionScripts {
     _spendly() {
       local i program current quote= candidate escaped
       local -a words=()
+      COMPREPLY=()
       _spendly_unquote "${COMP_WORDS[0]}"
       program=$REPLY
+      # An alias (the README's s='spendly add', sq='spendly query'): its words start the line.
+      if [[ $program != */* && -n ${BASH_ALIASES[$program]+set} ]]; then
+        read -ra words <<< "${BASH_ALIASES[$program]}"
+        program=${words[0]}
+        words=("${words[@]:1}")
+      elif [[ $program == s || $program == sq ]]; then
+        return 0  # not the alias: the shell's default completion
+      fi
       [[ $program == "~/"* ]] && program=$HOME/${program#"~/"}
       # '=' is a word of its own to bash (--category=Food): the value follows the option.
       for ((i = 1; i < COMP_CWORD; i++)); do
@@ -64,16 +73,27 @@ enum CompletionScripts {
       done < <(command "$program" __complete -- "${words[@]}" "$current" 2>/dev/null)
     }
 
-    complete -o default -F _spendly spendly
+    complete -o default -F _spendly spendly s sq
     """#
 
   static let zsh = #"""
-    #compdef spendly
+    #compdef spendly s sq
     # spendly completion for zsh: spendly completions zsh > DIR/_spendly, DIR on $fpath
 
     _spendly() {
-      local -a candidates
-      candidates=("${(@f)$(command ${(Q)words[1]} __complete -- "${(@Q)words[2,CURRENT-1]}" "${(Q)PREFIX}" 2>/dev/null)}")
+      local -a candidates lead
+      local program=${(Q)words[1]}
+      # An alias (s='spendly add', sq='spendly query') when zsh completes aliases as typed
+      # (setopt complete_aliases); otherwise zsh has already put its words on the line.
+      if [[ $program != */* && -n ${aliases[$program]} ]]; then
+        lead=(${(Q)${(z)aliases[$program]}})
+        program=$lead[1]
+        lead=("${(@)lead[2,-1]}")
+      elif [[ $program == (s|sq) ]]; then
+        _files
+        return
+      fi
+      candidates=("${(@f)$(command $program __complete -- "${(@)lead}" "${(@Q)words[2,CURRENT-1]}" "${(Q)PREFIX}" 2>/dev/null)}")
       candidates=(${candidates:#})
       if (( ${#candidates} )); then
         compadd -U -- "${candidates[@]}"
@@ -85,7 +105,7 @@ enum CompletionScripts {
     if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
       _spendly "$@"
     else
-      compdef _spendly spendly
+      compdef _spendly spendly s sq
     fi
     """#
 

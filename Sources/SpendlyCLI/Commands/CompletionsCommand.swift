@@ -11,8 +11,10 @@ struct CompletionsCommand: Command {
 
     Prints a script that completes commands, options and their values: categories, methods,
     accounts and merchants from the database (--db or $SPENDLY_DB on the line is used), kinds,
-    statuses, currencies and export formats. The script asks 'spendly __complete', which only
-    reads the database and never creates one.
+    statuses, currencies and export formats, a phrase's words after add and query (methods,
+    categories, merchants), and the values of config, budget set, report and open. The
+    aliases s='spendly add' and sq='spendly query' complete as what they stand for. The script
+    asks 'spendly __complete', which only reads the database and never creates one.
 
     examples:
       source <(spendly completions bash)                 # in ~/.bashrc

@@ -18,6 +18,21 @@ struct ConfigCommand: Command {
     """
   static let examples = ["spendly config currency USD", "spendly config pending exclude"]
   static let specs: [Arguments.Spec] = []
+  /// Tab offers each setting's values after its word (`config method UPI`).
+  static let argumentValues: ArgumentValues? = .after(
+    SettingKey.allCases.map { ArgumentWord($0.word, .sequence([value(of: $0)])) })
+
+  /// What a setting's value is.
+  static func value(of key: SettingKey) -> OptionValue {
+    switch key {
+    case .currency: return .currency
+    case .method, .card, .incomeMethod: return .method
+    case .weekStart: return .choice(weekStarts)
+    case .pending: return .choice(pendingChoices)
+    }
+  }
+  static let weekStarts = ["monday", "sunday"]
+  static let pendingChoices = ["include", "exclude"]
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 2, command: name, what: "")
@@ -45,12 +60,12 @@ struct ConfigCommand: Command {
         }
         value = currency.code
       case .weekStart:
-        guard ["monday", "sunday"].contains(words[1].lowercased()) else {
+        guard weekStarts.contains(words[1].lowercased()) else {
           throw CLIError.data("week '\(words[1])': expected monday or sunday")
         }
         value = words[1].lowercased()
       case .pending:
-        guard ["include", "exclude"].contains(words[1].lowercased()) else {
+        guard pendingChoices.contains(words[1].lowercased()) else {
           throw CLIError.data("pending \(Render.quoted(words[1])): expected include or exclude")
         }
         value = words[1].lowercased()

@@ -22,7 +22,7 @@ struct ManPageCommand: Command {
 enum ManPage {
   static func lines() -> [String] {
     var out: [String] = []
-    out.append(#".TH SPENDLY 1 "" "spendly \#(CLI.version)" "User Commands""#)
+    out.append(#".TH SPENDLY 1 "\#(CLI.versionDate)" "spendly \#(CLI.version)" "User Commands""#)
     out.append(".nh")  // no hyphenation: options and names stay whole
     out.append(".SH NAME")
     out.append(#"spendly \- a terminal personal\-finance tracker: type it, confirm, done"#)
@@ -42,6 +42,8 @@ enum ManPage {
         The same words work at the shell's prompt. 'spendly COMMAND --help' prints the part of
         this page about one command.
         """))
+    out.append(#".SH "INTERACTIVE SHELL""#)
+    out.append(contentsOf: verbatim(ShellGuide.lines.joined(separator: "\n")))
     out.append(".SH OPTIONS")
     out.append(contentsOf: verbatim(CLI.globalHelp))
     out.append(".SH COMMANDS")
@@ -106,11 +108,19 @@ enum ManPage {
     return lines
   }
 
-  /// One line of text as roff reads it literally: backslashes and dashes escaped, characters
-  /// beyond ASCII named (\[u2192]), and a line starting with '.' or ''' kept from being a request.
+  /// What the page says in ASCII for a character groff has no fallback for in an ASCII
+  /// locale (under LANG=C it prints those as nothing): `Rs` for the rupee sign, `Enter` for the key.
+  static let asciiFallbacks: [Unicode.Scalar: String] = [
+    "\u{20B9}": "Rs", "\u{23CE}": "Enter", "\u{2191}": "Up", "\u{2193}": "Down", "\u{2026}": "...",
+    "\u{00B7}": "-",
+  ]
+
+  /// One line of text as roff reads it literally: its characters without a fallback written in
+  /// ASCII first (`withFallbacks`), backslashes and dashes escaped, other characters beyond
+  /// ASCII named (\[u2192]), and a line starting with '.' or ''' kept from being a request.
   static func escaped(_ line: String) -> String {
     var out = ""
-    for scalar in line.unicodeScalars {
+    for scalar in withFallbacks(line).unicodeScalars {
       switch scalar {
       case "\\": out += "\\e"
       case "-": out += "\\-"
@@ -122,6 +132,43 @@ enum ManPage {
       }
     }
     if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+    return out
+  }
+
+  /// `line` with each character of `asciiFallbacks` written in ASCII, a word kept apart from
+  /// the letters and digits beside it (`420 Enter`, `Rs 8,000`). The columns a longer word
+  /// takes are given back from the run of spaces after it (one space always stays), so a
+  /// table's next column stays where it was.
+  static func withFallbacks(_ line: String) -> String {
+    guard line.unicodeScalars.contains(where: { asciiFallbacks[$0] != nil }) else { return line }
+    var out = ""
+    var afterWord = false
+    var owed = 0
+    let scalars = Array(line.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
+      if afterWord, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+        out += " "
+        owed += 1
+      }
+      afterWord = false
+      if scalar == " ", owed > 0, index + 1 < scalars.count, scalars[index + 1] == " " {
+        owed -= 1
+        continue
+      }
+      if let ascii = asciiFallbacks[scalar] {
+        let isWord = ascii.first?.isLetter == true
+        if isWord, let last = out.last, last.isLetter || last.isNumber {
+          out += " "
+          owed += 1
+        }
+        out += ascii
+        owed += ascii.count - 1
+        afterWord = isWord
+        continue
+      }
+      if scalar != " " { owed = 0 }
+      out.unicodeScalars.append(scalar)
+    }
     return out
   }
 }

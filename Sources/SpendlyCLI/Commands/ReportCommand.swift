@@ -25,6 +25,10 @@ struct ReportCommand: Command {
     "spendly report 2025 --html 2025.html && xdg-open 2025.html",
   ]
   static let specs: [Option] = [.value("html", "FILE", .file, "write the page to FILE ('-' for stdout)")]
+  /// Tab offers the periods' words: this month, last year, ...
+  static let argumentValues: ArgumentValues? = .after(
+    ["this", "last"].map { ArgumentWord($0, .sequence([.choice(["month", "week", "year"])])) }
+      + [ArgumentWord("since", .sequence([]))])
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let words = arguments.positional.joined(separator: " ")

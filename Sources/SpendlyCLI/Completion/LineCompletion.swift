@@ -8,6 +8,8 @@ struct LineCompletion {
   let earlier: [String]
   let partial: String
   private(set) var databasePath: String
+  /// The side of the kind the line's `--kind` names (read with the words), nil without one.
+  private(set) var side: Category.Side?
   private var opened: Store??
 
   static let globalValueOptions = GlobalOptions.options.filter(\.takesValue).map(\.name)
@@ -38,6 +40,7 @@ struct LineCompletion {
     for word in earlier {
       if let option = pending {
         if option == "db" { databasePath = LineCompletion.expandingHome(word) }
+        noteValue(option, word)
         pending = nil
         continue
       }
@@ -55,8 +58,8 @@ struct LineCompletion {
           } else {
             pending = global
           }
-        } else if let spec = found.flatMap({ $0.command.specs.named(name) }), spec.takesValue, inline == nil {
-          pending = spec.name
+        } else if let spec = found.flatMap({ $0.command.specs.named(name) }), spec.takesValue {
+          if let inline { noteValue(spec.name, inline) } else { pending = spec.name }
         }
         continue
       }
@@ -75,11 +78,20 @@ struct LineCompletion {
     return (found, help, pending, positional)
   }
 
-  /// Whether the partial word is an option, or the value of the option before it: what the
-  /// shell's own Tab hands over here, so it offers what bash offers for the same words.
-  mutating func completesAnOption() -> Bool {
-    guard let (found, _, pending, _) = read(), found != nil else { return false }
-    return pending != nil || partial.hasPrefix("-")
+  /// Keeps what an option's value tells the candidates after it: `--kind income` the side.
+  private mutating func noteValue(_ option: String, _ value: String) {
+    if option == "kind", let kind = Kind(rawValue: value.lowercased()) { side = kind.side }
+  }
+
+  /// Whether the shell's Tab hands the partial word here: an option or its value, or a word
+  /// the command declares (`config method U`, `budget set fo`, `report last m`, `debts a`).
+  /// A phrase's words (after `add`, `query`) the shell offers itself, currencies too.
+  mutating func completesADeclaredWord() -> Bool {
+    guard let (found, _, pending, positional) = read(), let found else { return false }
+    if pending != nil || partial.hasPrefix("-") { return true }
+    if positional.isEmpty, !(found.command.firstWords ?? found.actions).isEmpty { return true }
+    guard let values = found.command.argumentValues else { return false }
+    return values != .each(.phraseWord)
   }
 
   /// The candidates for `partial`, in order, without duplicates.
@@ -103,8 +115,10 @@ struct LineCompletion {
       let names = commands.map { $0.name } + (help ? [] : ["help", "version"])
       return LineCompletion.prefixed(partial, names)
     }
-    guard positional.isEmpty else { return [] }
-    return LineCompletion.prefixed(partial, found.command.firstWords ?? found.actions)
+    // The first word: the command's first words or actions, when it declares any.
+    let first = found.command.firstWords ?? found.actions
+    if positional.isEmpty, !first.isEmpty { return LineCompletion.prefixed(partial, first) }
+    return found.command.argumentValues?.candidates(positional[...], partial, &self) ?? []
   }
 
   /// The values of `option` that match `typed`: what its value type offers.
@@ -146,7 +160,10 @@ struct LineCompletion {
 /// The names Tab offers come from the line's database, opened read-only on first need.
 extension LineCompletion: CandidateSource {
   private mutating func catalog() -> Catalog? { try? store()?.catalog.current() }
-  mutating func categories() -> [String] { catalog()?.categories.map(\.name) ?? [] }
+  mutating func categories(on side: Category.Side?) -> [String] {
+    guard let catalog = catalog() else { return [] }
+    return (side.map { catalog.categories(on: $0) } ?? catalog.categories).map(\.name)
+  }
   mutating func methods() -> [String] { catalog()?.methods.map(\.name) ?? [] }
   mutating func accounts() -> [String] { catalog()?.accounts.map(\.name) ?? [] }
   mutating func merchants(startingWith typed: String) -> [String] {

@@ -12,8 +12,14 @@ indirect enum OptionValue: Sendable, Equatable {
   case month
   /// A time of day, HH:MM.
   case time
-  /// A category's name, alias or word for one.
+  /// A category's name, alias or word for one (Tab: of the side the line's --kind names).
   case category
+  /// A category of one side only (`log-payment --category` is an expense's).
+  case categoryOf(Category.Side)
+  /// A word of a phrase (`add 420 upi food`): Tab offers methods, categories and merchants.
+  case phraseWord
+  /// A quick-add link, `spendly://quickadd?KEY=VALUE&...` (Tab: its keys, then their values).
+  case quickLink
   /// A payment method's name, alias or word for one.
   case method
   /// An account's name, alias, or institution and type.
@@ -38,7 +44,14 @@ indirect enum OptionValue: Sendable, Equatable {
   /// What Tab offers where the value's text so far is `typed`, from `source`.
   func candidates(_ typed: String, _ source: inout some CandidateSource) -> [String] {
     switch self {
-    case .category: return ShellCompletion.match(typed, in: source.categories())
+    case .category: return ShellCompletion.match(typed, in: source.categories(on: source.side))
+    case .categoryOf(let side): return ShellCompletion.match(typed, in: source.categories(on: side))
+    case .phraseWord:
+      let names = source.methods() + source.categories(on: source.side)
+      return ShellCompletion.match(typed, in: names) + source.merchants(startingWith: typed).filter { merchant in
+        !names.contains { NameKey($0) == NameKey(merchant) }
+      }
+    case .quickLink: return LinkCompletion.candidates(typed, &source)
     case .method: return ShellCompletion.match(typed, in: source.methods())
     case .account: return ShellCompletion.match(typed, in: source.accounts())
     case .merchant: return source.merchants(startingWith: typed)
@@ -57,7 +70,10 @@ indirect enum OptionValue: Sendable, Equatable {
 
 /// Where the candidates of names come from: the catalog and the merchants of a store.
 protocol CandidateSource {
-  mutating func categories() -> [String]
+  /// The side the line's `--kind` names, if it names one.
+  var side: Category.Side? { get }
+  /// The categories of `side`, or of both sides when nil.
+  mutating func categories(on side: Category.Side?) -> [String]
   mutating func methods() -> [String]
   mutating func accounts() -> [String]
   mutating func merchants(startingWith typed: String) -> [String]

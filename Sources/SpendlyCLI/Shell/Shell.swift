@@ -54,13 +54,29 @@ final class Shell {
         let line = raw.trimmingSpaces()
         if line.isEmpty { continue }
         input.remember(line, in: .main)
-        if ["quit", "exit", "q"].contains(line.lowercased()) {
+        if Shell.leaveWords.contains(line.lowercased()) {
           output.flush()
           return failures > 0 ? 65 : 0
+        }
+        if Shell.clearWords.contains(line.lowercased()) {
+          clearScreen()
+          continue
         }
         if !handle(line) && !input.isTerminal { failures += 1 }
       }
     }
+  }
+
+  /// The words that leave the shell, as ^D does.
+  static let leaveWords = ["quit", "exit", "q"]
+  /// The words that clear the screen (on a terminal; a scripted session ignores them).
+  static let clearWords = ["clear", "cls"]
+
+  /// Clears the terminal and puts the cursor at its top, as clear(1) does; nothing off a terminal.
+  func clearScreen() {
+    output.flush()
+    guard input.isTerminal, System.isTerminal(1) else { return }
+    writeAll(1, "\u{1B}[H\u{1B}[2J\u{1B}[3J")
   }
 
   /// Handles one main-prompt line; false when it ended in an error.

@@ -33,12 +33,13 @@ final class ShellCompletion {
       let earlier = before.dropLast(word.count)
       let isFirst = earlier.trimmingSpaces().isEmpty
       // After a command's option, or on one, the same candidates as bash's: categories after
-      // `list --category`, options after `--`, files after `--html`. Words are read as the shell
+      // `list --category`, options after `--`, files after `--html`; so too the words a command
+      // declares (`config method U`, `budget set fo`). Words are read as the shell
       // reads them (quoted names are one word), and a name with a space is offered quoted.
       let (words, partial, typed, _) = ShellCompletion.openWords(before)
       if let first = words.first, route(named: first) != nil {
         var line = LineCompletion(words + [partial], databasePath: context.databasePath, store: try? context.store())
-        if line.completesAnOption() {
+        if line.completesADeclaredWord() {
           // The start-up options mean nothing at the prompt.
           let candidates = line.candidates().filter { !["--db", "--now", "--no-color"].contains($0) }
           let quoted = typed.first == "\"" || typed.first == "'" || candidates.contains { $0.contains(" ") }
@@ -47,7 +48,7 @@ final class ShellCompletion {
       }
       var pool: [String]
       if isFirst {
-        pool = commands.map { $0.name } + ["help", "quit"]
+        pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
         pool += merchants(word)
       } else if earlier.contains(where: \.isNumber) {
         let catalog = currentCatalog()

@@ -1,10 +1,34 @@
-/// `help` and `help WORD` at the shell prompt.
+/// `help` and `help WORD` at the shell prompt: one 24-line screen, at most 80 columns.
 enum ShellHelp {
-  static let examples = [
-    "420 upi food lunch at Social", "₹1,250.50 cc shopping shirt at Zara yesterday", "coffee 180 cash",
-    "paid 600 for groceries at DMart via gpay", "uber 340 travel yesterday 9pm",
-    "50 eur dinner at Chez Paul card on 14 aug", "salary 150000 credited", "+2500 freelance",
+  /// The command groups, one line each, in this order; a command missing from them is listed
+  /// under "other", so a new command is never left out of the screen.
+  static let groups: [(name: String, commands: [String])] = [
+    ("record", ["add", "quick", "open", "log-payment", "edit", "delete", "undo", "redo", "parse"]),
+    ("ask", ["query", "dashboard", "list", "show", "log", "history", "income", "subscriptions"]),
+    ("plan", ["budget", "recurring", "due", "upcoming", "calendar", "debts"]),
+    ("accounts", ["accounts", "balance", "reconcile"]),
+    ("files", ["import", "export", "sync", "backup", "restore", "report"]),
+    ("settings", ["config", "categories", "methods", "completions"]),
   ]
+
+  /// The group lines: `  record    add, quick, ...`, each command of `commands` once.
+  static var groupLines: [String] {
+    let known = Set(groups.flatMap(\.commands))
+    let other = commands.map { $0.name }.filter { !known.contains($0) }
+    let rows = groups.map { ($0.name, $0.commands.filter { name in commands.contains { $0.name == name } }) }
+      + (other.isEmpty ? [] : [("other", other)])
+    return rows.map { name, names in
+      "  " + name + String(repeating: " ", count: 10 - name.count) + names.joined(separator: ", ")
+    }
+  }
+
+  /// The whole screen `help` prints.
+  static var lines: [String] {
+    ShellGuide.lines + [""] + ["commands (each also runs as 'spendly COMMAND'):"] + groupLines + [
+      "",
+      "help WORD explains one: help add, help budget set, help report",
+    ]
+  }
 
   /// `rest`: the words after WORD (`help debts add` shows the action's help).
   static func show(_ word: String?, output: Output, rest: [String] = []) {
@@ -16,21 +40,25 @@ enum ShellHelp {
       output.line("no help for '\(Render.safe(word))'\(nearestCommands(to: word)); try 'help' for the list")
       return
     }
-    output.line("Type an entry phrase, check the draft, press Enter to save (e reviews each field, n discards).")
-    output.line()
-    output.line("examples:")
-    for example in examples { output.line("  " + example) }
-    output.line()
-    output.line("commands (the same as 'spendly COMMAND'):")
-    let width = commands.map { $0.name.count }.max() ?? 0
-    for command in commands {
-      output.line("  " + command.name + String(repeating: " ", count: width - command.name.count + 2) + command.summary)
-    }
-    output.line("  help WORD" + String(repeating: " ", count: max(2, width - 7)) + "explain a command")
-    output.line()
-    output.line("? LINE asks LINE as a question; + LINE (a space after +) or add LINE records it as an entry,")
-    output.line("of the kind its words say; +2500 or -300 (no space) marks income or an expense.")
-    output.line()
-    output.line("keys: Tab completes, ↑/↓ history, ^C abandons a draft, ^D quits")
+    for line in lines { output.line(line) }
   }
+}
+
+/// What the shell understands and its keys: the part of the shell's `help` that `--help` and
+/// the man page print too, so all three teach the same thing.
+enum ShellGuide {
+  static let lines = [
+    "At the prompt type an entry or a question (or a command):",
+    "  entries   420 upi food lunch at Social, coffee 180 cash, +2500 freelance",
+    "  questions food this month, how much do i owe, bills due this week",
+    "  ? LINE    asks LINE as a question; + LINE (a space after +) records it as",
+    "            an entry; +2500 is income and -300 an expense (no space after it)",
+    "keys:",
+    "  save? [Y/e/n]  Enter or y saves, e reviews each field, a field's name",
+    "            (note, date) changes that one, n discards; in a review < goes",
+    "            back a field and >NAME jumps to one (>category)",
+    "  ↑ ↓       recall earlier lines (in a review, the field's earlier values)",
+    "  Tab       completes; ^C abandons a draft; ^D, exit or quit leaves",
+    "  clear     clears the screen",
+  ]
 }
