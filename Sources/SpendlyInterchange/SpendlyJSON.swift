@@ -1,3 +1,4 @@
+import Foundation
 import SpendlyCore
 
 /// Spendly's whole-database JSON: a format name and version, the schema version, the id
@@ -106,7 +107,8 @@ public struct SpendlyJSONError: Error, Sendable {
   public func described(file: String) -> String { "\(file):\(line):\(column): \(message)" }
 }
 
-/// Reads the whole-database JSON: its header, then each table's rows, one at a time.
+/// Reads the whole-database JSON: its header, then each table's rows, one at a time. A file is
+/// read a chunk at a time (a megabyte), so memory stays flat however big the file is.
 public struct SpendlyJSONReader {
   /// What the file says of itself.
   public struct Header: Sendable {
@@ -115,15 +117,56 @@ public struct SpendlyJSONReader {
     public var sequences: [(String, Int64)] = []
   }
 
-  private let bytes: [UInt8]
+  /// The bytes at hand: the current chunk, with what is still being read of the one before.
+  private var bytes: [UInt8]
   private var i = 0
+  /// Where more bytes come from once `bytes` is read (a file's next chunk; empty at its end);
+  /// nil for a document in memory.
+  private let source: (() -> [UInt8])?
+  /// Where `bytes[0]` is in the file, the line it is on, and where that line begins in the file.
+  private var base = 0
+  private var baseLine = 1
+  private var baseLineStart = 0
+  /// A byte of `bytes` a token still needs (its start, for its error), kept on a refill.
+  private var mark: Int?
+  /// Bytes taken from the source so far, for progress.
+  public private(set) var bytesRead = 0
+  /// Told `bytesRead` after each chunk is read.
+  public var onChunk: ((_ bytesRead: Int) -> Void)?
 
+  /// Reads a document in memory.
   public init(bytes: [UInt8]) {
     self.bytes = bytes
+    source = nil
+    bytesRead = bytes.count
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
   }
 
+  /// Reads whatever `next` gives, a chunk at a time, until it gives no bytes.
+  public init(chunks next: @escaping () -> [UInt8]) {
+    bytes = []
+    source = next
+    _ = refill(need: 3)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+  }
+
+  /// Streams the file at `path`, `chunkSize` bytes at a time; nil when it cannot be opened.
+  public init?(path: String, chunkSize: Int = 1 << 20) {
+    guard let file = fopen(path, "rb") else { return nil }
+    let handle = FileBox(file)
+    let size = max(1, chunkSize)
+    self.init(chunks: {
+      guard let file = handle.file else { return [] }
+      let chunk = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        count = fread(buffer.baseAddress, 1, size, file)
+      }
+      if chunk.isEmpty { handle.close() }
+      return chunk
+    })
+  }
+
   /// Reads the file through: the header once the `tables` key is reached, then each row.
+  /// The `columns` and `values` given to `row` are the reader's own, reused for the next row.
   public mutating func read(
     header: (Header) throws -> Void, table: (String) throws -> Void = { _ in },
     row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
@@ -156,11 +199,13 @@ public struct SpendlyJSONReader {
           throw error("not a Spendly export (its format is \"\(format)\", not \"spendly\")")
         }
         try header(head)
+        var columns: [String] = []
+        var values: [ArchiveValue] = []
         try object { name, reader in
           try table(name)
           try reader.array { reader in
-            var columns: [String] = []
-            var values: [ArchiveValue] = []
+            columns.removeAll(keepingCapacity: true)
+            values.removeAll(keepingCapacity: true)
             try reader.object { column, reader in
               columns.append(column)
               values.append(try reader.scalar())
@@ -172,28 +217,75 @@ public struct SpendlyJSONReader {
       }
     }
     skipSpace()
-    guard i == bytes.count else { throw error("text after the end of the document") }
+    guard peek() == nil else { throw error("text after the end of the document") }
     guard format != nil else { throw error("not a Spendly export (no \"format\": \"spendly\", no tables)") }
+  }
+
+  // MARK: Bytes
+
+  /// Makes at least `need` bytes from `i` at hand, keeping what is still needed and reading
+  /// chunks on; false when the file ends first.
+  private mutating func refill(need: Int) -> Bool {
+    guard let source else { return i + need <= bytes.count }
+    while i + need > bytes.count {
+      let chunk = source()
+      if chunk.isEmpty { return i + need <= bytes.count }
+      bytesRead += chunk.count
+      let keep = min(i, mark ?? i)
+      if keep > 0 {
+        // The bytes let go of: their lines, for the line and column of a later error.
+        bytes.withUnsafeBufferPointer { buffer in
+          var from = 0
+          while from < keep, let hit = memchr(buffer.baseAddress! + from, 0x0A, keep - from) {
+            let j = buffer.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            baseLine += 1
+            baseLineStart = base + j + 1
+            from = j + 1
+          }
+        }
+        base += keep
+        bytes.removeFirst(keep)
+        i -= keep
+        if let m = mark { mark = m - keep }
+      }
+      bytes += chunk
+      onChunk?(bytesRead)
+    }
+    return true
+  }
+
+  @inline(__always) private mutating func peek() -> UInt8? {
+    if i < bytes.count { return bytes[i] }
+    return refill(need: 1) ? bytes[i] : nil
+  }
+
+  /// The byte `offset` past `i`, reading on for it; nil past the end.
+  private mutating func peek(_ offset: Int) -> UInt8? {
+    if i + offset < bytes.count { return bytes[i + offset] }
+    return refill(need: offset + 1) ? bytes[i + offset] : nil
   }
 
   // MARK: Tokens
 
-  private func peek() -> UInt8? { i < bytes.count ? bytes[i] : nil }
-
   private mutating func skipSpace() {
-    while i < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+    while let byte = peek() {
+      switch byte {
+      case 0x20, 0x0A, 0x0D, 0x09: i += 1
+      default: return
+      }
+    }
   }
 
-  private func error(_ message: String) -> SpendlyJSONError {
+  private mutating func error(_ message: String) -> SpendlyJSONError {
     // A file cut short fails wherever it stops: say that, not what was expected there.
-    let message = i >= bytes.count ? "the file ends early (cut short?)" : message
-    var line = 1
-    var lineStart = 0
+    let message = peek() == nil ? "the file ends early (cut short?)" : message
+    var line = baseLine
+    var lineStart = baseLineStart
     for j in 0..<min(i, bytes.count) where bytes[j] == 0x0A {
       line += 1
-      lineStart = j + 1
+      lineStart = base + j + 1
     }
-    return SpendlyJSONError(line: line, column: i - lineStart + 1, message: message)
+    return SpendlyJSONError(line: line, column: base + i - lineStart + 1, message: message)
   }
 
   private mutating func expect(_ byte: UInt8) throws {
@@ -249,7 +341,7 @@ public struct SpendlyJSONReader {
     switch peek() {
     case 0x22: return .text(try string())
     case 0x6E:
-      guard bytes[i...].starts(with: Array("null".utf8)) else { throw error("expected a value") }
+      guard peek(1) == 0x75, peek(2) == 0x6C, peek(3) == 0x6C else { throw error("expected a value") }
       i += 4
       return .null
     default: return .integer(try integer())
@@ -258,11 +350,29 @@ public struct SpendlyJSONReader {
 
   private mutating func integer() throws -> Int64 {
     skipSpace()
-    let start = i
-    if peek() == 0x2D { i += 1 }
-    while let byte = peek(), (0x30...0x39).contains(byte) { i += 1 }
-    guard let value = Int64(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-      i = start
+    mark = i
+    defer { mark = nil }
+    let negative = peek() == 0x2D
+    if negative { i += 1 }
+    var value: Int64 = 0
+    var digits = 0
+    var overflow = false
+    while let byte = peek(), (0x30...0x39).contains(byte) {
+      i += 1
+      digits += 1
+      // Kept negative on the way, so Int64.min reads too.
+      let (times, o1) = value.multipliedReportingOverflow(by: 10)
+      let (next, o2) = times.subtractingReportingOverflow(Int64(byte - 0x30))
+      overflow = overflow || o1 || o2
+      value = next
+    }
+    if !negative && !overflow {
+      let (positive, o) = (0 as Int64).subtractingReportingOverflow(value)
+      overflow = o
+      value = positive
+    }
+    guard digits > 0, !overflow else {
+      i = mark!
       throw error("expected a whole number, text or null (Spendly's exports have no fractions)")
     }
     return value
@@ -272,7 +382,21 @@ public struct SpendlyJSONReader {
     skipSpace()
     guard peek() == 0x22 else { throw error("expected text in quotes") }
     i += 1
-    var out: [UInt8] = []
+    // Most text has no escape and lies within the chunk at hand: made straight from the bytes.
+    var j = i
+    let end = min(bytes.count, i + TextLimits.fieldBytes + 1)
+    while j < end {
+      let byte = bytes[j]
+      if byte == 0x22 {
+        let text = String(decoding: bytes[i..<j], as: UTF8.self)
+        i = j + 1
+        return text
+      }
+      if byte == 0x5C || byte < 0x20 { break }
+      j += 1
+    }
+    var out = Array(bytes[i..<j])
+    i = j
     while let byte = peek() {
       guard out.count <= TextLimits.fieldBytes else { throw error("text \(TextLimits.tooLong)") }
       i += 1
@@ -288,12 +412,10 @@ public struct SpendlyJSONReader {
         case 0x62: out.append(0x08)
         case 0x66: out.append(0x0C)
         case 0x75:
-          guard i + 4 <= bytes.count, var code = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16)
-          else { throw error("a \\u escape needs four hex digits") }
+          guard var code = hex4(at: 0) else { throw error("a \\u escape needs four hex digits") }
           i += 4
           // A surrogate pair: the second half follows as its own escape.
-          if (0xD800...0xDBFF).contains(code), bytes[i...].starts(with: [0x5C, 0x75]), i + 6 <= bytes.count,
-            let low = UInt32(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16),
+          if (0xD800...0xDBFF).contains(code), peek(0) == 0x5C, peek(1) == 0x75, let low = hex4(at: 2),
             (0xDC00...0xDFFF).contains(low)
           {
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
@@ -309,6 +431,12 @@ public struct SpendlyJSONReader {
     throw error("text never closed")
   }
 
+  /// The four hex digits `offset` past `i` (as `UInt32(_:radix:)` reads them), or nil.
+  private mutating func hex4(at offset: Int) -> UInt32? {
+    guard peek(offset + 3) != nil else { return nil }
+    return UInt32(String(decoding: bytes[i + offset..<i + offset + 4], as: UTF8.self), radix: 16)
+  }
+
   private mutating func skipValue(depth: Int = 0) throws {
     // Spendly's own files nest four deep; a hostile file must not nest the reader to death.
     guard depth < 64 else { throw error("nested too deeply") }
@@ -321,4 +449,15 @@ public struct SpendlyJSONReader {
       while let byte = peek(), ![0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(byte) { i += 1 }
     }
   }
+}
+
+/// A C file the reader's chunks come from, closed at its end (or when the reader goes).
+private final class FileBox {
+  var file: UnsafeMutablePointer<FILE>?
+  init(_ file: UnsafeMutablePointer<FILE>) { self.file = file }
+  func close() {
+    if let file { fclose(file) }
+    file = nil
+  }
+  deinit { close() }
 }

@@ -221,12 +221,22 @@ public final class ArchiveMerger {
   /// Transactions of the file that could not be read back (named by id), skipped.
   public private(set) var unreadable: [String] = []
 
+  /// The last row's columns, and where each is (a table's rows come with the same columns).
+  private var lastColumns: [String] = []
+  private var position: [String: Int] = [:]
+
   public init(_ stream: ImportStream) { self.stream = stream }
 
   /// Takes one row of the file.
   public func row(_ table: String, columns: [String], values: [ArchiveValue]) throws {
+    if columns != lastColumns {
+      lastColumns = columns
+      // The first of a column named twice, as a search from the start finds it.
+      position = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    let position = self.position
     func value(_ name: String) -> ArchiveValue {
-      columns.firstIndex(of: name).map { values[$0] } ?? .null
+      position[name].map { values[$0] } ?? .null
     }
     func text(_ name: String) -> String? { if case .text(let s) = value(name) { s } else { nil } }
     func int(_ name: String) -> Int64? { if case .integer(let v) = value(name) { v } else { nil } }
@@ -261,8 +271,9 @@ public final class ArchiveMerger {
   private func transaction(_ columns: [String], _ values: [ArchiveValue]) throws {
     // The row laid out as the store's own select reads it: id, the field columns, the names
     // joined, created and updated.
+    let position = self.position
     func value(_ name: String) -> SQLValue {
-      columns.firstIndex(of: name).map { SQLValue(values[$0]) } ?? .null
+      position[name].map { SQLValue(values[$0]) } ?? .null
     }
     func id(_ name: String) -> Int64? { if case .integer(let v) = value(name) { v } else { nil } }
     var layout: [SQLValue] = [value("id")]

@@ -45,8 +45,36 @@ public final class ArchiveRestorer {
     db = staged
   }
 
+  /// The last row's table and columns, checked, and the statement that inserts such a row: the
+  /// rows of a table come one after another with the same columns.
+  private var last: (table: String, columns: [String], statement: Statement)?
+  private var bound: [SQLValue] = []
+
   /// Inserts one row of `table`, its values named by `columns`.
   public func insert(_ table: String, columns: [String], values: [ArchiveValue]) throws {
+    let statement: Statement
+    if let last, last.table == table, last.columns == columns {
+      statement = last.statement
+    } else {
+      statement = try checked(table, columns: columns)
+      last = (table, columns, statement)
+    }
+    counts[table, default: 0] += 1
+    bound.removeAll(keepingCapacity: true)
+    for value in values { bound.append(SQLValue(value)) }
+    do {
+      statement.reset()
+      try statement.bind(bound)
+      while try statement.step() {}
+    } catch {
+      throw ValidationError(field: "\(table) row \(counts[table]!)", value: "", reason: error.message)
+    }
+    rows += 1
+  }
+
+  /// Checks that `table` is Spendly's and has each of `columns`, and gives the statement that
+  /// inserts a row of them.
+  private func checked(_ table: String, columns: [String]) throws -> Statement {
     guard ArchiveRecords.order.contains(table) else {
       throw ValidationError(field: "table", value: table, reason: "not a table of Spendly's")
     }
@@ -58,18 +86,20 @@ public final class ArchiveRestorer {
     for column in columns where !known[table]!.contains(column) {
       throw ValidationError(field: "\(table) column", value: column, reason: "not a column of this table")
     }
-    counts[table, default: 0] += 1
     do {
-      try Self.insert(db, table, columns: columns, values.map(SQLValue.init))
+      return try db.statement(Self.insertSQL(table, columns: columns))
     } catch {
-      throw ValidationError(field: "\(table) row \(counts[table]!)", value: "", reason: error.message)
+      throw ValidationError(field: "\(table) row \((counts[table] ?? 0) + 1)", value: "", reason: error.message)
     }
-    rows += 1
+  }
+
+  static func insertSQL(_ table: String, columns: [String]) -> String {
+    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+    return "INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(marks))"
   }
 
   static func insert(_ db: Database, _ table: String, columns: [String], _ values: [SQLValue]) throws(DatabaseError) {
-    let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-    try db.run("INSERT INTO \(table)(\(columns.joined(separator: ", "))) VALUES (\(marks))", values)
+    try db.run(insertSQL(table, columns: columns), values)
   }
 
   /// Notes a table the file has (even with no rows).
@@ -94,6 +124,8 @@ public final class ArchiveRestorer {
             field: "table", value: table, reason: "missing from the file (every export of schema \(version) has it)"))
       }
     }
+    // The statement kept for the last row is the temporary database's: let go of it first.
+    last = nil
     try staged.execute("COMMIT")
     do {
       // As a store opens an old file: foreign keys on, then every migration it lacks.

@@ -11,6 +11,7 @@ case "reports": ReportBench.run(Array(arguments.dropFirst()))
 case "shell": ShellBench.run(Array(arguments.dropFirst()))
 case "import": ImportBench.run(Array(arguments.dropFirst()))
 case "csv": CSVBench.run(Array(arguments.dropFirst()))
+case "json": JSONBench.run(Array(arguments.dropFirst()))
 default:
   print(
     """
@@ -19,6 +20,7 @@ default:
            spendly-bench shell --db PATH --spendly BIN
            spendly-bench import --spendly BIN [--count 100000] [--runs 3]
            spendly-bench csv --db PATH --spendly BIN [--runs 3]
+           spendly-bench json --spendly BIN [--count 100000] [--runs 3]
            spendly-bench parse
     """)
   exit(64)

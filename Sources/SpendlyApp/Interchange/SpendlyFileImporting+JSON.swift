@@ -13,9 +13,8 @@ extension SpendlyFileImporting {
   func json() throws(Refusal) -> Outcome {
     let name = request.path
     let dryRun = request.dryRun
-    guard let data = try? Data(contentsOf: URL(fileURLWithPath: name), options: .alwaysMapped) else {
-      throw .cannotRead(path: name)
-    }
+    // Read a chunk at a time: a file of any size never sits in memory whole.
+    guard var reader = SpendlyJSONReader(path: name) else { throw .cannotRead(path: name) }
     let store: Store
     let empty: Bool
     do {
@@ -28,7 +27,11 @@ extension SpendlyFileImporting {
     // Replacing a database with data keeps it beside it first, as restore does.
     // (inside the replacing transaction, so no other save falls between the copy and the replace)
     let kept = replace && !empty && !dryRun ? session.keepPath() : nil
-    var reader = SpendlyJSONReader(bytes: [UInt8](data))
+    // Told after each chunk how far the file is read, with the rows read so far.
+    var rows = 0
+    if let progress {
+      reader.onChunk = { bytes in progress(bytes, rows) }
+    }
     let latest = ArchiveRecords.latestSchemaVersion
     func checkHeader(_ header: SpendlyJSONReader.Header) throws {
       guard header.version != 0 else {
@@ -70,6 +73,7 @@ extension SpendlyFileImporting {
               },
               table: { table in restorer.saw(table) },
               row: { table, columns, values in
+                rows += 1
                 do {
                   try restorer.insert(table, columns: columns, values: values)
                 } catch let error as ValidationError {
@@ -101,7 +105,10 @@ extension SpendlyFileImporting {
         do {
           try reader.read(
             header: checkHeader,
-            row: { table, columns, values in try merger.row(table, columns: columns, values: values) })
+            row: { table, columns, values in
+              rows += 1
+              try merger.row(table, columns: columns, values: values)
+            })
         } catch {
           throw place(error)
         }

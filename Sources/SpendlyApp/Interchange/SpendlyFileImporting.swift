@@ -70,7 +70,8 @@ public struct SpendlyFileImporting {
 
   public let session: Session
   public var request: Request
-  /// Told every 20,000 CSV rows how many bytes were read and rows seen (a big file on a terminal).
+  /// Told every 20,000 CSV rows (after each megabyte of a JSON export) how many bytes were read
+  /// and rows seen (a big file on a terminal).
   public var progress: ((_ bytesRead: Int, _ rows: Int) -> Void)?
 
   public init(session: Session, request: Request) {

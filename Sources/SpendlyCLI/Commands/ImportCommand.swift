@@ -84,7 +84,7 @@ struct ImportCommand: Command {
         request.dryRun = arguments.has("dry-run")
         request.replace = arguments.has("replace")
         var importer = SpendlyFileImporting(session: context.session, request: request)
-        let size = kind == .csv ? SpendlyFileImporting.size(path) : 0
+        let size = SpendlyFileImporting.size(path)
         let progress = Progress(total: size, enabled: System.isTerminal(2) && size > 4 << 20)
         defer { progress.clear() }
         importer.progress = { bytes, rows in progress.show(bytes, rows: rows) }
