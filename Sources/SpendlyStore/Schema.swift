@@ -212,6 +212,7 @@ enum Schema {
     NameKeyMigration.migration,
     ImportedFileAccountsMigration.migration,
     ChangeFactsMigration.migration,
+    Lineage.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
