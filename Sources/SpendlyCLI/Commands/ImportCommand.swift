@@ -37,7 +37,9 @@ struct ImportCommand: Command {
     that the file no longer has is deleted. The export held a transaction when it existed
     then, its id at most the file's largest Id, and its date within the file's first and last
     date (an export filtered by account or category held fewer: give --sync-deletes only to
-    an export of everything in its dates). Updates, additions and deletions are one change:
+    an export of everything in its dates). So a deleted row that was the file's newest (the
+    largest Id) or dated outside the rows kept is not known to be the export's, and stays:
+    'spendly delete ID' deletes it. Updates, additions and deletions are one change:
     one 'undo' takes them all back.
 
     Bank statements:
