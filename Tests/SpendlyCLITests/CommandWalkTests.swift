@@ -16,6 +16,7 @@ struct CommandWalkTests {
     "recurring": ["due": ["log"]],
     "accounts": ["edit": ["account"]],
     "sync": ["import": ["account", "mapping"]],
+    "import": ["export": ["all-fields"]],
   ]
 
   /// The `--options` a help text names.
