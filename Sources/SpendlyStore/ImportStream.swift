@@ -235,6 +235,7 @@ extension TransactionRecords {
           outcome = ImportStreamResult(stream)
           var counted = file
           counted.added = stream.added
+          if stream.updated > 0 || stream.deleted > 0 { (counted.updated, counted.deleted) = (stream.updated, stream.deleted) }
           try log.record(.imported(file: counted))
           // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
           let nothing =
