@@ -62,6 +62,7 @@ struct CSVReimportCommandTests {
     let said = try sandbox.ok("import", saved)
     #expect(said.hasPrefix("\(saved) (Spendly CSV): 3 updated · 0 added · \(rows - 3) unchanged\n"), "\(said)")
     #expect(said.contains("'undo' takes this import back"))
+    #expect(try sandbox.ok("log").contains("imported \(saved): 3 updated · 0 added"))
     let history = try sandbox.ok("history", ids[0])
     #expect(history.contains("import  current") && history.contains("₹1,234.50"), "\(history)")
     #expect(try sandbox.ok("history", ids[2]).contains("Travel"))
