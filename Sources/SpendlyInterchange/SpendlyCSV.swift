@@ -15,6 +15,13 @@ public enum SpendlyCSV {
     "Account", "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference",
     "Import Source", "Recurring", "Account Type",
   ]
+  /// The column `--all-fields` puts first: the transaction's id.
+  public static let idColumn = "Id"
+  /// The columns `--all-fields` puts last: the revision the row was exported at, and the
+  /// lineage of the database it came from (an Id means that transaction only there).
+  public static let trailingColumns = ["Revision", "Database"]
+  /// Every column `--all-fields` writes, in order.
+  public static let allFieldsColumns = [idColumn] + columns + extraColumns + trailingColumns
 
   /// What joins a transfer's two ends in one cell (`->` is read too).
   public static let arrow = " → "
@@ -104,11 +111,14 @@ public struct SpendlyCSVWriter {
   private let scheduleNames: [Int64: [UInt8]]
   /// Each account's type by its name's bytes, for the Account Type column.
   private let accountTypes: [[UInt8]: [UInt8]]
+  /// The exporting database's lineage token, for the Database column.
+  private let database: [UInt8]
 
   public init(
     allFields: Bool, excel: Bool, scheduleNames: [Int64: String] = [:], accountTypes: [String: String] = [:],
-    sink: @escaping ([UInt8]) throws -> Void
+    database: String = "", sink: @escaping ([UInt8]) throws -> Void
   ) {
+    self.database = Array(database.utf8)
     self.allFields = allFields
     self.excel = excel
     self.scheduleNames = scheduleNames.mapValues { Array($0.utf8) }
@@ -119,7 +129,7 @@ public struct SpendlyCSVWriter {
 
   public mutating func header() throws {
     if excel { buffer += [0xEF, 0xBB, 0xBF] }
-    let names = SpendlyCSV.columns + (allFields ? SpendlyCSV.extraColumns : [])
+    let names = allFields ? SpendlyCSV.allFieldsColumns : SpendlyCSV.columns
     for (i, name) in names.enumerated() {
       if i > 0 { buffer.append(0x2C) }
       buffer += name.utf8
@@ -130,6 +140,10 @@ public struct SpendlyCSVWriter {
 
   /// Writes one stored row, its bytes copied as they are (quoted and guarded where needed).
   public mutating func write(_ row: some StoredRow) throws {
+    if allFields {
+      buffer += String(row.integer(.id) ?? 0).utf8
+      comma()
+    }
     plain(row.bytes(.date))
     comma()
     plain(row.bytes(.time))
@@ -205,6 +219,10 @@ public struct SpendlyCSVWriter {
       } else {
         buffer += own
       }
+      comma()
+      buffer += String(row.integer(.revision) ?? 0).utf8
+      comma()
+      buffer += database
     }
     endLine()
     try flushIfFull()
@@ -290,13 +308,30 @@ public struct SpendlyCSVWriter {
 }
 
 /// One row of Spendly's CSV as read: its fields, and what only the import can settle (the
-/// schedule named by Recurring, the types of the accounts named by Account Type).
+/// schedule named by Recurring, the types of the accounts named by Account Type, the
+/// transaction an `--all-fields` row was exported from).
 public struct SpendlyCSVRow: Sendable {
   public let line: Int
   public var fields: TransactionFields
   public let recurring: String?
   /// The type of the row's account, then of a transfer's other end, as the file gives them.
   public let accountTypes: (AccountType?, AccountType?)
+  /// Its Id, Revision and Database cells, when it has all three (nil: a new row).
+  public var origin: SpendlyCSVOrigin?
+}
+
+/// Where an `--all-fields` row came from: the transaction, the revision it was exported at,
+/// and the lineage of the database that exported it.
+public struct SpendlyCSVOrigin: Sendable, Equatable {
+  public let id: Int64
+  public let revision: Int64
+  public let database: String
+
+  public init(id: Int64, revision: Int64, database: String) {
+    self.id = id
+    self.revision = revision
+    self.database = database
+  }
 }
 
 /// A row of Spendly's CSV that does not read: its line, its column (from 1) and why.
@@ -353,7 +388,7 @@ public struct SpendlyCSVReader {
   private mutating func readHeader() throws(SpendlyCSVError) {
     guard let (line, names) = reader.next() else { throw SpendlyCSVError(line: 1, column: 1, "the file is empty") }
     var known: [String: String] = [:]
-    for name in SpendlyCSV.columns + SpendlyCSV.extraColumns { known[name.lowercased()] = name }
+    for name in SpendlyCSV.allFieldsColumns { known[name.lowercased()] = name }
     for (i, raw) in names.enumerated() {
       let trimmed = raw.trimmingSpaces()
       guard let name = known[trimmed.lowercased()] else {
@@ -403,7 +438,7 @@ public struct SpendlyCSVReader {
       }
       return SpendlyCSVRow(
         line: line, fields: try fields(cells, line: line), recurring: recurring(cells),
-        accountTypes: try accountTypes(cells, line: line))
+        accountTypes: try accountTypes(cells, line: line), origin: try origin(cells, line: line))
     }
     return nil
   }
@@ -422,6 +457,22 @@ public struct SpendlyCSVReader {
       return type
     }
     return (try type(first), try type(second))
+  }
+
+  /// The Id, Revision and Database cells: all three, or none (a row a person added has no Id).
+  private func origin(_ cells: [String], line: Int) throws(SpendlyCSVError) -> SpendlyCSVOrigin? {
+    guard let i = index[SpendlyCSV.idColumn], let r = index["Revision"], let d = index["Database"] else { return nil }
+    let (id, revision, database) = (cells[i].trimmingSpaces(), cells[r].trimmingSpaces(), cells[d].trimmingSpaces())
+    if id.isEmpty { return nil }
+    guard let number = Int64(id), number > 0 else {
+      throw SpendlyCSVError(line: line, column: i + 1, "Id \(TextSanitizer.quoted(id)): a transaction's id, or empty for a new row")
+    }
+    // A row copied from another without its revision is new to this database.
+    guard !revision.isEmpty, !database.isEmpty else { return nil }
+    guard let exported = Int64(revision), exported > 0 else {
+      throw SpendlyCSVError(line: line, column: r + 1, "Revision \(TextSanitizer.quoted(revision)): the revision the row was exported at")
+    }
+    return SpendlyCSVOrigin(id: number, revision: exported, database: database)
   }
 
   /// The Recurring cell: a schedule's name (an id, as older exports wrote, is read as a name too,
@@ -572,7 +623,7 @@ public struct SpendlyCSVReader {
       case "to": "account"
       default: field
       }
-    let canonical = (SpendlyCSV.columns + SpendlyCSV.extraColumns).first { $0.lowercased() == name } ?? "Amount"
+    let canonical = SpendlyCSV.allFieldsColumns.first { $0.lowercased() == name } ?? "Amount"
     return (index[canonical] ?? index["Amount"] ?? 0) + 1
   }
 }

@@ -136,6 +136,9 @@ public struct ImportFact: Codable, Sendable, Equatable {
   public let format: Format
   public let rows: Int?
   public var added: Int?
+  /// An edited `--all-fields` CSV: the transactions it updated and (`--sync-deletes`) deleted.
+  public var updated: Int?
+  public var deleted: Int?
 
   public init(file: String, format: Format, rows: Int? = nil, added: Int? = nil) {
     self.file = file

@@ -30,6 +30,19 @@ public final class ImportStream {
   public private(set) var createdCategories: [String] = []
   public private(set) var createdMethods: [String] = []
   public private(set) var createdAccounts: [String] = []
+  /// Rows exported from transactions here (`reconcile`): how many changed one, how many were
+  /// as exported, and those whose transaction moved on since.
+  public internal(set) var updated = 0
+  public internal(set) var unchanged = 0
+  public internal(set) var conflicts: [ImportConflict] = []
+  /// Transactions the file's export held that it no longer has: deleted (`--sync-deletes`),
+  /// or only counted.
+  public internal(set) var deleted = 0
+  public internal(set) var missing = 0
+  /// The ids of this database's transactions the file has rows for, and the span they cover
+  /// (the largest id, the first and last date): what its export held.
+  private(set) var seen: Set<Int64> = []
+  private(set) var seenSpan: (maxID: Int64, from: LocalDate, to: LocalDate)?
 
   /// Indexes of the transactions dropped for a large import into an empty table, made again
   /// at its end (sorting once is far faster than a million inserts into each index).
@@ -167,6 +180,22 @@ public final class ImportStream {
     return true
   }
 
+  /// Notes that the file has a row for transaction `id`, dated `date`.
+  func noteSeen(_ id: Int64, date: LocalDate) {
+    seen.insert(id)
+    if let span = seenSpan {
+      seenSpan = (max(span.maxID, id), min(span.from, date), max(span.to, date))
+    } else {
+      seenSpan = (id, date, date)
+    }
+  }
+
+  /// Queues a write of this import (an update or delete of a row stored before it).
+  func queue(_ write: ResolvedWrite) throws {
+    pending.append(write)
+    if pending.count >= 5_000 { try flush() }
+  }
+
   /// Writes the rows read so far.
   func flush() throws {
     guard !pending.isEmpty else { return }
@@ -206,10 +235,11 @@ extension TransactionRecords {
           outcome = ImportStreamResult(stream)
           var counted = file
           counted.added = stream.added
+          if stream.updated > 0 || stream.deleted > 0 { (counted.updated, counted.deleted) = (stream.updated, stream.deleted) }
           try log.record(.imported(file: counted))
           // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
           let nothing =
-            stream.added == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty
+            stream.added == 0 && stream.updated == 0 && stream.deleted == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty
             && stream.createdAccounts.isEmpty
           if dryRun || nothing {
             rolledBack = true
@@ -237,8 +267,20 @@ public struct ImportStreamResult: Sendable {
   public let createdCategories: [String]
   public let createdMethods: [String]
   public let createdAccounts: [String]
+  /// Rows exported from transactions here: updated, as exported, or in conflict (see `ImportStream.reconcile`).
+  public let updated: Int
+  public let unchanged: Int
+  public let conflicts: [ImportConflict]
+  /// Transactions of the file's export that it no longer has: deleted (`--sync-deletes`), or left (`missing`).
+  public let deleted: Int
+  public let missing: Int
 
   init(_ stream: ImportStream) {
+    updated = stream.updated
+    unchanged = stream.unchanged
+    conflicts = stream.conflicts
+    deleted = stream.deleted
+    missing = stream.missing
     added = stream.added
     duplicates = stream.duplicates
     droppedRecurring = stream.droppedRecurring

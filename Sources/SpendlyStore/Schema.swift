@@ -224,6 +224,7 @@ enum Schema {
         corrected_at TEXT NOT NULL,
         UNIQUE (merchant_key, field));
       """),
+    Lineage.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

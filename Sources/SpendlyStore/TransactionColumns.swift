@@ -221,7 +221,8 @@ enum TransactionColumns {
 
   /// The export's select list, in `TransactionField` order, for rows of the table aliased `alias`.
   static func exported(_ alias: String) -> [String] {
-    var expressions: [TransactionField: String] = [:]
+    // The row's own id and current revision, which no field column holds.
+    var expressions: [TransactionField: String] = [.id: "\(alias).id", .revision: "\(alias).revision_id"]
     for column in all {
       for (field, expression) in column.exported(alias) { expressions[field] = expression }
     }

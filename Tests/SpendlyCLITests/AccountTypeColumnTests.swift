@@ -17,8 +17,9 @@ struct AccountTypeColumnTests {
     let file = source.directory + "/all.csv"
     try source.ok("export", "csv", file, "--all-fields")
     let csv = try String(contentsOfFile: file, encoding: .utf8)
-    #expect(csv.hasPrefix("Date,") && csv.split(separator: "\n")[0].hasSuffix(",Recurring,Account Type"), "\(csv)")
-    #expect(csv.contains(",savings → card\n") && csv.contains(",card\n"), "\(csv)")
+    #expect(csv.hasPrefix("Id,Date,") && csv.split(separator: "\n")[0].hasSuffix(",Recurring,Account Type,Revision,Database"), "\(csv)")
+    // Account Type comes before the row's Revision and Database.
+    #expect(csv.contains(",savings → card,") && csv.contains(",card,"), "\(csv)")
     let empty = try Sandbox()
     let imported = try empty.ok("import", file)
     #expect(imported.contains("new savings account HDFC Savings\n"), "\(imported)")

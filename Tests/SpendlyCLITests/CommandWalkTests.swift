@@ -17,6 +17,7 @@ struct CommandWalkTests {
     "accounts": ["edit": ["account"]],
     "sync": ["import": ["account", "mapping"]],
     "open": ["add": ["account", "to"]],
+    "import": ["export": ["all-fields"]],
   ]
 
   /// The `--options` a help text names.

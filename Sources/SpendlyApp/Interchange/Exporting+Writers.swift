@@ -24,8 +24,10 @@ extension Exporting {
     }
     var names: [Int64: String] = [:]
     var types: [String: String] = [:]
+    var lineage = ""
     if request.allFields {
       do {
+        lineage = try store.settings.lineage()
         for schedule in try store.schedules.all() { names[schedule.id] = schedule.name }
         for account in try store.accounts.all() { types[account.name] = account.type.rawValue }
       } catch {
@@ -33,7 +35,7 @@ extension Exporting {
       }
     }
     try writing { destination in
-      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel, scheduleNames: names, accountTypes: types) {
+      var writer = SpendlyCSVWriter(allFields: request.allFields, excel: request.excel, scheduleNames: names, accountTypes: types, database: lineage) {
         bytes in
         try destination.write(bytes)
       }

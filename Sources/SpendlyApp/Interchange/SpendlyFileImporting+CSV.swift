@@ -14,11 +14,13 @@ extension SpendlyFileImporting {
     let method: String
     let incomeMethod: String
     let wasEmpty: Bool
+    let lineage: String
     do {
       store = try session.store()
       let rows = try store.transactions.count()
       let accounts = try store.accounts.all()
       wasEmpty = rows == 0 && accounts.isEmpty
+      lineage = try store.settings.lineage()
       // Names as phrases read them: an alias or word for one (gpay is UPI, chai is Food).
       parser = try session.phraseParser()
       (currency, method, incomeMethod) = (
@@ -120,7 +122,14 @@ extension SpendlyFileImporting {
             createdTypes.append(.init(name: account.name, type: account.type, source: told))
           }
           do {
-            if try stream.add(fields), let unlinked { unknownSchedules[unlinked, default: 0] += 1 }
+            // A row exported from a transaction of this database (its lineage): that
+            // transaction updated, or left as it is, or a conflict. Any other row is new.
+            if let origin = row.origin, origin.database == lineage {
+              let reconciled = try stream.reconcile(id: origin.id, revision: origin.revision, fields, line: line)
+              if reconciled == .updated, let unlinked { unknownSchedules[unlinked, default: 0] += 1 }
+            } else if try stream.add(fields), let unlinked {
+              unknownSchedules[unlinked, default: 0] += 1
+            }
           } catch let error as ValidationError {
             let column = reader.column(forField: error.field.lowercased())
             // A transfer's other end is in the columns --all-fields adds.
@@ -136,6 +145,8 @@ extension SpendlyFileImporting {
           }
           if line % 20_000 == 0 { progress?(reader.bytesRead, stream.added + stream.duplicates) }
         }
+        // The rows of the export the file no longer has: deleted only when asked.
+        try stream.missingRows(delete: request.syncDeletes)
       }
     } catch {
       throw .store(error)

@@ -18,6 +18,8 @@ public struct SpendlyFileImporting {
     public var dryRun = false
     /// JSON into a database with data: replace it by the file (kept beside it first), not merge.
     public var replace = false
+    /// An `--all-fields` CSV: delete the transactions its export held that it no longer has.
+    public var syncDeletes = false
 
     public init(path: String) { self.path = path }
   }

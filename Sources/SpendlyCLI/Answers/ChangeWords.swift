@@ -97,7 +97,13 @@ enum ChangeWords {
 
   /// "imported statement.ofx (6 rows)", "imported books.csv: 2 transactions", "merged books.json: 1 transaction".
   private static func imported(_ file: ImportFact) -> String {
-    let added = file.added.map { ": \($0) transaction\($0 == 1 ? "" : "s")" } ?? ""
+    var added = file.added.map { ": \($0) transaction\($0 == 1 ? "" : "s")" } ?? ""
+    // An edited export back in: as its summary said ("3 updated · 0 added · 1 deleted").
+    if file.updated != nil || file.deleted != nil {
+      added =
+        ": \(file.updated ?? 0) updated · \(file.added ?? 0) added"
+        + (file.deleted.map { $0 > 0 ? " · \($0) deleted" : "" } ?? "")
+    }
     switch file.format {
     case .statement:
       let rows = file.rows ?? 0

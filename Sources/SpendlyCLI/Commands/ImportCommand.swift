@@ -13,7 +13,7 @@ struct ImportCommand: Command {
     usage: spendly import FILE [--account NAME] [--dry-run] [--json] [--yes]
                                [--mapping RULES] [--day-first] [--allow-duplicates] [--review]
            spendly import --guess FILE        a bank CSV's mapping, guessed, to check and save
-           spendly import FILE.csv [--dry-run]           Spendly's own CSV (spendly export csv)
+           spendly import FILE.csv [--dry-run] [--sync-deletes]   Spendly's own CSV (spendly export csv)
            spendly import FILE.json [--dry-run] [--replace]   Spendly's JSON (spendly export json)
 
     Spendly's own files: a CSV with its header (Date, Type and Amount at least; any of
@@ -24,6 +24,23 @@ struct ImportCommand: Command {
     skipped, one change that 'undo' takes back), or --replace replaces the database with it,
     keeping the old one beside it. A replace is not undoable: 'undo' names the copy it kept,
     and 'spendly restore COPY' goes back.
+
+    Editing an export in a spreadsheet: 'export csv --all-fields' writes each row's Id first
+    and its Revision and Database (this database's lineage) last. Imported back into the
+    database it came from (the same lineage: a copy, backup or restore of it too), a row with
+    an Id is that transaction: unchanged when it equals the revision it was exported at;
+    updated (a new revision, see 'history ID') when it differs and the transaction is still at
+    that revision; a conflict, listed and left as it is, when the transaction changed or was
+    deleted since. A row without an Id, or from another database, is new (duplicates skipped).
+    The summary reads '3 updated · 1 added · 549 unchanged · 1 conflict'. A row deleted in
+    the sheet deletes nothing, unless --sync-deletes: then every transaction the export held
+    that the file no longer has is deleted. The export held a transaction when it existed
+    then, its id at most the file's largest Id, and its date within the file's first and last
+    date (an export filtered by account or category held fewer: give --sync-deletes only to
+    an export of everything in its dates). So a deleted row that was the file's newest (the
+    largest Id) or dated outside the rows kept is not known to be the export's, and stays:
+    'spendly delete ID' deletes it. Updates, additions and deletions are one change:
+    one 'undo' takes them all back.
 
     Bank statements:
     The format comes from the content, never the name. Each statement goes to the account with
@@ -66,6 +83,7 @@ struct ImportCommand: Command {
     .flag("day-first", "QIF dates are day first"),
     .flag("allow-duplicates", "import rows that look like ones already imported"),
     .flag("replace", "a JSON export replaces the database (the old one is kept beside it)"),
+    .flag("sync-deletes", "an --all-fields CSV: delete the transactions its export held that it no longer has"),
     .flag("review", "ask at the terminal about each match whose names differ"),
   ]
 
@@ -83,6 +101,8 @@ struct ImportCommand: Command {
         var request = SpendlyFileImporting.Request(path: path)
         request.dryRun = arguments.has("dry-run")
         request.replace = arguments.has("replace")
+        try syncDeletesOnlyForCSV(arguments, kind)
+        request.syncDeletes = arguments.has("sync-deletes")
         var importer = SpendlyFileImporting(session: context.session, request: request)
         let size = SpendlyFileImporting.size(path)
         let progress = Progress(total: size, enabled: System.isTerminal(2) && size > 4 << 20)
@@ -102,6 +122,9 @@ struct ImportCommand: Command {
         }
         throw error
       }
+    }
+    if arguments.has("sync-deletes") {
+      throw .usage("import: --sync-deletes is for Spendly's CSV (export csv --all-fields), not a bank statement")
     }
     if arguments.has("review") && !context.interactive {
       throw .usage("import: --review asks at a terminal; run it on one")
@@ -215,6 +238,12 @@ struct ImportCommand: Command {
     where arguments.values[option] != nil || arguments.has(option) {
       throw .usage("import: --\(option) is for bank statements; \(what) names its own accounts and skips duplicates")
     }
+  }
+
+  /// `--sync-deletes` deletes what an `--all-fields` CSV no longer has: it means nothing for a JSON export.
+  static func syncDeletesOnlyForCSV(_ arguments: Arguments, _ kind: SpendlyFileImporting.Kind) throws(CLIError) {
+    guard arguments.has("sync-deletes"), kind != .csv else { return }
+    throw .usage("import: --sync-deletes is for Spendly's CSV (export csv --all-fields)")
   }
 
   /// On a terminal, a statement for a new account is created after one yes (asked before the

@@ -67,12 +67,29 @@ enum SpendlyFileView {
   ) -> Rendered {
     Rendered(
       text: {
-        var parts = ["\(MoneyFormat.count(r.added)) added"]
+        // `3 updated · 1 added · 549 unchanged · 1 conflict`: added always, the rest when not zero.
+        var parts = r.updated > 0 ? ["\(MoneyFormat.count(r.updated)) updated"] : []
+        parts.append("\(MoneyFormat.count(r.added)) added")
+        if r.unchanged > 0 { parts.append("\(MoneyFormat.count(r.unchanged)) unchanged") }
+        if !r.conflicts.isEmpty {
+          parts.append("\(MoneyFormat.count(r.conflicts.count)) conflict\(r.conflicts.count == 1 ? "" : "s")")
+        }
+        if r.deleted > 0 { parts.append("\(MoneyFormat.count(r.deleted)) deleted") }
         if r.duplicates > 0 { parts.append("\(MoneyFormat.count(r.duplicates)) duplicates skipped") }
         var lines = [
           "\(Render.safe(file)) (\(format)): " + (dryRun ? "would be " : "")
             + parts.joined(separator: " · ")
         ]
+        for conflict in r.conflicts.prefix(20) {
+          let what = conflict.changed.isEmpty ? "" : " (\(conflict.changed.joined(separator: ", ")))"
+          lines.append(
+            "  conflict: #\(conflict.id) at line \(conflict.line)\(what): \(conflict.reason); left as it is")
+        }
+        if r.conflicts.count > 20 { lines.append("  and \(r.conflicts.count - 20) more conflicts (--json lists them all)") }
+        if r.missing > 0 {
+          lines.append(
+            "  \(MoneyFormat.count(r.missing)) row\(r.missing == 1 ? "" : "s") of the export \(r.missing == 1 ? "is" : "are") not in the file: kept (--sync-deletes deletes them)")
+        }
         for (what, names) in [("categories", r.createdCategories), ("methods", r.createdMethods)] where !names.isEmpty {
           lines.append("  new \(what): \(names.map(Render.safe).joined(separator: ", "))")
         }
@@ -98,13 +115,25 @@ enum SpendlyFileView {
             "  \(r.droppedRecurring) row\(r.droppedRecurring == 1 ? "" : "s") named a schedule this database does not have: kept without it"
           )
         }
-        if !dryRun && r.added > 0 { lines.append("  'undo' takes this import back") }
+        if !dryRun && (r.added > 0 || r.updated > 0 || r.deleted > 0) { lines.append("  'undo' takes this import back") }
         return lines
       },
       json: {
         .object([
           ("file", .string(file)), ("format", .string(format)), ("dry_run", .bool(dryRun)),
           ("added", .int(Int64(r.added))), ("duplicates", .int(Int64(r.duplicates))),
+          ("updated", .int(Int64(r.updated))), ("unchanged", .int(Int64(r.unchanged))),
+          (
+            "conflicts",
+            .array(
+              r.conflicts.map { conflict in
+                .object([
+                  ("id", .int(conflict.id)), ("line", .int(Int64(conflict.line))),
+                  ("changed", .array(conflict.changed.map { .string($0) })), ("reason", .string(conflict.reason)),
+                ])
+              })
+          ),
+          ("deleted", .int(Int64(r.deleted))), ("missing", .int(Int64(r.missing))),
           ("created_categories", .array(r.createdCategories.map { .string($0) })),
           ("created_methods", .array(r.createdMethods.map { .string($0) })),
           ("created_accounts", .array(r.createdAccounts.map { .string($0) })),
