@@ -119,7 +119,11 @@ extension ArchiveRecords {
   ) throws(StoreError) -> Int {
     let stamp = store.now.description
     try? database.execute("PRAGMA foreign_keys = OFF")
+    // A bigger page cache while the rows come in (the whole restore is one transaction, which
+    // otherwise spills pages to the log as it goes); back to SQLite's default after.
+    try? database.execute("PRAGMA cache_size = -65536")
     defer {
+      try? database.execute("PRAGMA cache_size = -2000")
       try? database.execute("PRAGMA foreign_keys = ON")
       store.forgetCatalog()
     }
@@ -130,6 +134,9 @@ extension ArchiveRecords {
       try db.run("DELETE FROM sqlite_sequence")
       let restorer = ArchiveRestorer(db: db)
       try db.execute("DROP TRIGGER month_totals_insert")
+      // The big tables' indexes are built once after the rows are in, not row by row
+      // (inside the transaction: a refused file gets them back with its rollback).
+      let deferred = try Self.dropBulkIndexes(db)
       try body(restorer)
       // A file made at an earlier schema was restored at its own, then migrated: its rows come in now.
       try restorer.finishEarlierSchema()
@@ -146,6 +153,7 @@ extension ArchiveRecords {
           FROM transactions WHERE kind != 'transfer' GROUP BY 1, 2, 3, 4, 5
         """)
       try db.execute(Schema.monthTotalsInsertTrigger)
+      for sql in deferred { try db.execute(sql) }
       for table in Self.order where !restorer.tables.contains(table) {
         throw StoreError.invalid(
           ValidationError(field: "table", value: table, reason: "missing from the file (every export has every table)"))
@@ -185,6 +193,28 @@ extension ArchiveRecords {
       }
       return restorer.rows
     }
+  }
+}
+
+extension ArchiveRecords {
+  /// The tables a restore fills with many rows, whose indexes it builds after the rows.
+  static let bulkTables = ["transactions", "revisions", "change_rows"]
+
+  /// Drops the bulk tables' plain (not unique) indexes, giving the statements that make them again.
+  static func dropBulkIndexes(_ db: Database) throws -> [String] {
+    let tables = bulkTables.map { "'\($0)'" }.joined(separator: ", ")
+    var made: [String] = []
+    for row in try db.rows(
+      """
+      SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
+        AND tbl_name IN (\(tables)) ORDER BY rowid
+      """)
+    {
+      guard let name = row.text(0), let sql = row.text(1), !sql.uppercased().hasPrefix("CREATE UNIQUE") else { continue }
+      try db.execute("DROP INDEX \(name)")
+      made.append(sql)
+    }
+    return made
   }
 }
 
