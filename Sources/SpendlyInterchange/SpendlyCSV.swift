@@ -326,11 +326,15 @@ public struct SpendlyCSVOrigin: Sendable, Equatable {
   public let id: Int64
   public let revision: Int64
   public let database: String
+  /// The newest revision of the database when an export of every transaction was taken
+  /// (the Database cell's `@N`); nil for a filtered export.
+  public let extent: Int64?
 
-  public init(id: Int64, revision: Int64, database: String) {
+  public init(id: Int64, revision: Int64, database: String, extent: Int64? = nil) {
     self.id = id
     self.revision = revision
     self.database = database
+    self.extent = extent
   }
 }
 
@@ -472,7 +476,15 @@ public struct SpendlyCSVReader {
     guard let exported = Int64(revision), exported > 0 else {
       throw SpendlyCSVError(line: line, column: r + 1, "Revision \(TextSanitizer.quoted(revision)): the revision the row was exported at")
     }
-    return SpendlyCSVOrigin(id: number, revision: exported, database: database)
+    // `LINEAGE@N`: an export of every transaction, taken when the newest revision was N.
+    let parts = database.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    let extent = parts.count == 2 ? Int64(parts[1]) : nil
+    guard parts.count == 1 || extent.map({ $0 > 0 }) == true else {
+      throw SpendlyCSVError(
+        line: line, column: d + 1,
+        "Database \(TextSanitizer.quoted(database)): the exporting database's token (and @ its newest revision then)")
+    }
+    return SpendlyCSVOrigin(id: number, revision: exported, database: String(parts[0]), extent: extent)
   }
 
   /// The Recurring cell: a schedule's name (an id, as older exports wrote, is read as a name too,

@@ -4,7 +4,7 @@ import SpendlyCore
 /// the transaction changed (or was deleted) since the export, so the row changes nothing.
 public struct ImportConflict: Sendable, Equatable {
   public let id: Int64
-  /// The file's line.
+  /// The file's line (0: the file has no row for it, an export's row deleted in the sheet).
   public let line: Int
   /// The fields the row changes against the revision it was exported at ("amount", "note").
   public let changed: [String]
@@ -28,9 +28,11 @@ extension ImportStream {
   /// the transaction (in this import's change) when its current revision is still that one,
   /// else a conflict. The fields a CSV does not carry (a debt, an MCC, the entry side) stay
   /// as the transaction has them.
-  public func reconcile(id: Int64, revision: Int64, _ fields: TransactionFields, line: Int) throws -> Reconciled {
+  public func reconcile(
+    id: Int64, revision: Int64, extent: Int64? = nil, _ fields: TransactionFields, line: Int
+  ) throws -> Reconciled {
     let repeated = seen.contains(id)
-    noteSeen(id, date: fields.date)
+    noteSeen(id, date: fields.date, extent: extent)
     guard let exported = try revisionFields(id: id, revision: revision) else {
       conflicts.append(
         ImportConflict(
@@ -62,15 +64,34 @@ extension ImportStream {
 
   /// The transactions the file's export held that the file no longer has (see `noteSeen`):
   /// deleted in this import's change when `delete`, else only counted. Returns how many.
+  /// An export of every transaction says how far it went (`exportExtent`): it held each
+  /// transaction made by then, and one changed since is a conflict, not deleted. A filtered
+  /// export held those within its rows' span (ids up to its largest, dates from its first to last).
   @discardableResult
   public func missingRows(delete: Bool) throws -> Int {
     guard let span = seenSpan else { return 0 }
     var missing: [Int64] = []
-    for row in try log.db.rows(
-      "SELECT id FROM transactions WHERE id <= ? AND id < ? AND date BETWEEN ? AND ? ORDER BY id",
-      [.integer(span.maxID), .integer(firstNewID), .text(span.from.description), .text(span.to.description)])
-    {
+    let rows =
+      if let extent = exportExtent {
+        try log.db.rows(
+          """
+          SELECT t.id, t.revision_id FROM transactions t
+          WHERE t.id < ? AND (SELECT min(r.id) FROM revisions r WHERE r.txn_id = t.id) <= ? ORDER BY t.id
+          """, [.integer(firstNewID), .integer(extent)])
+      } else {
+        try log.db.rows(
+          "SELECT id, revision_id FROM transactions WHERE id <= ? AND id < ? AND date BETWEEN ? AND ? ORDER BY id",
+          [.integer(span.maxID), .integer(firstNewID), .text(span.from.description), .text(span.to.description)])
+      }
+    for row in rows {
       guard let id = row.int(0), !seen.contains(id) else { continue }
+      if let extent = exportExtent, let current = row.int(1), current > extent {
+        conflicts.append(
+          ImportConflict(
+            id: id, line: 0, changed: [],
+            reason: "not in the file, but changed since the export (now revision \(current))"))
+        continue
+      }
       missing.append(id)
     }
     if delete {

@@ -43,6 +43,8 @@ public final class ImportStream {
   /// (the largest id, the first and last date): what its export held.
   private(set) var seen: Set<Int64> = []
   private(set) var seenSpan: (maxID: Int64, from: LocalDate, to: LocalDate)?
+  /// The newest revision when the file's export of every transaction was taken, if it says.
+  private(set) var exportExtent: Int64?
 
   /// Indexes of the transactions dropped for a large import into an empty table, made again
   /// at its end (sorting once is far faster than a million inserts into each index).
@@ -181,8 +183,9 @@ public final class ImportStream {
   }
 
   /// Notes that the file has a row for transaction `id`, dated `date`.
-  func noteSeen(_ id: Int64, date: LocalDate) {
+  func noteSeen(_ id: Int64, date: LocalDate, extent: Int64?) {
     seen.insert(id)
+    if let extent { exportExtent = max(exportExtent ?? 0, extent) }
     if let span = seenSpan {
       seenSpan = (max(span.maxID, id), min(span.from, date), max(span.to, date))
     } else {

@@ -147,6 +147,15 @@ extension TransactionRecords {
     }
   }
 
+  /// The newest revision's id (0 before any): how far the history had gone when it was read.
+  public func latestRevision() throws(StoreError) -> Int64 {
+    do {
+      return try database.row("SELECT coalesce(max(id), 0) FROM revisions")?.int(0) ?? 0
+    } catch {
+      throw failure(error)
+    }
+  }
+
   /// Every revision of a transaction, oldest first; empty when the id never existed. Fails on the
   /// first damaged revision (`historyListing` reports those and reads on).
   public func history(id: Int64) throws(StoreError) -> [Revision] {

@@ -129,6 +129,37 @@ struct CSVReimportTests {
     #expect(try store.transactions.transaction(id: 2) != nil)
   }
 
+  /// An export of everything names how far it went, so the newest row and the rows at the
+  /// edges of its dates, deleted in the sheet, are known to be the export's; one changed since
+  /// the export is a conflict and stays.
+  @Test func anExportOfEverythingKnowsItsNewestAndEdgeRows() throws {
+    let world = try WorkflowWorld()
+    var (lines, _) = try Self.exported(world)
+    #expect(lines[1].hasSuffix("@4"))
+    // #1 is the first date's only row, #4 the newest and the last date's only row.
+    lines.removeAll { $0.hasPrefix("1,") || $0.hasPrefix("4,") || $0.hasPrefix("3,") }
+    let store = try world.session.store()
+    var changed = try #require(try store.transactions.transaction(id: 3)).fields
+    changed.note = "changed after the export"
+    _ = try store.transactions.edit(id: 3, changed)
+    let synced = try Self.imported(world, lines, syncDeletes: true)
+    #expect(synced.deleted == 2 && synced.unchanged == 1)
+    #expect(synced.conflicts.map(\.id) == [3] && synced.conflicts.first?.line == 0)
+    #expect(try store.transactions.transaction(id: 1) == nil && store.transactions.transaction(id: 4) == nil)
+    #expect(try store.transactions.transaction(id: 3)?.fields.note == "changed after the export")
+  }
+
+  @Test func aFilteredExportSaysNoExtent() throws {
+    let world = try WorkflowWorld()
+    _ = try Self.exported(world)
+    var request = Exporting.Request(format: .csv, file: world.path("food.csv"))
+    request.allFields = true
+    request.filter.category = "Food"
+    _ = try Exporting(session: world.session, request: request).run()
+    let text = try String(contentsOfFile: world.path("food.csv"), encoding: .utf8)
+    #expect(!text.contains("@"))
+  }
+
   @Test func rowsOfAnotherDatabaseAreNewEvenWithTheSameIds() throws {
     let world = try WorkflowWorld()
     var (lines, _) = try Self.exported(world)

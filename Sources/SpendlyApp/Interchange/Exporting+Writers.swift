@@ -28,6 +28,9 @@ extension Exporting {
     if request.allFields {
       do {
         lineage = try store.settings.lineage()
+        // An export of every transaction names how far it went (the newest revision then), so
+        // `import --sync-deletes` knows every row it held, the newest and the edges too.
+        if filter == TransactionFilter() { lineage += "@\(try store.transactions.latestRevision())" }
         for schedule in try store.schedules.all() { names[schedule.id] = schedule.name }
         for account in try store.accounts.all() { types[account.name] = account.type.rawValue }
       } catch {

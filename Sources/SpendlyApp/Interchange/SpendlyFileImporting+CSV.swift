@@ -125,7 +125,8 @@ extension SpendlyFileImporting {
             // A row exported from a transaction of this database (its lineage): that
             // transaction updated, or left as it is, or a conflict. Any other row is new.
             if let origin = row.origin, origin.database == lineage {
-              let reconciled = try stream.reconcile(id: origin.id, revision: origin.revision, fields, line: line)
+              let reconciled = try stream.reconcile(
+                id: origin.id, revision: origin.revision, extent: origin.extent, fields, line: line)
               if reconciled == .updated, let unlinked { unknownSchedules[unlinked, default: 0] += 1 }
             } else if try stream.add(fields), let unlinked {
               unknownSchedules[unlinked, default: 0] += 1

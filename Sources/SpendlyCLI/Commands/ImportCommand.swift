@@ -34,11 +34,11 @@ struct ImportCommand: Command {
     deleted since. A row without an Id, or from another database, is new (duplicates skipped).
     The summary reads '3 updated · 1 added · 549 unchanged · 1 conflict'. A row deleted in
     the sheet deletes nothing, unless --sync-deletes: then every transaction the export held
-    that the file no longer has is deleted. The export held a transaction when it existed
-    then, its id at most the file's largest Id, and its date within the file's first and last
-    date (an export filtered by account or category held fewer: give --sync-deletes only to
-    an export of everything in its dates). So a deleted row that was the file's newest (the
-    largest Id) or dated outside the rows kept is not known to be the export's, and stays:
+    that the file no longer has is deleted, unless it changed since (a conflict). An export of
+    every transaction says in its Database cell (LINEAGE@N) how far the history had gone, so
+    it held each transaction made by then. A filtered export held those with an id at most
+    the file's largest Id and a date within its first and last (give --sync-deletes only to
+    an export of everything in its dates): a row deleted at its edges stays, and
     'spendly delete ID' deletes it. Updates, additions and deletions are one change:
     one 'undo' takes them all back.
 

@@ -83,7 +83,8 @@ enum SpendlyFileView {
         for conflict in r.conflicts.prefix(20) {
           let what = conflict.changed.isEmpty ? "" : " (\(conflict.changed.joined(separator: ", ")))"
           lines.append(
-            "  conflict: #\(conflict.id) at line \(conflict.line)\(what): \(conflict.reason); left as it is")
+            "  conflict: #\(conflict.id)\(conflict.line > 0 ? " at line \(conflict.line)" : "")\(what): "
+              + "\(conflict.reason); left as it is")
         }
         if r.conflicts.count > 20 { lines.append("  and \(r.conflicts.count - 20) more conflicts (--json lists them all)") }
         if r.missing > 0 {
@@ -128,7 +129,7 @@ enum SpendlyFileView {
             .array(
               r.conflicts.map { conflict in
                 .object([
-                  ("id", .int(conflict.id)), ("line", .int(Int64(conflict.line))),
+                  ("id", .int(conflict.id)), ("line", conflict.line > 0 ? .int(Int64(conflict.line)) : .null),
                   ("changed", .array(conflict.changed.map { .string($0) })), ("reason", .string(conflict.reason)),
                 ])
               })
