@@ -202,19 +202,7 @@ extension ArchiveRecords {
 
   /// Drops the bulk tables' plain (not unique) indexes, giving the statements that make them again.
   static func dropBulkIndexes(_ db: Database) throws -> [String] {
-    let tables = bulkTables.map { "'\($0)'" }.joined(separator: ", ")
-    var made: [String] = []
-    for row in try db.rows(
-      """
-      SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-        AND tbl_name IN (\(tables)) ORDER BY rowid
-      """)
-    {
-      guard let name = row.text(0), let sql = row.text(1), !sql.uppercased().hasPrefix("CREATE UNIQUE") else { continue }
-      try db.execute("DROP INDEX \(name)")
-      made.append(sql)
-    }
-    return made
+    try db.dropIndexes(of: bulkTables, keepingUnique: true)
   }
 }
 

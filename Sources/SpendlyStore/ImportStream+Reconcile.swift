@@ -113,28 +113,15 @@ extension ImportStream {
     return try TransactionColumns.fields(from: RowReader(row: row, name: "revision #\(revision) of transaction #\(id)"))
   }
 
-  /// `exported` with what a CSV row carries taken from `row`; a transfer stored from its
-  /// receiving side has its ends the other way round from the file's (from → to).
+  /// `row`, keeping what a CSV does not carry from `exported` (its debt, MCC, entry side and
+  /// counterpart reference); a transfer stored from its receiving side has its ends the other
+  /// way round from the file's (from → to).
   static func overlaid(_ exported: TransactionFields, with row: TransactionFields) -> TransactionFields {
-    var fields = exported
-    fields.kind = row.kind
-    fields.amount = row.amount
-    fields.category = row.category
-    fields.method = row.method
-    fields.merchant = row.merchant
-    fields.note = row.note
-    fields.date = row.date
-    fields.time = row.time
-    fields.status = row.status
-    fields.postedDate = row.postedDate
-    fields.foreignAmount = row.foreignAmount
-    fields.rate = row.rate
-    fields.externalReference = row.externalReference
-    fields.importSource = row.importSource
-    fields.recurringID = row.recurringID
-    fields.account = row.account
-    fields.counterAccount = row.counterAccount
-    fields.counterMethod = row.counterMethod
+    var fields = row
+    fields.debtID = exported.debtID
+    fields.mcc = exported.mcc
+    fields.entry = exported.entry
+    fields.counterReference = exported.counterReference
     if row.kind == .transfer, exported.kind == .transfer, exported.entry == .credit {
       (fields.account, fields.counterAccount) = (row.counterAccount, row.account)
       fields.method = row.counterMethod ?? exported.method
@@ -147,15 +134,11 @@ extension ImportStream {
   /// when the exported revision no longer resolves.
   static func changedFields(_ resolved: ResolvedFields, against exported: ResolvedFields?) -> [String] {
     var changed: [String] = []
-    for column in TransactionColumns.all {
-      guard let exported, column.values(resolved) == column.values(exported) else {
-        let name = column.names[0]
-        // The merchant's compare key follows the merchant: not a field of its own.
-        if name == "merchant_key" { continue }
-        changed.append(
-          (name.hasSuffix("_id") ? String(name.dropLast(3)) : name).replacingOccurrences(of: "_", with: " "))
-        continue
-      }
+    for column in TransactionColumns.all where exported.map({ column.values(resolved) != column.values($0) }) ?? true {
+      let name = column.names[0]
+      // The merchant's compare key follows the merchant: not a field of its own.
+      if name == "merchant_key" { continue }
+      changed.append((name.hasSuffix("_id") ? String(name.dropLast(3)) : name).replacingOccurrences(of: "_", with: " "))
     }
     return changed
   }

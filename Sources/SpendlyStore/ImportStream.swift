@@ -63,16 +63,7 @@ public final class ImportStream {
     hadRows = try log.db.row("SELECT 1 FROM transactions LIMIT 1") != nil
     // With rows stored, the duplicate checks need the indexes: they stay.
     if large && !hadRows {
-      for row in try log.db.rows(
-        """
-        SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL
-          AND tbl_name IN ('transactions', 'revisions') ORDER BY name
-        """)
-      {
-        guard let name = row.text(0), let sql = row.text(1) else { continue }
-        try log.db.execute("DROP INDEX \(name)")
-        deferredIndexes.append(sql)
-      }
+      deferredIndexes = try log.db.dropIndexes(of: ["transactions", "revisions"], keepingUnique: false)
     }
   }
 
