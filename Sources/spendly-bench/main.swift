@@ -12,6 +12,7 @@ case "shell": ShellBench.run(Array(arguments.dropFirst()))
 case "import": ImportBench.run(Array(arguments.dropFirst()))
 case "csv": CSVBench.run(Array(arguments.dropFirst()))
 case "json": JSONBench.run(Array(arguments.dropFirst()))
+case "start": StartBench.run(Array(arguments.dropFirst()))
 default:
   print(
     """
@@ -21,6 +22,7 @@ default:
            spendly-bench import --spendly BIN [--count 100000] [--runs 3]
            spendly-bench csv --db PATH --spendly BIN [--runs 3]
            spendly-bench json --spendly BIN [--count 100000] [--runs 3]
+           spendly-bench start --db PATH --spendly BIN [--runs 20]
            spendly-bench parse
     """)
   exit(64)

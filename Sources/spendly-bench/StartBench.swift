@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a one-shot command pays before its own work, part by part, as whole-process medians:
+/// start-up alone (`--version`), then opening the store with its migration check, then the same
+/// with the integrity memo read and kept, then a one-month question on top.
+enum StartBench {
+  static func run(_ arguments: [String]) {
+    var db = "bench/data/bench.db"
+    var spendly = ".build/release/spendly"
+    var runs = 20
+    var index = 0
+    while index + 1 < arguments.count {
+      switch arguments[index] {
+      case "--db": db = arguments[index + 1]
+      case "--spendly": spendly = arguments[index + 1]
+      case "--runs": runs = Int(arguments[index + 1]) ?? runs
+      default: break
+      }
+      index += 2
+    }
+    let now = ShellBench.now
+    let base = "/tmp/spendly-bench-start-\(getpid())"
+    let bare = base + "-bare"
+    let memo = base + "-memo"
+    mkdir(bare, 0o700)
+    mkdir(memo, 0o700)
+    defer {
+      for folder in [bare, memo] {
+        for file in listing(folder + "/spendly") { unlink(folder + "/spendly/" + file) }
+        rmdir(folder + "/spendly")
+        rmdir(folder)
+      }
+    }
+    // A write and its undo in the memo's folder: the memo then says the file is intact (the first
+    // write's full check is no part of any figure).
+    setenv("XDG_STATE_HOME", memo, 1)
+    _ = runProcess([spendly, "--db", db, "--now", now, "add", "--yes", "1", "cash", "bench", "warm-up"])
+    _ = runProcess([spendly, "--db", db, "--now", now, "undo"])
+    let open = [spendly, "--db", db, "--now", now, "config"]
+    let question = [spendly, "--db", db, "--now", now, "query", "by", "category", "aug", "2025"]
+    setenv("XDG_STATE_HOME", bare, 1)
+    let version = series([spendly, "--version"], runs)
+    let opened = series(open, runs)
+    setenv("XDG_STATE_HOME", memo, 1)
+    let memoed = series(open, runs)
+    let asked = series(question, runs)
+    func line(_ name: String, _ value: Double, above: Double?) {
+      let step = above.map { value - $0 }.map { " (\($0 >= 0 ? "+" : "")\(ReportBench.format($0)) ms)" } ?? ""
+      print("\(name): median \(ReportBench.format(value)) ms over \(runs) runs\(step)")
+    }
+    line("--version (start-up alone; target: at most 3 ms)", version, above: nil)
+    line("open and migration check (`config`, no integrity memo)", opened, above: version)
+    line("with the integrity memo read and kept (`config`)", memoed, above: opened)
+    line(
+      "one question (`query by category aug 2025`; target: at most 2 ms above --version)", asked, above: memoed)
+  }
+
+  /// The median wall time of `runs` runs of `command`, after one unmeasured run.
+  static func series(_ command: [String], _ runs: Int) -> Double {
+    _ = runProcess(command)
+    return median((0..<runs).map { _ in runProcess(command).milliseconds })
+  }
+
+  /// The names in a folder (none when it cannot be read).
+  static func listing(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+}
