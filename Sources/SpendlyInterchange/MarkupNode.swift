@@ -1,10 +1,6 @@
 import Foundation
 import SpendlyCore
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
 /// An element of a markup file (OFX, CAMT): its name, text, attributes and children, with the
 /// line it starts on. OFX 1.x SGML and every XML file are read into this one shape.
 public final class MarkupNode {
@@ -203,67 +199,5 @@ enum SGMLReader {
     return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
       .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
       .replacingOccurrences(of: "&nbsp;", with: " ").replacingOccurrences(of: "&amp;", with: "&")
-  }
-}
-
-/// XML (OFX 2.x, CAMT) through FoundationXML's `XMLParser` (libxml2), into the same tree.
-/// Namespaces are dropped from names: `<camt:Ntry>` is `Ntry`.
-final class XMLTreeReader: NSObject, XMLParserDelegate {
-  private var stack: [MarkupNode] = []
-  private let root = MarkupNode(name: "#root", line: 1)
-  private weak var parser: XMLParser?
-  /// Where the file went past `MarkupNode.maximumDepth`, when it did (the parse stops there).
-  private var tooDeepLine: Int?
-  /// The element whose text went past `TextLimits.fieldBytes`, when one did (the parse stops there).
-  private var tooLong: MarkupNode?
-
-  static func read(_ text: String) throws(StatementError) -> MarkupNode {
-    let reader = XMLTreeReader()
-    let parser = XMLParser(data: Data(text.utf8))
-    parser.delegate = reader
-    parser.shouldProcessNamespaces = false
-    reader.parser = parser
-    reader.stack = [reader.root]
-    let parsed = parser.parse()
-    if let line = reader.tooDeepLine { throw StatementError(line: line, MarkupNode.tooDeep) }
-    if let node = reader.tooLong { throw StatementError(line: node.line, "<\(node.name)> \(TextLimits.tooLong)") }
-    guard parsed else {
-      let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not well-formed XML"
-      throw StatementError(line: max(1, parser.lineNumber), "the XML does not read: \(message)")
-    }
-    if reader.stack.count > 1, let open = reader.stack.last {
-      throw StatementError(line: open.line, "the file ends inside <\(open.name)> (cut short?)")
-    }
-    return reader.root
-  }
-
-  func parser(
-    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-    attributes: [String: String] = [:]
-  ) {
-    guard tooDeepLine == nil, tooLong == nil else { return }
-    guard stack.count <= MarkupNode.maximumDepth else {
-      tooDeepLine = max(1, parser.lineNumber)
-      parser.abortParsing()
-      return
-    }
-    let name = elementName.split(separator: ":").last.map(String.init) ?? elementName
-    let node = MarkupNode(name: name, attributes: attributes, line: parser.lineNumber)
-    stack.last?.children.append(node)
-    stack.append(node)
-  }
-
-  func parser(_ parser: XMLParser, foundCharacters string: String) {
-    guard tooDeepLine == nil, tooLong == nil, let node = stack.last else { return }
-    guard (node.text?.utf8.count ?? 0) + string.utf8.count <= TextLimits.fieldBytes else {
-      tooLong = node
-      parser.abortParsing()
-      return
-    }
-    node.text = (node.text ?? "") + string
-  }
-
-  func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-    if stack.count > 1 { stack.removeLast() }
   }
 }
