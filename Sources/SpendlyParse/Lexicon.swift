@@ -96,14 +96,18 @@ public struct Lexicon: Sendable {
   /// Builds a lexicon from file texts keyed by file name (methods, categories, currencies, ...).
   public init(files: [String: String]) throws(FileError) {
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-      for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        let line = rawLine.trimmingSpaces()
-        if line.isEmpty || line.hasPrefix("#") { continue }
-        guard let colon = line.firstIndex(of: ":") else {
+      // Read over the text's bytes (every mark read here is ASCII): only a line's key and value
+      // become Strings. Every process that reads a phrase or a question builds this lexicon.
+      for (number, rawLine) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        var line = rawLine
+        while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
+        while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+        if line.isEmpty || line.first == 0x23 { continue }  // #
+        guard let colon = line.firstIndex(of: 0x3A) else {
           throw FileError(file: file, line: number + 1, message: "expected 'key: words'")
         }
-        let key = String(line[..<colon]).trimmingSpaces()
-        let value = String(line[line.index(after: colon)...])
+        let key = String(Substring(line[..<colon])).trimmingSpaces()
+        let value = String(Substring(line[line.index(after: colon)...]))
         do {
           if file == "merchants" {
             try addMerchants(key: key, spellings: Lexicon.words(value, lowercased: false))
@@ -275,25 +279,30 @@ public struct Lexicon: Sendable {
   }
 
   private mutating func note(_ entry: String) {
-    longestEntry = max(longestEntry, entry.split(separator: " ").count)
+    longestEntry = max(longestEntry, entry.utf8.split(separator: 0x20).count)
   }
 
   /// Splits a value list into words, keeping "quoted phrases" together, lowercased unless asked not to.
   static func words(_ text: String, lowercased: Bool = true) -> [String] {
     var result: [String] = []
-    var current = ""
+    var current: [UInt8] = []
     var quoted = false
-    for character in text {
-      if character == "\"" {
+    func finish() {
+      guard !current.isEmpty else { return }
+      let word = String(decoding: current, as: UTF8.self)
+      result.append(lowercased ? NameKey(word).text : word)
+      current.removeAll(keepingCapacity: true)
+    }
+    for byte in text.utf8 {
+      if byte == 0x22 {  // "
         quoted.toggle()
-      } else if character == " " && !quoted {
-        if !current.isEmpty { result.append(lowercased ? NameKey(current).text : current) }
-        current = ""
+      } else if byte == 0x20 && !quoted {
+        finish()
       } else {
-        current.append(character)
+        current.append(byte)
       }
     }
-    if !current.isEmpty { result.append(lowercased ? NameKey(current).text : current) }
+    finish()
     return result
   }
 }
