@@ -112,10 +112,11 @@ public final class Store {
   deinit {
     integrity?.cancel()
     // The last connection to close copies the write-ahead log into the file, changing it; copied
-    // here first (without waiting for anyone), the file is recorded as it will stay.
+    // here first (without waiting for anyone), the file is recorded as it will stay; a memo that
+    // already says so (a question, which changed nothing) is left as it is.
     if trusted, !isReadOnly, let memo {
       _ = try? database.row("PRAGMA wal_checkpoint(PASSIVE)")
-      memo.record(path)
+      if !memo.matches(path) { memo.record(path) }
     }
   }
 

@@ -20,12 +20,15 @@ struct IntegrityMemoTests {
       #expect(memo.matches(path))
       var info = stat()
       #expect(stat(directory + "/state/verified", &info) == 0 && info.st_mode & 0o777 == 0o600)
-      // A read and another write keep it matching.
+      // A read and another write keep it matching; the read leaves the memo's file as it was
+      // (a rewrite would rename a new file, with a new inode, into its place).
+      let inode = info.st_ino
       do {
         let store = try Store(path: path, access: .read, clock: { fixedNow }, memo: memo)
         #expect(try store.transactions.count() == 20)
       }
       #expect(memo.matches(path))
+      #expect(stat(directory + "/state/verified", &info) == 0 && info.st_ino == inode)
       do {
         let store = try Store(path: path, clock: { fixedNow }, memo: memo)
         try store.transactions.add(expense(21))
