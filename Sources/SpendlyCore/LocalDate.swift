@@ -78,7 +78,17 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// "2026-11-29"
   public var description: String {
-    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    // Written digit by digit (every stored row's date goes through here); a year outside
+    // 0...9999 as `pad` gives it.
+    guard (0...9999).contains(year) else { return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) }
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      digits(year, 4, into: buffer, at: 0)
+      buffer[4] = 0x2D
+      digits(month, 2, into: buffer, at: 5)
+      buffer[7] = 0x2D
+      digits(day, 2, into: buffer, at: 8)
+      return 10
+    }
   }
 
   /// Parses "YYYY-MM-DD" strictly, straight from its UTF-8 (every stored row is read through here).
@@ -172,7 +182,14 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     return LocalTime(hour: hour, minute: minute)
   }
 
-  public var description: String { pad(hour, 2) + ":" + pad(minute, 2) }
+  public var description: String {
+    String(unsafeUninitializedCapacity: 5) { buffer in
+      digits(hour, 2, into: buffer, at: 0)
+      buffer[2] = 0x3A
+      digits(minute, 2, into: buffer, at: 3)
+      return 5
+    }
+  }
 
   public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {
     (lhs.hour, lhs.minute) < (rhs.hour, rhs.minute)
@@ -223,6 +240,15 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 
   public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
     (lhs.date, lhs.time) < (rhs.date, rhs.time)
+  }
+}
+
+/// Writes `value` (0 up to `width` digits) as `width` ASCII digits, zero-padded, at `start`.
+@inline(__always) func digits(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+  var rest = value
+  for place in stride(from: start + width - 1, through: start, by: -1) {
+    buffer[place] = 0x30 + UInt8(rest % 10)
+    rest /= 10
   }
 }
 

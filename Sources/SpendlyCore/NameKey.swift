@@ -9,7 +9,15 @@ public struct NameKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   public init(_ name: String) {
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
       // ASCII, the common case: already composed; only A-Z fold.
-      text = String(decoding: name.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+      // Folded straight into the key's own storage (every stored merchant is keyed here).
+      text = String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
+        var count = 0
+        for byte in name.utf8 {
+          buffer[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+          count += 1
+        }
+        return count
+      }
     } else {
       // The standard library's own NFC (what String equality compares), so the stored bytes
       // agree with Swift's `==`; no Foundation in Core.

@@ -90,6 +90,14 @@ public struct CSVReader: Sequence, IteratorProtocol {
         return (start, fields)
       default:
         append(byte, to: &field)
+        // The rest of a plain run, up to the next delimiter or line end in this chunk, in one
+        // copy (a quote inside it is the field's own: the field has begun).
+        var end = index
+        while end < bytes.count, bytes[end] != delimiter, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+        if end > index {
+          append(bytes[index..<end], to: &field)
+          index = end
+        }
       }
     }
     if quoted { unclosedQuote = start }
@@ -108,6 +116,17 @@ public struct CSVReader: Sequence, IteratorProtocol {
       return
     }
     field.append(byte)
+  }
+
+  /// Adds a run of bytes to a field, up to the limit (as `append` a byte at a time would).
+  @inline(__always) mutating func append(_ run: ArraySlice<UInt8>, to field: inout [UInt8]) {
+    let room = TextLimits.fieldBytes - field.count
+    guard run.count > room else {
+      field.append(contentsOf: run)
+      return
+    }
+    if oversizedField == nil { oversizedField = line }
+    if room > 0 { field.append(contentsOf: run.prefix(room)) }
   }
 
   /// The line of a record whose quote never closed, once one was read.

@@ -371,6 +371,15 @@ public struct SpendlyCSVReader {
   /// What the reader left out and why ("column 10 'Extra' is not Spendly's: ignored"), in order.
   public private(set) var warnings: [String] = []
 
+  /// A column `fields` reads, found once from the header (not looked up by name each row).
+  private enum Cell: Int, CaseIterable {
+    case date, time, type, amount, currency, category, paymentMethod, merchant, note, account, status, postedDate, foreignAmount, foreignCurrency, rate, externalReference, importSource
+    static let names = ["Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note", "Account", "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference", "Import Source"]
+    var name: String { Self.names[rawValue] }
+  }
+  /// Where each `Cell` is in a row (by `Cell.rawValue`), nil for a column the file lacks.
+  private var cellColumns: [Int?] = []
+
   /// Opens the file at `path` and reads its header; nil when it cannot be opened.
   public init(path: String, defaultCurrency: Currency) throws(SpendlyCSVError) {
     let first = FileHandle(forReadingAtPath: path).map { handle in
@@ -412,6 +421,7 @@ public struct SpendlyCSVReader {
         "no \(TextSanitizer.quoted(required)) column (the header starts \(SpendlyCSV.columns.joined(separator: ",")))")
     }
     headerCount = names.count
+    cellColumns = Cell.allCases.map { index[$0.name] }
   }
 
   /// The next row as fields, with its line and the schedule its Recurring cell names (by name;
@@ -496,44 +506,44 @@ public struct SpendlyCSVReader {
   }
 
   private func fields(_ cells: [String], line: Int) throws(SpendlyCSVError) -> TransactionFields {
-    func raw(_ name: String) -> (String, Int)? {
-      guard let i = index[name] else { return nil }
+    func raw(_ cell: Cell) -> (String, Int)? {
+      guard let i = cellColumns[cell.rawValue] else { return nil }
       let cell = cells[i]
       // Most cells have no space around them: no need to look at their characters.
       let edges = (cell.utf8.first, cell.utf8.last)
       let padded = edges.0 == 0x20 || edges.0 == 0x09 || edges.1 == 0x20 || edges.1 == 0x09
       return (padded ? cell.trimmingSpaces() : cell, i + 1)
     }
-    func text(_ name: String) -> String? {
-      guard let (value, _) = raw(name), !value.isEmpty else { return nil }
+    func text(_ cell: Cell) -> String? {
+      guard let (value, _) = raw(cell), !value.isEmpty else { return nil }
       return value.utf8.first == 0x27 ? SpendlyCSV.unguarded(value) : value
     }
-    func fail(_ name: String, _ message: String) -> SpendlyCSVError {
-      let (value, column) = raw(name) ?? ("", 1)
-      return SpendlyCSVError(line: line, column: column, "\(name) \(TextSanitizer.quoted(value)): \(message)")
+    func fail(_ cell: Cell, _ message: String) -> SpendlyCSVError {
+      let (value, column) = raw(cell) ?? ("", 1)
+      return SpendlyCSVError(line: line, column: column, "\(cell.name) \(TextSanitizer.quoted(value)): \(message)")
     }
-    func date(_ name: String) throws(SpendlyCSVError) -> LocalDate? {
-      guard let value = text(name) else { return nil }
-      guard let parsed = Self.date(value) else { throw fail(name, "not a date (2026-11-29 or 29/11/2026)") }
+    func date(_ cell: Cell) throws(SpendlyCSVError) -> LocalDate? {
+      guard let value = text(cell) else { return nil }
+      guard let parsed = Self.date(value) else { throw fail(cell, "not a date (2026-11-29 or 29/11/2026)") }
       return parsed
     }
-    guard let kindText = text("Type") else { throw fail("Type", "empty (expense, income or transfer)") }
+    guard let kindText = text(.type) else { throw fail(.type, "empty (expense, income or transfer)") }
     guard let kind = Kind(rawValue: kindText) ?? Kind(rawValue: kindText.lowercased()) else {
-      throw fail("Type", "expense, income or transfer")
+      throw fail(.type, "expense, income or transfer")
     }
-    guard let day = try date("Date") else { throw fail("Date", "empty") }
+    guard let day = try date(.date) else { throw fail(.date, "empty") }
     var chosen = currency
-    if let code = text("Currency") {
+    if let code = text(.currency) {
       guard let named = code == chosen.code ? chosen : Currency.named(code.uppercased()) else {
-        throw fail("Currency", "unknown currency code")
+        throw fail(.currency, "unknown currency code")
       }
       chosen = named
     }
-    func number(_ name: String) -> String? {
-      guard let value = text(name) else { return nil }
+    func number(_ cell: Cell) -> String? {
+      guard let value = text(cell) else { return nil }
       return delimiter == ";" ? SpendlyCSV.pointDecimal(value) : value
     }
-    guard var amountText = number("Amount") else { throw fail("Amount", "empty") }
+    guard var amountText = number(.amount) else { throw fail(.amount, "empty") }
     // A spreadsheet's signed amount: an expense's minus is its kind's, not a second sign.
     if kind == .expense, amountText.hasPrefix("-") || amountText.hasPrefix("−") {
       amountText = String(amountText.dropFirst())
@@ -542,45 +552,45 @@ public struct SpendlyCSVReader {
     do {
       amount = try AmountReader.read(amountText, style: .entry, currency: chosen).money
     } catch {
-      throw fail("Amount", "\(error)")
+      throw fail(.amount, "\(error)")
     }
-    if text("Currency") != nil, amount.currency != chosen {
-      throw fail("Amount", "its symbol says \(amount.currency.code), the Currency column \(chosen.code)")
+    if text(.currency) != nil, amount.currency != chosen {
+      throw fail(.amount, "its symbol says \(amount.currency.code), the Currency column \(chosen.code)")
     }
     var time: LocalTime?
-    if let value = text("Time") {
-      guard let parsed = Self.time(value) else { throw fail("Time", "not a time (09:30, 13:05:00, 1:05 PM)") }
+    if let value = text(.time) {
+      guard let parsed = Self.time(value) else { throw fail(.time, "not a time (09:30, 13:05:00, 1:05 PM)") }
       time = parsed
     }
     var status = TransactionStatus.booked
-    if let value = text("Status") {
+    if let value = text(.status) {
       guard let parsed = TransactionStatus(rawValue: value.lowercased()) else {
-        throw fail("Status", "booked, pending, authorized, memo or rejected")
+        throw fail(.status, "booked, pending, authorized, memo or rejected")
       }
       status = parsed
     }
     var result = TransactionFields(
-      kind: kind, amount: amount, category: text("Category") ?? (kind == .transfer ? Transfer.category : ""),
-      method: text("Payment Method") ?? "", merchant: text("Merchant"), note: text("Note"), date: day, time: time,
+      kind: kind, amount: amount, category: text(.category) ?? (kind == .transfer ? Transfer.category : ""),
+      method: text(.paymentMethod) ?? "", merchant: text(.merchant), note: text(.note), date: day, time: time,
       status: status)
-    result.account = text("Account")
-    result.postedDate = try date("Posted Date")
-    if let value = number("Foreign Amount") {
-      guard let code = text("Foreign Currency"), let foreign = Currency.named(code.uppercased()) else {
-        throw fail("Foreign Currency", "a foreign amount needs its currency code")
+    result.account = text(.account)
+    result.postedDate = try date(.postedDate)
+    if let value = number(.foreignAmount) {
+      guard let code = text(.foreignCurrency), let foreign = Currency.named(code.uppercased()) else {
+        throw fail(.foreignCurrency, "a foreign amount needs its currency code")
       }
       do {
         result.foreignAmount = try AmountReader.read(value, style: .entry, currency: foreign).money
       } catch {
-        throw fail("Foreign Amount", "\(error)")
+        throw fail(.foreignAmount, "\(error)")
       }
     }
-    if let value = number("Rate") {
-      guard let rate = ExchangeRate(value) else { throw fail("Rate", "a decimal number (83.72)") }
+    if let value = number(.rate) {
+      guard let rate = ExchangeRate(value) else { throw fail(.rate, "a decimal number (83.72)") }
       result.rate = rate
     }
-    result.externalReference = text("External Reference")
-    result.importSource = text("Import Source")
+    result.externalReference = text(.externalReference)
+    result.importSource = text(.importSource)
     // A transfer names both its ends in one cell: "HDFC Savings → Wallet".
     if kind == .transfer {
       (result.account, result.counterAccount) = result.account.map(SpendlyCSV.ends) ?? (nil, nil)
@@ -593,6 +603,8 @@ public struct SpendlyCSVReader {
 
   /// "09:30", "13:05:00" (seconds dropped), "1:05 PM", "01:05:00 PM", as spreadsheets save them.
   static func time(_ text: String) -> LocalTime? {
+    // "09:30", as Spendly writes it: read straight from its bytes.
+    if let plain = LocalTime(text: text) { return plain }
     var words = text.uppercased().split(separator: " ").map(String.init)
     var offset: Int?
     if let last = words.last, last == "AM" || last == "PM" {

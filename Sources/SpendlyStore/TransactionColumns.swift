@@ -19,12 +19,20 @@ enum TransactionColumns {
     /// The export's fields this column gives (`StoredRow`), with the SQL each is read by, given
     /// the table's alias ("t").
     let exported: @Sendable (_ alias: String) -> [(TransactionField, String)]
-    let values: @Sendable (_ resolved: ResolvedFields) -> [SQLValue]
+    /// Appends the column's values for some resolved fields (one array a row, not one a column).
+    let append: @Sendable (_ resolved: ResolvedFields, _ values: inout [SQLValue]) -> Void
     /// Reads the column's own values (and its joined name, after them) into `fields`.
     let read: @Sendable (_ fields: inout TransactionFields, _ row: ColumnRow) throws(DamagedRow) -> Void
 
     /// How many values a selected row holds for it: its columns, then the joined name.
     var width: Int { names.count + (join == nil ? 0 : 1) }
+
+    /// The column's values for `resolved`.
+    func values(_ resolved: ResolvedFields) -> [SQLValue] {
+      var values: [SQLValue] = []
+      append(resolved, &values)
+      return values
+    }
 
     /// A column stored as it is, exported (when `field` is given) as it is stored.
     static func plain(
@@ -33,7 +41,7 @@ enum TransactionColumns {
     ) -> Column {
       Column(
         names: [name], join: nil, exported: { alias in field.map { [($0, "\(alias).\(name)")] } ?? [] },
-        values: { [value($0.fields)] }, read: read)
+        append: { $1.append(value($0.fields)) }, read: read)
     }
 
     /// A catalog id, read back as the name it has now.
@@ -44,7 +52,7 @@ enum TransactionColumns {
     ) -> Column {
       Column(
         names: [name], join: join, exported: { _ in [(field, exported ?? "\(join.alias).name")] },
-        values: { [SQLValue(value($0))] }, read: read)
+        append: { $1.append(SQLValue(value($0))) }, read: read)
     }
   }
 
@@ -75,7 +83,10 @@ enum TransactionColumns {
     Column(
       names: ["amount", "currency"], join: nil,
       exported: { alias in [(.amount, "\(alias).amount"), (.currency, "\(alias).currency")] },
-      values: { [.integer($0.fields.amount.minorUnits), .text($0.fields.amount.currency.code)] }
+      append: {
+        $1.append(.integer($0.fields.amount.minorUnits))
+        $1.append(.text($0.fields.amount.currency.code))
+      }
     ) { f, c throws(DamagedRow) in
       let minor = try c.reader.required(c.at(0), "amount", "a whole amount above zero") { _ -> Int64? in
         if case .integer(let value) = c.row.values[c.at(0)], value > 0 { return value }
@@ -122,7 +133,10 @@ enum TransactionColumns {
       exported: { alias in
         [(.foreignAmount, "\(alias).foreign_amount"), (.foreignCurrency, "\(alias).foreign_currency")]
       },
-      values: { [SQLValue($0.fields.foreignAmount?.minorUnits), SQLValue($0.fields.foreignAmount?.currency.code)] }
+      append: {
+        $1.append(SQLValue($0.fields.foreignAmount?.minorUnits))
+        $1.append(SQLValue($0.fields.foreignAmount?.currency.code))
+      }
     ) { f, c throws(DamagedRow) in
       guard let minor = try c.reader.optionalInteger(c.at(0), "foreign_amount") else { return }
       f.foreignAmount = Money(minorUnits: minor, currency: try c.reader.currency(c.at(1), "foreign_currency"))
@@ -172,9 +186,17 @@ enum TransactionColumns {
   /// Where the query's own columns (created_at, recorded_at, …) start in a selected row.
   static let extra = 1 + all.reduce(0) { $0 + $1.width }
 
-  /// The values to bind for `all`, in order.
-  static func values(_ resolved: ResolvedFields) -> [SQLValue] {
-    all.flatMap { $0.values(resolved) }
+  /// The values to bind for `all`, in order, after `leading` (a row's ids) and before
+  /// `trailing` (its stamps): one array a row.
+  static func values(_ resolved: ResolvedFields, after leading: [SQLValue] = [], before trailing: [SQLValue] = [])
+    -> [SQLValue]
+  {
+    var values: [SQLValue] = []
+    values.reserveCapacity(leading.count + names.count + trailing.count)
+    values.append(contentsOf: leading)
+    for column in all { column.append(resolved, &values) }
+    values.append(contentsOf: trailing)
+    return values
   }
 
   /// The stored column names, in order.

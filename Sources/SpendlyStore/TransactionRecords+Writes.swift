@@ -144,7 +144,7 @@ extension TransactionRecords {
       let stage = try db.statement(Self.stageSQL)
       for case .add(let fields) in validated {
         stage.reset()
-        try stage.bind([.integer(nextTransaction), .integer(nextRevision)] + TransactionColumns.values(fields))
+        try stage.bind(TransactionColumns.values(fields, after: [.integer(nextTransaction), .integer(nextRevision)]))
         while try stage.step() {}
         touched.append(nextTransaction)
         nextTransaction += 1

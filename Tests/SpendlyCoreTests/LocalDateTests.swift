@@ -82,6 +82,28 @@ struct LocalDateTests {
       #expect(LocalDate(iso: bad) == nil, "accepted \(bad)")
     }
   }
+
+  /// The digit-by-digit text (written straight into the string) reads back as the same date,
+  /// zero-padded, for every day from year 1 to 2100 that a sample walks, and every time of day.
+  @Test func descriptionsAreZeroPaddedAndReadBack() throws {
+    var day = try #require(LocalDate(year: 1, month: 1, day: 1))
+    let end = try #require(LocalDate(year: 2100, month: 12, day: 31))
+    var failures = 0
+    while day <= end {
+      let text = day.description
+      if text.utf8.count != 10 || LocalDate(iso: text) != day { failures += 1 }
+      day = day.adding(days: 97)
+    }
+    #expect(failures == 0)
+    #expect(LocalDate(year: 9999, month: 12, day: 31)!.description == "9999-12-31")
+    #expect(LocalDate(year: 2026, month: 1, day: 9)!.description == "2026-01-09")
+    for hour in 0..<24 {
+      for minute in 0..<60 {
+        let time = try #require(LocalTime(hour: hour, minute: minute))
+        #expect(time.description == (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)")
+      }
+    }
+  }
 }
 
 @Suite("LocalDateTime")
