@@ -101,6 +101,7 @@ enum CSVBench {
     print(
       "floor: sqlite3 copying the same rows into Spendly's own tables (revisions and current rows with their 12 indexes, month totals summed once), no parsing: median \(ImportBench.format(median(reference))) ms"
     )
+    print("profile: the CSV import's callgrind profile, before and after, is kept in bench/csv-profile-RESULTS.md")
   }
 
   static func ratio(_ a: Double, _ b: Double) -> String {
