@@ -109,4 +109,18 @@ struct ReportValueTests {
     let report = try DebtsReport(in: world.session)
     #expect(report.debts.isEmpty && report.totals.isEmpty && report.balances.isEmpty)
   }
+
+  @Test func theComingDaysListTheRunningSchedulesFromTomorrowWithTheirNet() throws {
+    let world = try WorkflowWorld()
+    _ = try world.session.store().schedules.add(
+      TransactionFields(
+        kind: .expense, amount: Money(minorUnits: 64_900, currency: .inr), category: "Entertainment",
+        method: "Credit Card", merchant: "Netflix", date: LocalDate(year: 2026, month: 11, day: 5)!),
+      cadence: .monthly)
+    let report = try UpcomingReport(days: 30, in: world.session)
+    #expect(report.from == LocalDate(year: 2026, month: 11, day: 30))
+    #expect(report.occurrences.map { $0.date } == [LocalDate(year: 2026, month: 12, day: 5)!])
+    #expect(report.totals.count == 1 && report.totals[0].expenses == 64_900 && report.totals[0].net.minorUnits == -64_900)
+    #expect(throws: UpcomingReport.Refusal.self) { try UpcomingReport(days: 1_000_000, in: world.session) }
+  }
 }

@@ -133,19 +133,6 @@ enum RecurringView {
     return table.render(indent: "  ", header: { output.style($0, .dim) })
   }
 
-  /// Income and expense totals per currency of some occurrences, and the net.
-  /// A total that does not fit is an error naming it ("the total of upcoming income in INR").
-  static func sums(_ items: [(Schedule, LocalDate)]) throws(CLIError) -> [(Currency, income: Int64, expenses: Int64)] {
-    var result = MoneyTotals("upcoming income", "upcoming charges")
-    for (schedule, date) in items {
-      let amount = schedule.amount(on: date)
-      let zero = Money.zero(amount.currency)
-      let income = schedule.kind == .income
-      try exact { () throws(FigureTooLarge) in try result.add(income ? amount : zero, income ? zero : amount) }
-    }
-    return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
-  }
-
   /// "2 due: Netflix ₹649.00 (31 Jan), Rent ₹25,000.00 (1 Feb) · 'due' to review".
   static func dueNotice(_ due: [(Schedule, [LocalDate])], today: LocalDate) -> String? {
     let items = due.flatMap { schedule, dates in dates.map { (schedule, $0) } }.sorted { $0.1 < $1.1 }
