@@ -89,10 +89,6 @@ enum AccountView {
       json: { JSON(AccountsJSON(asOf: context.today, balances: balances, totals: totals)) })
   }
 
-  static func amount(_ minor: Int64, _ currency: Currency) -> JSON {
-    .string(MoneyFormat.plain(minor, exponent: currency.exponent))
-  }
-
   static func json(_ account: Account, balance: Int64?) -> JSON { JSON(AccountJSON(account, balance: balance)) }
 }
 

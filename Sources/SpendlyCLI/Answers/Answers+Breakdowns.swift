@@ -38,16 +38,18 @@ extension Answers {
   }
 
   func trend(_ query: Query, _ grouping: Grouping) throws -> Rendered {
-    let period = query.period ?? defaultTrendPeriod(grouping)
-    let breakdown = try store.reports.breakdown(
-      query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
-    let rows = breakdown.groups
-    // Every bucket of the period, empty ones as zero, so a chart has no gaps.
-    let filled = sections(rows).map { ($0.0, fill($0.1, grouping, period, weekStart: weekStart)) }
+    trend(try TrendReport(query, by: grouping, weekStart: weekStart, in: context.session))
+  }
+
+  /// A trend's answer as text and as JSON, from its figures.
+  func trend(_ report: TrendReport) -> Rendered {
+    let (query, period, grouping, breakdown, filled) = (
+      report.query, report.period, report.grouping, report.breakdown, report.sections
+    )
     let json = { () -> JSON in
       JSON(
         BreakdownJSON(
-          head: QuestionJSON(query, period), by: grouping.rawValue, groups: groups(filled.flatMap(\.1)),
+          head: QuestionJSON(query, period), by: grouping.rawValue, groups: groups(filled.flatMap { $0.groups }),
           problems: IfPresent(problemsJSON(breakdown))))
     }
     return Rendered(
@@ -55,7 +57,7 @@ extension Answers {
         var lines: [String] = []
         lines.append("  \(query.measure.rawValue) by \(grouping.rawValue) \(describe(query, period))")
         for line in problemLines(breakdown) { lines.append(line) }
-        guard !rows.isEmpty else {
+        guard !report.isEmpty else {
           if breakdown.problems.isEmpty { lines.append("  nothing to show") }
           return lines
         }
@@ -68,39 +70,9 @@ extension Answers {
       }, json: json)
   }
 
-  func defaultTrendPeriod(_ grouping: Grouping) -> Period {
-    switch grouping {
-    case .day: return Period(from: today.adding(days: -29), to: today, label: "last 30 days")
-    case .week:
-      let start = Period.startOfWeek(today, weekStart: weekStart).adding(days: -7 * 11)
-      return Period(from: start, to: today, label: "last 12 weeks")
-    case .year:
-      let first = (try? store.reports.dateRange())??.0 ?? today
-      return Period(from: LocalDate(year: first.year, month: 1, day: 1)!, to: today, label: "all years")
-    default: return .year(today.year, label: "this year")
-    }
-  }
-
   /// Time buckets with no transactions shown as zero, so a trend has no gaps.
   func fill(_ rows: [GroupTotal], _ grouping: Grouping, _ period: Period, weekStart: Int = 0) -> [GroupTotal] {
-    guard let currency = rows.first?.currency else { return rows }
-    var keys: [String] = []
-    var date = period.from
-    let end = min(period.to, max(today, rows.map(\.key).max().flatMap { LocalDate(iso: $0) } ?? today))
-    while date <= end && keys.count < 400 {
-      let key = Analytics.groupKey(
-        TransactionFields(kind: .expense, amount: .zero(currency), category: "", method: "", date: date), grouping,
-        weekStart: weekStart)
-      if keys.last != key { keys.append(key) }
-      date =
-        grouping == .day || grouping == .week
-        ? date.adding(days: grouping == .day ? 1 : 7)
-        : date.adding(months: grouping == .month ? 1 : grouping == .quarter ? 3 : 12)
-    }
-    let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-    let filled = keys.map { byKey[$0] ?? GroupTotal(key: $0, currency: currency, minorUnits: 0, count: 0) }
-    let extra = rows.filter { !keys.contains($0.key) }
-    return (filled + extra).sorted { $0.key < $1.key }
+    TrendReport.filled(rows, grouping, period, today: today, weekStart: weekStart)
   }
 
   func timeLabel(_ key: String, _ grouping: Grouping) -> String {

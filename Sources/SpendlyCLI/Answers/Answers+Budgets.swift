@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -6,38 +7,28 @@ import SpendlyStore
 extension Answers {
   /// `budget`, `budget last month`, `how much is left for food`, `am i over budget`,
   /// `budget food this year` (month by month).
-  func budget(_ query: Query) throws -> Rendered {
-    var query = query
-    // "how much is left for chai": a word the question read as text may name a category.
-    if let text = query.filter.text, query.filter.categories.isEmpty,
-      let category = try context.phraseParser().category(named: text)
-    {
-      query.filter.text = nil
-      query.filter.categories = [category.name]
+  func budget(_ query: Query) throws(CLIError) -> Rendered {
+    let report: BudgetReport
+    do {
+      report = try BudgetReport(query, in: context.session)
+    } catch {
+      switch error {
+      case .notOneCategory:
+        throw .data("budgets are by one category and month: try 'budget food' or 'budget last month'")
+      case .tooManyMonths: throw .data("budget: at most \(BudgetReport.maximumMonths) months at a time")
+      case .store(let error): throw error.cli
+      }
     }
-    var rest = query.filter
-    rest.categories = []
-    guard rest == TransactionFilter(), query.filter.categories.count <= 1 else {
-      throw CLIError.data("budgets are by one category and month: try 'budget food' or 'budget last month'")
+    switch report {
+    case .month(let month): return budgetMonth(month)
+    case .months(let months): return budgetMonths(months)
     }
-    let category = try query.filter.categories.first.map { name -> String in
-      guard let found = try store.catalog.current().category(named: name) else { return name }
-      return found.name
-    }
-    let period = query.period ?? .month(containing: today)
-    let first = YearMonth(period.from)
-    let last = YearMonth(period.to)
-    if first == last { return try budgetMonth(first, category: category) }
-    return try budgetMonths(from: first, to: last, category: category)
   }
 
   /// Every budget of one month (or only the category's), overall first, then by % used.
-  func budgetMonth(_ month: YearMonth, category: String?) throws -> Rendered {
-    let all = try store.budgets.statuses(in: month)
-    let shown = BudgetFormat.ordered(
-      all.filter { category == nil || NameKey.same($0.target.category, category) })
-    let current = month == YearMonth(today)
-    let daysLeft = current ? month.lastDay.day - today.day + 1 : 0
+  func budgetMonth(_ report: BudgetReport.Month) -> Rendered {
+    let (month, category, shown) = (report.month, report.category, report.budgets)
+    let (current, daysLeft) = (report.isCurrent, report.daysLeft)
     let json = { () -> JSON in JSON(BudgetMonthJSON(month: month.description, budgets: shown.map(BudgetJSON.init))) }
     return Rendered(
       text: {
@@ -57,19 +48,8 @@ extension Answers {
   }
 
   /// One budget (a category's, or overall) month by month, in each currency it has.
-  func budgetMonths(from first: YearMonth, to last: YearMonth, category: String?) throws -> Rendered {
-    let count = first.months(to: last) + 1
-    guard count <= 120 else { throw CLIError.data("budget: at most 120 months at a time") }
-    let months = (0..<count).map { first.adding(months: $0) }
-    let rules = try store.budgets.rules()
-    var targets: [BudgetTarget] = []
-    for rule in rules where NameKey.same(rule.target.category, category) {
-      if !targets.contains(rule.target) { targets.append(rule.target) }
-    }
-    var rows: [(BudgetTarget, [(YearMonth, BudgetStatus?)])] = []
-    for target in targets {
-      rows.append((target, try months.map { ($0, try store.budgets.status(of: target, in: $0)) }))
-    }
+  func budgetMonths(_ report: BudgetReport.Months) -> Rendered {
+    let (first, last, category, months, rows) = (report.from, report.to, report.category, report.months, report.rows)
     let name = category ?? "overall"
     let json = { () -> JSON in
       JSON(
@@ -112,14 +92,7 @@ extension Answers {
 /// How budgets read: the save line's few words, the table, the JSON.
 enum BudgetFormat {
   /// Overall first, then by share used, the most used first.
-  static func ordered(_ statuses: [BudgetStatus]) -> [BudgetStatus] {
-    statuses.enumerated().sorted { a, b in
-      let (x, y) = (a.element, b.element)
-      if (x.target.category == nil) != (y.target.category == nil) { return x.target.category == nil }
-      let (px, py) = (x.percentTenths ?? .max, y.percentTenths ?? .max)
-      return px != py ? px > py : a.offset < b.offset
-    }.map(\.element)
-  }
+  static func ordered(_ statuses: [BudgetStatus]) -> [BudgetStatus] { BudgetReport.ordered(statuses) }
 
   static func money(_ minor: Int64, _ currency: Currency) -> String {
     MoneyFormat.string(Money(minorUnits: minor, currency: currency))

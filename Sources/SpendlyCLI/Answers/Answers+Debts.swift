@@ -21,19 +21,10 @@ enum DebtView {
   }
 
   /// Every debt's balance today, rate, minimum and next due date, with totals per currency.
-  static func list(
-    _ debts: [Debt], balances: [Int64: Money], payments: [Int64: [(LocalDate, Int64)]] = [:], today: LocalDate,
-    output: Output
-  ) throws(CLIError) -> Rendered {
-    // Each currency's total, exact: one that no longer fits is an error, never a capped figure.
-    var totals: [(Currency, Int64)] = []
-    for currency in debts.map(\.balance.currency).uniqued() {
-      let values = debts.filter { $0.balance.currency == currency }.map { balances[$0.id] ?? .zero(currency) }
-      let total = try exact { () throws(FigureTooLarge) in
-        try Money.total(values, in: currency, or: FigureTooLarge(figure: "total of debts in \(currency.code)"))
-      }
-      totals.append((currency, total.minorUnits))
-    }
+  static func list(_ report: DebtsReport, output: Output) -> Rendered {
+    let (debts, balances, payments, today, totals) = (
+      report.debts, report.balances, report.payments, report.today, report.totals
+    )
     let json = JSON(
       DebtsJSON(
         debts: debts.map { debt in
@@ -187,13 +178,5 @@ extension Answers {
     guard free else { return try DebtPlanning.listed(context) }
     guard let budget = try DebtPlanning.remembered(context) else { return try DebtPlanning.assumed(context: context) }
     return try DebtPlanning.rendered(budget: budget, remember: false, context: context)
-  }
-}
-
-extension Sequence where Element: Hashable {
-  /// The elements in their first order, each once.
-  fileprivate func uniqued() -> [Element] {
-    var seen = Set<Element>()
-    return filter { seen.insert($0).inserted }
   }
 }

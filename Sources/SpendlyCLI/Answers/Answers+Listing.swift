@@ -9,29 +9,13 @@ extension Answers {
   /// The newest N, or the N largest (smallest) per currency: amounts in different currencies
   /// are never ranked against each other. Damaged rows are named and the rest listed.
   func listing(_ query: Query, order: ListOrder, limit: Int, kind: Kind?) throws -> Rendered {
-    // The newest: all time unless a period is named; the largest and smallest: this month.
-    let period =
-      query.period
-      ?? (order == .newest
-        ? Period(
-          from: LocalDate(year: 1970, month: 1, day: 1)!, to: LocalDate(year: 2200, month: 12, day: 31)!, label: "")
-        : .month(containing: today, label: "this month"))
-    var filter = query.filter
-    filter.kind = kind
-    filter.from = period.from
-    filter.to = period.to
-    var sections: [(Currency?, Listing<Transaction>)] = []
-    if order == .newest {
-      sections = [(nil, try store.transactions.listing(filter, limit: limit, order: order))]
-    } else {
-      for summary in ordered(try store.reports.summaries(filter)) {
-        var one = filter
-        one.currency = summary.currency
-        sections.append((summary.currency, try store.transactions.listing(one, limit: limit, order: order)))
-      }
-    }
-    let rows = sections.flatMap(\.1.items)
-    let moved = kind == .transfer ? try movedTotals(rows) : []
+    listing(try ListingReport(query, order: order, limit: limit, kind: kind, in: context.session))
+  }
+
+  /// A listing's answer as text and as JSON, from its rows.
+  func listing(_ report: ListingReport) -> Rendered {
+    let (query, order, limit, kind, period) = (report.query, report.order, report.limit, report.kind, report.period)
+    let (sections, rows, moved) = (report.sections, report.rows, report.moved)
     let json = { () -> JSON in
       JSON(
         ListingJSON(
@@ -70,16 +54,6 @@ extension Answers {
         }
         return lines
       }, json: json, warnings: { [sections] in sections.flatMap { Render.warnings($0.1) } })
-  }
-
-  /// What transfers moved, per currency (neither income nor spending), with their count: a total
-  /// that does not fit is an error naming it, never left out.
-  func movedTotals(_ rows: [Transaction]) throws(FigureTooLarge) -> [(total: Money, count: Int)] {
-    let moved = Dictionary(grouping: rows.map(\.fields.amount), by: \.currency)
-    return try moved.sorted { $0.key.code < $1.key.code }.map { (currency, amounts) throws(FigureTooLarge) in
-      let total = try Money.total(amounts, in: currency, or: FigureTooLarge(figure: "total moved in \(currency.code)"))
-      return (total, amounts.count)
-    }
   }
 
   func movedJSON(_ moved: [(total: Money, count: Int)]) -> [ListingJSON.Moved] {

@@ -122,17 +122,15 @@ extension Answers {
   }
 
   func lifetime(_ query: Query) throws -> Rendered {
-    guard let (first, last) = try store.reports.dateRange() else {
-      return .lines(["  nothing recorded yet"], json: .object([]))
+    guard let report = try LifetimeReport(query, in: context.session) else {
+      return .lines(["  nothing recorded yet"], json: JSON(JSONPairs<Int>([])))
     }
-    let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
-    var all = query
-    all.measure = .savings
-    let summaries = ordered(try store.reports.summaries(all.effectiveFilter(period: period)))
-    var spent = query
-    spent.measure = .spent
-    let months = try store.reports.breakdown(spent.effectiveFilter(period: period), by: .month)
-    let monthCount = max(1, period.elapsedMonths(today: period.to))
+    return lifetime(report)
+  }
+
+  /// The lifetime totals as text and as JSON, from their figures.
+  func lifetime(_ report: LifetimeReport) -> Rendered {
+    let (period, summaries, months, monthCount) = (report.period, report.totals, report.months, report.monthCount)
     let json = { () -> JSON in
       JSON(
         LifetimeJSON(
@@ -169,7 +167,7 @@ extension Answers {
             lines.append("  expenses by month: " + problemLine(c, problem).dropFirst(2))
             continue
           }
-          let series = fill(months.filter { $0.currency == c }, .month, period).map(\.minorUnits)
+          let series = report.expensesByMonth(c).map(\.minorUnits)
           if !series.isEmpty { lines.append("  expenses by month  " + output.style(Charts.sparkline(series), .cyan)) }
         }
         return lines

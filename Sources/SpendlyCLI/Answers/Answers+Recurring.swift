@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -18,7 +19,7 @@ enum RecurringView {
   /// Whether the schedule still runs on `today`: not paused, and an occurrence is left from
   /// today on (an end date after the last occurrence has ended it too).
   static func running(_ schedule: Schedule, today: LocalDate) -> Bool {
-    !schedule.isPaused && schedule.next(after: today.adding(days: -1)) != nil
+    RecurringReport.running(schedule, today: today)
   }
 
   static func state(_ schedule: Schedule, today: LocalDate) -> String {
@@ -67,38 +68,20 @@ enum RecurringView {
   static func totals(_ schedules: [Schedule], kind: Kind, today: LocalDate) throws(CLIError)
     -> [(Currency, Int64, Int64)]
   {
-    let what = kind == .expense ? "subscriptions" : "income sources"
-    var result = MoneyTotals("monthly \(what)", "yearly \(what)")
-    for schedule in schedules where schedule.kind == kind && running(schedule, today: today) {
-      let monthly = schedule.monthlyEquivalent(on: today)
-      try exact { () throws(FigureTooLarge) in
-        try result.add(monthly, try schedule.cadence.yearly(schedule.amount(on: today)))
-      }
+    try exact { () throws(FigureTooLarge) in
+      try RecurringReport.totals(schedules, kind: kind, today: today).map { ($0.currency, $0.monthly, $0.yearly) }
     }
-    return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
   }
 
-  static func totalsJSON(_ totals: [(Currency, Int64, Int64)]) -> [ScheduleTotalJSON] {
+  static func totalsJSON(_ totals: [RecurringReport.Total]) -> [ScheduleTotalJSON] {
     totals.map { ScheduleTotalJSON(currency: $0.0.code, monthly: MoneyFigure($0.1, $0.0), yearly: MoneyFigure($0.2, $0.0)) }
   }
 
   /// Subscriptions (expense schedules) or income sources, with what they come to a month and
   /// a year per currency, and the net of both (income sources less subscriptions).
-  static func costs(
-    _ schedules: [Schedule], kind: Kind?, today: LocalDate, output: Output, linked: [Int64: [LocalDate]] = [:]
-  ) throws(CLIError) -> Rendered {
-    let subscriptions = try totals(schedules, kind: .expense, today: today)
-    let income = try totals(schedules, kind: .income, today: today)
-    var sum = MoneyTotals("monthly net recurring", "yearly net recurring")
-    try exact { () throws(FigureTooLarge) in
-      for (currency, monthly, yearly) in income {
-        try sum.add(Money(minorUnits: monthly, currency: currency), Money(minorUnits: yearly, currency: currency))
-      }
-      for (currency, monthly, yearly) in subscriptions {
-        try sum.add(Money(minorUnits: -monthly, currency: currency), Money(minorUnits: -yearly, currency: currency))
-      }
-    }
-    let net = sum.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
+  static func costs(_ report: RecurringReport, output: Output) -> Rendered {
+    let (schedules, kind, today, linked) = (report.schedules, report.kind, report.today, report.linked)
+    let (subscriptions, income, net) = (report.subscriptions, report.income, report.net)
     let kinds: [Kind] = kind.map { [$0] } ?? [.expense, .income]
     let document = { () -> JSON in
       var pairs: [(String, JSON)] = []
@@ -150,23 +133,6 @@ enum RecurringView {
     return table.render(indent: "  ", header: { output.style($0, .dim) })
   }
 
-  static func occurrenceJSON(_ schedule: Schedule, _ date: LocalDate) -> JSON {
-    JSON(OccurrenceJSON(schedule, date))
-  }
-
-  /// Income and expense totals per currency of some occurrences, and the net.
-  /// A total that does not fit is an error naming it ("the total of upcoming income in INR").
-  static func sums(_ items: [(Schedule, LocalDate)]) throws(CLIError) -> [(Currency, income: Int64, expenses: Int64)] {
-    var result = MoneyTotals("upcoming income", "upcoming charges")
-    for (schedule, date) in items {
-      let amount = schedule.amount(on: date)
-      let zero = Money.zero(amount.currency)
-      let income = schedule.kind == .income
-      try exact { () throws(FigureTooLarge) in try result.add(income ? amount : zero, income ? zero : amount) }
-    }
-    return result.rows.map { ($0.currency, $0.values[0].minorUnits, $0.values[1].minorUnits) }
-  }
-
   /// "2 due: Netflix ₹649.00 (31 Jan), Rent ₹25,000.00 (1 Feb) · 'due' to review".
   static func dueNotice(_ due: [(Schedule, [LocalDate])], today: LocalDate) -> String? {
     let items = due.flatMap { schedule, dates in dates.map { (schedule, $0) } }.sorted { $0.1 < $1.1 }
@@ -182,7 +148,6 @@ enum RecurringView {
 extension Answers {
   /// "what do my subscriptions cost", "income sources", "net recurring".
   func recurring(_ kind: Kind?) throws -> Rendered {
-    try RecurringView.costs(
-      try store.schedules.all(), kind: kind, today: today, output: output, linked: try store.schedules.linkedDates())
+    RecurringView.costs(try RecurringReport(kind: kind, in: context.session), output: output)
   }
 }

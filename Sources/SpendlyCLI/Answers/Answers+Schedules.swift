@@ -16,7 +16,7 @@ extension Answers {
     let coming = try RecurringView.upcoming(days: end.daysSinceEpoch - today.daysSinceEpoch, context)
     return Rendered(
       text: { due.text() + coming.text() },
-      json: { .object([("due", due.json?() ?? .null), ("upcoming", coming.json?() ?? .null)]) },
+      json: { JSON(DueAheadJSON(due: due.json?(), upcoming: coming.json?())) },
       warnings: { due.warnings() + coming.warnings() })
   }
 
@@ -24,4 +24,10 @@ extension Answers {
   func calendar(_ query: Query) throws(CLIError) -> Rendered {
     try RecurringView.calendar(YearMonth(query.period?.from ?? today), context)
   }
+}
+
+/// "bills due this week" as JSON: what is due (as `due` gives it) and what comes (as `upcoming`).
+struct DueAheadJSON: Encodable {
+  let due: JSON?
+  let upcoming: JSON?
 }

@@ -12,9 +12,26 @@ enum ChangeView {
     let line = named ? "\(verb) \(result.action) of \(subject)" : "\(verb): \(Render.safe(summary))"
     return .lines(
       [line],
-      json: JSON.object([
-        (verb == "undid" ? "undone" : "redone", .string(result.action)), ("summary", .string(summary)),
-        ("transactions", .array(result.transactionIDs.map { .int($0) })),
-      ]))
+      json: JSON(
+        RevertedJSON(
+          verb: verb == "undid" ? "undone" : "redone", action: result.action, summary: summary,
+          transactions: result.transactionIDs)))
+  }
+}
+
+/// `undo|redo --json`: the action reverted (under `undone` or `redone`), the change in words,
+/// and the transactions it touched.
+struct RevertedJSON: Encodable {
+  /// "undone" or "redone": the key the action is written under.
+  let verb: String
+  let action: String
+  let summary: String
+  let transactions: [Int64]
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: JSONKey.self)
+    try container.encode(action, forKey: JSONKey(verb))
+    try container.encode(summary, forKey: "summary")
+    try container.encode(transactions, forKey: "transactions")
   }
 }

@@ -46,11 +46,11 @@ extension DebtPlanning {
 
   /// Each debt today (`debts`, "total debt"): balance, APR, minimum and next due date.
   static func listed(_ context: Context) throws(CLIError) -> Rendered {
-    let debts = try reporting { try context.store().debts.all() }
-    let payments = try reporting { try context.store().debts.payments() }
-    return try DebtView.list(
-      debts, balances: try balances(debts, context: context), payments: payments, today: context.today,
-      output: context.output)
+    do {
+      return DebtView.list(try DebtsReport(in: context.session), output: context.output)
+    } catch {
+      throw error.cli
+    }
   }
 
   /// A monthly budget as typed ("40000", "40k"), in `currency` (the default one when nil).

@@ -36,14 +36,19 @@ struct BackupCommand: Command {
         ]
       },
       json: {
-        .object([
-          ("file", .string(path)), ("transactions", .int(Int64(info.transactions))), ("bytes", .int(Int64(size))),
-          ("schema", .int(Int64(info.schema))),
-        ])
+        JSON(BackupJSON(file: path, transactions: info.transactions, bytes: size, schema: info.schema))
       })
   }
 
   static func bytes(_ count: Int) -> String {
     count >= 1 << 20 ? "\(count >> 20) MB" : count >= 1 << 10 ? "\(count >> 10) KB" : "\(count) bytes"
   }
+}
+
+/// `backup --json`: the file written, what it holds and its size.
+struct BackupJSON: Encodable {
+  let file: String
+  let transactions: Int
+  let bytes: Int
+  let schema: Int
 }

@@ -71,24 +71,34 @@ struct BalanceCommand: Command {
         return lines
       },
       json: {
-        .object([
-          ("account", .string(account.name)), ("type", .string(account.type.rawValue)),
-          ("class", .string(account.accountClass.rawValue)), ("currency", .string(currency.code)),
-          ("from", .string(from.description)), ("to", .string(to.description)), ("step", .string(step.rawValue)),
-          ("balance", AccountView.amount(points.last?.balance ?? 0, currency)),
-          ("balance_minor", .int(points.last?.balance ?? 0)),
-          (
-            "points",
-            .array(
-              points.map {
-                .object([
-                  ("date", .string($0.date.description)), ("balance", AccountView.amount($0.balance, currency)),
-                  ("balance_minor", .int($0.balance)),
-                ])
-              })
-          ),
-          ("statements", .array(checks.map { $0.json(currency) })),
-        ])
+        JSON(
+          BalanceJSON(
+            account: account.name, type: account.type.rawValue, class: account.accountClass.rawValue,
+            currency: currency.code, from: from.description, to: to.description, step: step.rawValue,
+            balance: MoneyFigure(points.last?.balance ?? 0, currency),
+            points: points.map { BalanceJSON.Point(date: $0.date.description, balance: MoneyFigure($0.balance, currency)) },
+            statements: checks.map { $0.json(currency) }))
       })
   }
+}
+
+/// `balance ACCOUNT --json`: the account, the span and its step, the last balance, the balance
+/// at each point and the statements checked, each figure beside the account's currency.
+struct BalanceJSON: Encodable {
+  /// The balance at the end of one day or month.
+  struct Point: Encodable {
+    let date: String
+    let balance: MoneyFigure
+  }
+
+  let account: String
+  let type: String
+  let `class`: String
+  let currency: String
+  let from: String
+  let to: String
+  let step: String
+  let balance: MoneyFigure
+  let points: [Point]
+  let statements: [StatementCheckJSON]
 }

@@ -121,7 +121,7 @@ struct BudgetCommand: Command {
     let change = try reporting { try BudgetSetting(session: context.session, request: request).run() }
     return .lines(
       [change.changed ? Render.safe(change.summary) : "unchanged: \(Render.safe(change.summary))"],
-      json: .object([("summary", .string(change.summary)), ("changed", .bool(change.changed))]))
+      json: JSON(BudgetChangeJSON(summary: change.summary, changed: change.changed)))
   }
 
   static func clear(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
@@ -141,7 +141,7 @@ struct BudgetCommand: Command {
       ])
     }
     return .lines(
-      [Render.safe(change.summary)], json: .object([("summary", .string(change.summary)), ("changed", .bool(true))]))
+      [Render.safe(change.summary)], json: JSON(BudgetChangeJSON(summary: change.summary, changed: true)))
   }
 
   /// The category (nil: overall) and the amount the words name (see `BudgetSetting.target`).
@@ -198,4 +198,10 @@ extension BudgetCommand {
     if ["set", "clear", "remove"].contains(first) { return .write }
     return words.contains { $0.contains(where: \.isNumber) } ? .writeOrRead : .read
   }
+}
+
+/// `budget set|clear --json`: the change in words, and whether anything changed.
+struct BudgetChangeJSON: Encodable {
+  let summary: String
+  let changed: Bool
 }

@@ -29,7 +29,7 @@ struct DueCommand: Command {
     guard !items.isEmpty else {
       return .lines(
         ["  nothing due: nothing logged"],
-        json: .object([("summary", .string("nothing due")), ("transactions", .array([])), ("logged", .array([]))]))
+        json: JSON(DueLoggedJSON(summary: "nothing due", transactions: [], logged: [])))
     }
     if !arguments.has("yes") && !context.assumeYes {
       guard context.interactive else { throw .usage("not on a terminal: add --yes to log without asking") }
@@ -50,21 +50,31 @@ struct DueCommand: Command {
     lines += BudgetNotice.words(logged.budgets, single: false, context: context).lines.map { "  " + $0 }
     return .lines(
       lines,
-      json: .object([
-        ("summary", .string(summary)), ("transactions", .array(ids.map { .int($0) })),
-        ("logged", .array(items.map { RecurringView.occurrenceJSON($0.0, $0.1) })),
-      ]))
+      json: JSON(
+        DueLoggedJSON(summary: summary, transactions: ids, logged: items.map { OccurrenceJSON($0.0, $0.1) })))
   }
 }
 
 extension RecurringView {
   /// The occurrences due and not logged, oldest first: `due`, and "what's due".
   static func due(_ items: [(Schedule, LocalDate)], _ context: Context) -> Rendered {
-    let json = JSON.object([("due", .array(items.map { occurrenceJSON($0.0, $0.1) }))])
+    let json = JSON(DueJSON(due: items.map { OccurrenceJSON($0.0, $0.1) }))
     guard !items.isEmpty else { return .lines(["  nothing due"], json: json) }
     var lines = ["  \(items.count) due, oldest first:"]
     lines += occurrenceLines(items, today: context.today, output: context.output)
     lines.append(context.output.style("  'due --log' records them as one change; 'recurring skip ID' skips one", .dim))
     return .lines(lines, json: json)
   }
+}
+
+/// `due --log --json`: the change in words, the transactions logged and the occurrences they are.
+struct DueLoggedJSON: Encodable {
+  let summary: String
+  let transactions: [Int64]
+  let logged: [OccurrenceJSON]
+}
+
+/// `due --json`: the occurrences due and not logged, oldest first.
+struct DueJSON: Encodable {
+  let due: [OccurrenceJSON]
 }

@@ -113,11 +113,20 @@ struct ExportCommand: Command {
     return Rendered(
       text: { ["\(summary) to \(Render.safe(file))"] + (ExportView.leftOutNote(outcome).map { ["  " + $0] } ?? []) },
       json: {
-        .object([
-          ("file", .string(file)), ("format", .string(format)), ("rows", .int(Int64(outcome.rows))),
-          ("summary", .string(summary)), ("left_out", .int(Int64(outcome.leftOut))),
-          ("note", ExportView.leftOutNote(outcome).map { .string($0) } ?? .null),
-        ])
+        JSON(
+          ExportJSON(
+            file: file, format: format, rows: outcome.rows, summary: summary, leftOut: outcome.leftOut,
+            note: ExportView.leftOutNote(outcome)))
       })
   }
+}
+
+/// `export … FILE --json`: what was written where, and what was left out (the note null when nothing).
+struct ExportJSON: Encodable {
+  let file: String
+  let format: String
+  let rows: Int
+  let summary: String
+  let leftOut: Int
+  let note: String?
 }

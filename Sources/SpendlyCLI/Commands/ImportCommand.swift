@@ -114,11 +114,11 @@ struct ImportCommand: Command {
         // With --json the summary still comes, its `errors` saying why nothing was imported.
         if context.json {
           context.output.line(
-            JSON.object([
-              ("file", .string(path)), ("format", .string(kind == .csv ? "Spendly CSV" : "Spendly JSON")),
-              ("dry_run", .bool(arguments.has("dry-run"))), ("added", .int(0)),
-              ("errors", .array([.string(error.message)])),
-            ]).rendered())
+            JSON(
+              ImportRefusedJSON(
+                file: path, format: kind == .csv ? "Spendly CSV" : "Spendly JSON", dryRun: arguments.has("dry-run"),
+                errors: [error.message])
+            ).rendered())
         }
         throw error
       }
@@ -255,4 +255,13 @@ struct ImportCommand: Command {
     guard let answer = readLine() else { return false }
     return ["y", "yes"].contains(answer.trimmingSpaces().lowercased())
   }
+}
+
+/// `import --json` of Spendly's own file when nothing was imported: the file, and why.
+struct ImportRefusedJSON: Encodable {
+  let file: String
+  let format: String
+  let dryRun: Bool
+  var added = 0
+  let errors: [String]
 }

@@ -36,14 +36,22 @@ struct LogCommand: Command {
         return table.render(header: { output.style($0, .bold) })
       },
       json: {
-        JSON.array(
+        JSON(
           entries.map { entry in
-            .object([
-              ("id", .int(entry.id)), ("action", .string(entry.action)),
-              ("summary", .string(ChangeWords.text(entry.fact, action: entry.action, id: entry.id))),
-              ("recorded_at", .string(entry.recordedAt)), ("undone", .bool(entry.undone)),
-            ])
+            LogEntryJSON(
+              id: entry.id, action: entry.action,
+              summary: ChangeWords.text(entry.fact, action: entry.action, id: entry.id),
+              recordedAt: entry.recordedAt, undone: entry.undone)
           })
       })
   }
+}
+
+/// One change of `log --json`: its id and action, the words `log` shows, when, and whether undone.
+struct LogEntryJSON: Encodable {
+  let id: Int64
+  let action: String
+  let summary: String
+  let recordedAt: String
+  let undone: Bool
 }

@@ -74,12 +74,9 @@ struct ReconcileCommand: Command {
     return Rendered(
       text: { ["recorded " + Render.safe(account.name) + ":", check.line(account.currency, output: output)] },
       json: {
-        .object(
-          [("account", .string(account.name)), ("currency", .string(account.currency.code))]
-            + {
-              if case .object(let pairs) = check.json(account.currency) { return pairs }
-              return []
-            }())
+        JSON(
+          ReconcileJSON(
+            account: account.name, currency: account.currency.code, check: Inline(check.json(account.currency))))
       })
   }
 
@@ -93,4 +90,11 @@ struct ReconcileCommand: Command {
       throw .data("amount: " + Render.safe(error.description))
     }
   }
+}
+
+/// `reconcile --json`: the account, its currency, and the statement balance against the computed one.
+struct ReconcileJSON: Encodable {
+  let account: String
+  let currency: String
+  let check: Inline<StatementCheckJSON>
 }

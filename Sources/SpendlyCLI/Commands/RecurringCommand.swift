@@ -122,11 +122,10 @@ struct RecurringCommand: Command {
       throw .usage("recurring dates: at most 200 years at a time")
     }
     let dates = schedule.occurrences(from: from, to: to)
-    let json = JSON.object([
-      ("id", .int(schedule.id)), ("name", .string(schedule.name)), ("cadence", .string(schedule.cadence.word)),
-      ("anchor", .string(schedule.anchor.description)), ("from", .string(from.description)),
-      ("to", .string(to.description)), ("dates", .array(dates.map { .string($0.description) })),
-    ])
+    let json = JSON(
+      ScheduleDatesJSON(
+        id: schedule.id, name: schedule.name, cadence: schedule.cadence.word, anchor: schedule.anchor.description,
+        from: from.description, to: to.description, dates: dates.map(\.description)))
     guard !dates.isEmpty else { return .lines(["  no dates of #\(schedule.id) from \(from) to \(to)"], json: json) }
     return .lines(
       RecurringView.occurrenceLines(dates.map { (schedule, $0) }, today: context.today, output: context.output),
@@ -170,7 +169,7 @@ struct RecurringCommand: Command {
       }
     case "edit":
       let summary = try edit(schedule, arguments, context)
-      return .lines([Render.safe(summary)], json: .object([("id", .int(schedule.id)), ("summary", .string(summary))]))
+      return .lines([Render.safe(summary)], json: JSON(ScheduleChangeJSON(id: schedule.id, summary: summary)))
     default: scheduleAction = .delete
     }
     let outcome: ScheduleChanging.Outcome
@@ -194,7 +193,7 @@ struct RecurringCommand: Command {
     case .ended(let day?): summary = "\(schedule.name) ends on \(day.readable)"
     case .deleted: summary = "deleted #\(schedule.id) \(schedule.name) (its logged charges stay; 'undo' brings it back)"
     }
-    return .lines([Render.safe(summary)], json: .object([("id", .int(schedule.id)), ("summary", .string(summary))]))
+    return .lines([Render.safe(summary)], json: JSON(ScheduleChangeJSON(id: schedule.id, summary: summary)))
   }
 
   static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
@@ -254,4 +253,21 @@ struct RecurringCommand: Command {
     }
     return schedule
   }
+}
+
+/// `recurring dates ID --json`: a schedule's dates from one day to another.
+struct ScheduleDatesJSON: Encodable {
+  let id: Int64
+  let name: String
+  let cadence: String
+  let anchor: String
+  let from: String
+  let to: String
+  let dates: [String]
+}
+
+/// A schedule changed (`recurring skip|pause|resume|end|edit|delete --json`): its id, the change in words.
+struct ScheduleChangeJSON: Encodable {
+  let id: Int64
+  let summary: String
 }

@@ -39,9 +39,14 @@ struct RestoreCommand: Command {
         ]
       },
       json: {
-        .object([
-          ("file", .string(path)), ("transactions", .int(Int64(info.transactions))), ("kept", .optional(keep)),
-        ])
+        JSON(RestoreJSON(file: path, transactions: info.transactions, kept: keep))
       })
   }
+}
+
+/// `restore --json`: the backup put back and where the replaced database is kept (null: none).
+struct RestoreJSON: Encodable {
+  let file: String
+  let transactions: Int
+  let kept: String?
 }

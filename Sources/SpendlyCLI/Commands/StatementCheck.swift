@@ -32,12 +32,11 @@ struct StatementCheck {
         "differs by \(MoneyFormat.string(Money(minorUnits: difference, currency: currency), signed: true))", .yellow)
   }
 
-  func json(_ currency: Currency) -> JSON {
-    JSON(
-      StatementCheckJSON(
-        kind: statement.kind.rawValue, asOf: statement.asOf.description, source: statement.source,
-        statement: MoneyFigure(statement.amount, currency), computed: MoneyFigure(computed, currency),
-        difference: MoneyFigure(difference, currency), matches: difference == 0))
+  func json(_ currency: Currency) -> StatementCheckJSON {
+    StatementCheckJSON(
+      kind: statement.kind.rawValue, asOf: statement.asOf.description, source: statement.source,
+      statement: MoneyFigure(statement.amount, currency), computed: MoneyFigure(computed, currency),
+      difference: MoneyFigure(difference, currency), matches: difference == 0)
   }
 }
 

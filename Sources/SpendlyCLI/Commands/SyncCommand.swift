@@ -49,7 +49,7 @@ struct SyncCommand: Command {
       }
     }
     // A file's lines (safe to print already) and its JSON.
-    var lines: [([String], JSON)] = []
+    var lines: [([String], SyncFileJSON)] = []
     var outcomes: [StatementImporting.Outcome] = []
     var failures: [String] = []
     for result in results {
@@ -58,15 +58,15 @@ struct SyncCommand: Command {
         outcomes.append(outcome)
         let text =
           [ImportView.line(outcome, dryRun: request.dryRun)] + ImportView.checks(outcome, output: context.output)
-        lines.append((text, ImportView.json(outcome, dryRun: request.dryRun)))
+        lines.append((text, .imported(StatementImportJSON(outcome, dryRun: request.dryRun))))
       case .failed(let file, let refusal):
         let message = refusal.cli.message
         failures.append(message)
-        lines.append(([Render.safe(message)], .object([("file", .string(file)), ("error", .string(message))])))
+        lines.append(([Render.safe(message)], .failed(file: file, error: message)))
       case .unreadable(let file):
         let message = "\(Render.safe((directory as NSString).appendingPathComponent(file))): cannot read the file"
         failures.append(message)
-        lines.append(([Render.safe(message)], .object([("file", .string(file)), ("error", .string(message))])))
+        lines.append(([Render.safe(message)], .failed(file: file, error: message)))
       }
     }
     let added = outcomes.reduce(0) { $0 + $1.added }
@@ -76,15 +76,37 @@ struct SyncCommand: Command {
     let result = Rendered(
       text: { lines.flatMap(\.0) + [total] },
       json: {
-        .object([
-          ("files", .array(lines.map(\.1))), ("new", .int(Int64(outcomes.count))), ("seen", .int(Int64(seen))),
-          ("added", .int(Int64(added))), ("errors", .array(failures.map { .string($0) })),
-        ])
+        JSON(SyncJSON(files: lines.map(\.1), new: outcomes.count, seen: seen, added: added, errors: failures))
       })
     guard failures.isEmpty else {
       context.show(result)
       throw .data("sync: \(failures.count) file\(failures.count == 1 ? "" : "s") did not import")
     }
     return result
+  }
+}
+
+/// `sync DIR --json`: each new file's import (or why it failed), the counts, and the failures.
+struct SyncJSON: Encodable {
+  let files: [SyncFileJSON]
+  let new: Int
+  let seen: Int
+  let added: Int
+  let errors: [String]
+}
+
+/// One file of a sync: its import's JSON, or the file and why it did not import.
+enum SyncFileJSON: Encodable {
+  case imported(StatementImportJSON)
+  case failed(file: String, error: String)
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .imported(let outcome): try outcome.encode(to: encoder)
+    case .failed(let file, let error):
+      var container = encoder.container(keyedBy: JSONKey.self)
+      try container.encode(file, forKey: "file")
+      try container.encode(error, forKey: "error")
+    }
   }
 }

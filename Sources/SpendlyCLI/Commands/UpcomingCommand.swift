@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyParse
 import SpendlyStore
@@ -29,37 +30,39 @@ struct UpcomingCommand: Command {
 extension RecurringView {
   /// What the next `days` days hold: `upcoming DAYS`, and a question whose period runs ahead.
   static func upcoming(days: Int, _ context: Context) throws(CLIError) -> Rendered {
-    let today = context.today
-    let last = today.adding(days: days)
-    guard SupportedDates.contains(last) else {
-      throw .data(SupportedDates.refusal("upcoming \(days) days ends on", last.description))
-    }
-    let schedules = try reporting { try context.store().schedules.all() }
-    let items = schedules.filter { RecurringView.running($0, today: today) }
-      .flatMap { schedule in schedule.occurrences(from: today.adding(days: 1), to: last).map { (schedule, $0) } }
-      .sorted { ($0.1, $0.0.id) < ($1.1, $1.0.id) }
-    // Each currency's net, through `Money`: one that does not fit is an error naming it.
-    let sums = try RecurringView.sums(items).map { (currency, income, expenses) throws(CLIError) in
-      let net = try exact { () throws(FigureTooLarge) in
-        try Money(minorUnits: income, currency: currency).subtracting(
-          Money(minorUnits: expenses, currency: currency), or: FigureTooLarge(figure: "upcoming net in \(currency.code)"))
+    let report: UpcomingReport
+    do {
+      report = try UpcomingReport(days: days, in: context.session)
+    } catch {
+      switch error {
+      case .beyondSupportedDates(let last):
+        throw .data(SupportedDates.refusal("upcoming \(days) days ends on", last.description))
+      case .store(let error): throw error.cli
+      case .tooLarge(let figure): throw .data(Render.safe(figure.message))
       }
-      return (currency, income, expenses, net)
     }
+    return upcoming(report, output: context.output)
+  }
+
+  /// The coming days as text and as JSON, from their report.
+  static func upcoming(_ report: UpcomingReport, output: Output) -> Rendered {
+    let (days, today, last) = (report.days, report.today, report.to)
+    let items = report.occurrences.map { ($0.schedule, $0.date) }
     let json = JSON(
       UpcomingJSON(
-        from: today.adding(days: 1).description, to: last.description, occurrences: items.map(OccurrenceJSON.init),
-        totals: sums.map { currency, income, expenses, net in
+        from: report.from.description, to: last.description, occurrences: items.map(OccurrenceJSON.init),
+        totals: report.totals.map { total in
           UpcomingJSON.Total(
-            currency: currency.code, income: MoneyFigure(income, currency), expenses: MoneyFigure(expenses, currency),
-            net: MoneyFigure(net.minorUnits, currency))
+            currency: total.currency.code, income: MoneyFigure(total.income, total.currency),
+            expenses: MoneyFigure(total.expenses, total.currency), net: MoneyFigure(total.net.minorUnits, total.currency))
         }))
     guard !items.isEmpty else { return .lines(["  nothing recurring in the next \(days) days"], json: json) }
-    var lines = [context.output.style("  Next \(days) days (to \(last.readable))", .bold)]
-    lines += RecurringView.occurrenceLines(items, today: today, output: context.output)
-    for (currency, income, expenses, net) in sums {
+    var lines = [output.style("  Next \(days) days (to \(last.readable))", .bold)]
+    lines += RecurringView.occurrenceLines(items, today: today, output: output)
+    for total in report.totals {
+      let currency = total.currency
       lines.append(
-        "  \(currency.code): income \(MoneyFormat.string(Money(minorUnits: income, currency: currency))) · charges \(MoneyFormat.string(Money(minorUnits: expenses, currency: currency))) · net \(MoneyFormat.string(net, signed: true))"
+        "  \(currency.code): income \(MoneyFormat.string(Money(minorUnits: total.income, currency: currency))) · charges \(MoneyFormat.string(Money(minorUnits: total.expenses, currency: currency))) · net \(MoneyFormat.string(total.net, signed: true))"
       )
     }
     return .lines(lines, json: json)

@@ -8,18 +8,13 @@ enum SpendlyFileView {
     let name = outcome.file
     switch outcome.effect {
     case .added(let result):
-      let rendered = rows(file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun, created: outcome.createdAccounts, intoEmpty: outcome.intoEmpty)
+      let rendered = rows(
+        file: name, format: "Spendly CSV", result, dryRun: outcome.dryRun, created: outcome.createdAccounts,
+        intoEmpty: outcome.intoEmpty, warnings: outcome.warnings)
       guard !outcome.warnings.isEmpty else { return rendered }
       // On stderr after the summary, and in the JSON.
       return Rendered(
-        text: rendered.text,
-        json: rendered.json.map { json in
-          {
-            guard case .object(var pairs) = json() else { return json() }
-            pairs.append(("warnings", .array(outcome.warnings.map { .string($0) })))
-            return .object(pairs)
-          }
-        }, warnings: { outcome.warnings.map { "\(name): \($0)" } })
+        text: rendered.text, json: rendered.json, warnings: { outcome.warnings.map { "\(name): \($0)" } })
     case .merged(let result, let unreadable):
       let rendered = rows(file: name, format: "Spendly JSON, merged", result, dryRun: outcome.dryRun)
       return Rendered(
@@ -52,10 +47,7 @@ enum SpendlyFileView {
               ?? [])
         },
         json: {
-          .object([
-            ("file", .string(name)), ("format", .string("Spendly JSON")), ("mode", .string("restore")),
-            ("dry_run", .bool(false)), ("rows", .int(Int64(restored))), ("errors", .array([])),
-          ])
+          JSON(RestoredFileJSON(file: name, rows: restored))
         })
     }
   }
@@ -63,7 +55,7 @@ enum SpendlyFileView {
   /// A file's rows added (or merged): the counts, then what the import created.
   static func rows(
     file: String, format: String, _ r: ImportStreamResult, dryRun: Bool,
-    created: [SpendlyFileImporting.CreatedAccount] = [], intoEmpty: Bool = false
+    created: [SpendlyFileImporting.CreatedAccount] = [], intoEmpty: Bool = false, warnings: [String] = []
   ) -> Rendered {
     Rendered(
       text: {
@@ -120,26 +112,55 @@ enum SpendlyFileView {
         return lines
       },
       json: {
-        .object([
-          ("file", .string(file)), ("format", .string(format)), ("dry_run", .bool(dryRun)),
-          ("added", .int(Int64(r.added))), ("duplicates", .int(Int64(r.duplicates))),
-          ("updated", .int(Int64(r.updated))), ("unchanged", .int(Int64(r.unchanged))),
-          (
-            "conflicts",
-            .array(
-              r.conflicts.map { conflict in
-                .object([
-                  ("id", .int(conflict.id)), ("line", conflict.line > 0 ? .int(Int64(conflict.line)) : .null),
-                  ("changed", .array(conflict.changed.map { .string($0) })), ("reason", .string(conflict.reason)),
-                ])
-              })
-          ),
-          ("deleted", .int(Int64(r.deleted))), ("missing", .int(Int64(r.missing))),
-          ("created_categories", .array(r.createdCategories.map { .string($0) })),
-          ("created_methods", .array(r.createdMethods.map { .string($0) })),
-          ("created_accounts", .array(r.createdAccounts.map { .string($0) })),
-          ("dropped_recurring", .int(Int64(r.droppedRecurring))), ("errors", .array([])),
-        ])
+        JSON(
+          FileRowsJSON(
+            file: file, format: format, dryRun: dryRun, added: r.added, duplicates: r.duplicates, updated: r.updated,
+            unchanged: r.unchanged,
+            conflicts: r.conflicts.map {
+              FileRowsJSON.Conflict(id: $0.id, line: $0.line > 0 ? $0.line : nil, changed: $0.changed, reason: $0.reason)
+            },
+            deleted: r.deleted, missing: r.missing, createdCategories: r.createdCategories,
+            createdMethods: r.createdMethods, createdAccounts: r.createdAccounts, droppedRecurring: r.droppedRecurring,
+            warnings: IfPresent(warnings.isEmpty ? nil : warnings)))
       })
   }
+}
+
+/// `import FILE --json` of Spendly's CSV or merged JSON: the counts, each conflict, what the
+/// import created, and the file's warnings when it has some.
+struct FileRowsJSON: Encodable {
+  /// A row left as it is: the transaction, the file's line (null: no row), what it changes, why.
+  struct Conflict: Encodable {
+    let id: Int64
+    let line: Int?
+    let changed: [String]
+    let reason: String
+  }
+
+  let file: String
+  let format: String
+  let dryRun: Bool
+  let added: Int
+  let duplicates: Int
+  let updated: Int
+  let unchanged: Int
+  let conflicts: [Conflict]
+  let deleted: Int
+  let missing: Int
+  let createdCategories: [String]
+  let createdMethods: [String]
+  let createdAccounts: [String]
+  let droppedRecurring: Int
+  var errors: [String] = []
+  let warnings: IfPresent<[String]>
+}
+
+/// `import FILE.json --json` that restored an empty database: every row of the file.
+struct RestoredFileJSON: Encodable {
+  let file: String
+  var format = "Spendly JSON"
+  var mode = "restore"
+  var dryRun = false
+  let rows: Int
+  var errors: [String] = []
 }
