@@ -140,7 +140,9 @@ struct QuickSuggestionTerminalTests {
       }
       shell.terminal.send("Some text" + Key.ctrlA + Key.ctrlD)
       #expect(try shell.terminal.waitForExit() == 1)
-      #expect(shell.screen.text.contains("discarded (nothing saved)"), "\(shell.screen.text)")
+      // On a line of its own, not after the prompt ^D left the cursor at.
+      let lines = shell.screen.text.split(separator: "\n")
+      #expect(lines.contains { $0.hasPrefix("  discarded (nothing saved)") }, "\(shell.screen.text)")
     }
     #expect(try saved(sandbox).count == 21)
   }
