@@ -21,11 +21,14 @@ public enum EntrySaving {
     return Saved(transaction: saved, budgets: Result { () throws(StoreError) in try watch.after(store: store) })
   }
 
-  /// Replaces transaction `id`'s fields with `fields`.
-  public static func edit(id: Int64, _ fields: TransactionFields, in session: Session) throws(StoreError) -> Saved {
+  /// Replaces transaction `id`'s fields with `fields`, and in the same change the fields the
+  /// person corrected for its merchant.
+  public static func edit(
+    id: Int64, _ fields: TransactionFields, corrections: [MerchantCorrection] = [], in session: Session
+  ) throws(StoreError) -> Saved {
     let store = try session.store()
     let watch = BudgetWatch([fields], store: store)
-    let saved = try store.transactions.edit(id: id, fields)
+    let saved = try store.transactions.edit(id: id, fields, corrections: corrections)
     return Saved(transaction: saved, budgets: Result { () throws(StoreError) in try watch.after(store: store) })
   }
 

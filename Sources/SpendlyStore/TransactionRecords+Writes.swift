@@ -34,10 +34,13 @@ extension TransactionRecords {
     return try transaction(id: result.transactionIDs[0])!
   }
 
-  /// Replaces a transaction's fields, keeping the old ones as a revision.
+  /// Replaces a transaction's fields, keeping the old ones as a revision; and, in the same
+  /// change, the fields the person corrected for its merchant (as `add(_:corrections:)`).
   @discardableResult
-  public func edit(id: Int64, _ fields: TransactionFields) throws(StoreError) -> Transaction {
-    _ = try apply(action: .edit, [.update(id: id, fields)])
+  public func edit(
+    id: Int64, _ fields: TransactionFields, corrections: [MerchantCorrection] = []
+  ) throws(StoreError) -> Transaction {
+    _ = try apply(action: .edit, [.update(id: id, fields)], corrections: corrections)
     return try transaction(id: id)!
   }
 

@@ -4,10 +4,11 @@ import Testing
 
 @testable import SpendlyCLI
 
-/// Runs `program ARGS...` (found on the PATH) in the sandbox's environment; nil when the
-/// program is not installed.
-private func runTool(
-  _ sandbox: Sandbox, _ program: String, _ arguments: [String], input: String? = nil, lang: String = "C.UTF-8"
+/// Runs `program ARGS...` (found on the PATH) in the sandbox's environment, `pathFirst` first
+/// on its PATH; nil when the program is not installed.
+func runTool(
+  _ sandbox: Sandbox, _ program: String, _ arguments: [String], input: String? = nil, lang: String = "C.UTF-8",
+  pathFirst: String? = nil
 ) throws -> RunResult? {
   guard
     let path = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map({ $0 + program }).first(where: {
@@ -18,7 +19,7 @@ private func runTool(
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments
   process.environment = [
-    "PATH": "/usr/bin:/bin", "HOME": sandbox.directory, "XDG_DATA_HOME": sandbox.directory + "/xdg",
+    "PATH": (pathFirst.map { $0 + ":" } ?? "") + "/usr/bin:/bin", "HOME": sandbox.directory, "XDG_DATA_HOME": sandbox.directory + "/xdg",
     "NO_COLOR": "1", "LANG": lang,
   ]
   process.currentDirectoryURL = URL(fileURLWithPath: sandbox.directory)

@@ -86,4 +86,37 @@ struct CorrectionLearningTests {
     other.inferred.remove(.category)
     #expect(other.corrections(since: bare).isEmpty)
   }
+
+  /// `edit ID`: a stored category or method changed is a correction for the merchant, as in
+  /// review; one left alone, or a change that the draft inferred again (a new kind), is not.
+  @Test func anEditedCategoryOrMethodIsACorrection() throws {
+    let parser = PhraseParser()
+    let stored = try Self.fields("lunch at DMart 400 food cash", parser)
+    var edited = TransactionDraft(stored)
+    #expect(edited.corrections(editing: stored).isEmpty)
+    edited.category = "Groceries"
+    edited.method = "UPI"
+    #expect(
+      edited.corrections(editing: stored) == [
+        MerchantCorrection(merchant: "DMart", field: .category, value: "Groceries"),
+        MerchantCorrection(merchant: "DMart", field: .method, value: "UPI"),
+      ])
+    edited.inferred.insert(.category)  // the fallback of a new kind: the tool's choice, not theirs
+    #expect(edited.corrections(editing: stored) == [MerchantCorrection(merchant: "DMart", field: .method, value: "UPI")])
+    var renamed = TransactionDraft(stored)
+    renamed.merchant = nil
+    renamed.category = "Groceries"
+    #expect(renamed.corrections(editing: stored).isEmpty)
+  }
+
+  /// `quick`: the method and category it suggested, chosen otherwise.
+  @Test func aSuggestionChosenOtherwiseIsACorrection() throws {
+    let parser = PhraseParser()
+    let typed = try parser.parse("420 at Social upi entertainment", now: Self.now)
+    #expect(typed.corrections(of: [.method: "UPI", .category: "Food"]) == [
+      MerchantCorrection(merchant: "Social", field: .category, value: "Entertainment")
+    ])
+    #expect(typed.corrections(of: [.method: "UPI", .category: "Entertainment"]).isEmpty)
+    #expect(typed.corrections(of: [:]).isEmpty)
+  }
 }

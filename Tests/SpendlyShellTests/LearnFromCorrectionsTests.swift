@@ -60,4 +60,42 @@ struct LearnFromCorrectionsTests {
     let other = try sandbox.run(["add", "--yes", "coffee", "180"])  // no merchant: the word's guess
     #expect(other.out.contains("saved #3 · -₹180.00 Food"), "\(other.out)")
   }
+
+  /// The DMart case, corrected by `edit ID --category` after a later plain entry there:
+  /// the correction wins for the next draft, and `undo` of the edit takes it back with it.
+  @Test func aOneShotEditRecordsACorrectionUndoneWithIt() throws {
+    let sandbox = try Sandbox.forShell()
+    #expect(try sandbox.run(["add", "--yes", "lunch", "at", "DMart", "400"]).status == 0)
+    #expect(try sandbox.run(["add", "--yes", "biscuits", "at", "dmart", "100", "food"]).status == 0)
+    let before = try sandbox.run(["parse", "snacks", "at", "dmart", "250"])
+    #expect(before.out.contains("  expense  ₹250.00  Cash?  Food?  DMart"), "\(before.out)")
+    let edit = try sandbox.run(["edit", "1", "--category", "groceries", "--method", "upi"])
+    #expect(edit.status == 0, "\(edit.err)")
+    let after = try sandbox.run(["parse", "snacks", "at", "dmart", "250"])
+    #expect(after.out.contains("  expense  ₹250.00  UPI?  Groceries?  DMart"), "\(after.out)")
+    #expect(after.out.contains("? from your history: category, method"), "\(after.out)")
+    // One change for the edit and its corrections: one undo takes both back.
+    let undo = try sandbox.run(["undo"])
+    #expect(undo.status == 0, "\(undo.err)")
+    let undone = try sandbox.run(["parse", "snacks", "at", "dmart", "250"])
+    #expect(undone.out.contains("  expense  ₹250.00  Cash?  Food?  DMart"), "\(undone.out)")
+    #expect(try sandbox.transactions().last?["category"] as? String == "Food")
+  }
+
+  /// `edit ID` at the prompt: the review's `e` steps through the fields; a category changed
+  /// there is kept for the merchant, and the next draft says where it came from.
+  @Test func anEditAtThePromptRecordsACorrection() throws {
+    let sandbox = try Sandbox.forShell()
+    #expect(try sandbox.run(["add", "--yes", "lunch", "at", "Social", "400"]).status == 0)
+    #expect(try sandbox.run(["add", "--yes", "dinner", "at", "social", "500", "food"]).status == 0)
+    // amount, kind, currency, category, method, merchant, note, date, time; then save?.
+    let review = ["", "", "", "entertainment", "", "", "", "", ""]
+    let session = (["edit 1"] + review + ["", "snacks at social 250", ""]).map { $0 + "\n" }.joined()
+    let result = try sandbox.run([], input: Data(session.utf8))
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out.contains("  updated #1"), "\(result.out)")
+    #expect(result.out.contains("  expense  ₹250.00  Cash?  Entertainment?  Social  \"snacks\""), "\(result.out)")
+    #expect(result.out.contains("  ? from your history: category"), "\(result.out)")
+    #expect(result.out.contains("  saved #3 · Social · Entertainment this month ₹650.00"), "\(result.out)")
+  }
 }

@@ -140,7 +140,9 @@ struct QuickSuggestionTerminalTests {
       }
       shell.terminal.send("Some text" + Key.ctrlA + Key.ctrlD)
       #expect(try shell.terminal.waitForExit() == 1)
-      #expect(shell.screen.text.contains("discarded (nothing saved)"), "\(shell.screen.text)")
+      // On a line of its own, not after the prompt ^D left the cursor at.
+      let lines = shell.screen.text.split(separator: "\n")
+      #expect(lines.contains { $0.hasPrefix("  discarded (nothing saved)") }, "\(shell.screen.text)")
     }
     #expect(try saved(sandbox).count == 21)
   }
@@ -156,5 +158,26 @@ struct QuickSuggestionTerminalTests {
       shell.terminal.send(Key.ctrlC)
       #expect(try shell.terminal.waitForExit() == 1)
     }
+  }
+
+  /// A suggested method and category chosen otherwise are corrections for the merchant, as
+  /// the shell's review keeps them: they outrank a later plain entry there.
+  @Test func aSuggestionChosenOtherwiseIsKeptForTheMerchant() throws {
+    let sandbox = try seeded()
+    let shell = try quick(sandbox)
+    try shell.enter("420" + Key.enter, then: Prompt.method)
+    #expect(shell.screen.cursorLine.hasSuffix("[UPI]"), "\(shell.screen.cursorLine)")
+    try shell.enter("cash" + Key.enter, then: Prompt.category)
+    #expect(shell.screen.cursorLine.hasSuffix("[Food]"), "\(shell.screen.cursorLine)")
+    try shell.enter("entertainment" + Key.enter, then: Prompt.merchant)
+    try shell.enter("Social" + Key.enter, then: Prompt.note)
+    shell.terminal.send(Key.enter)
+    #expect(try shell.terminal.waitForExit() == 0)
+    #expect(shell.screen.text.contains("saved #22 · -₹420.00 Entertainment · Cash · Social"), "\(shell.screen.text)")
+    // A later entry at Social typed Food by UPI is plain history: the corrections still win.
+    #expect(try sandbox.run(["add", "--yes", "lunch", "at", "Social", "300", "food", "upi"]).status == 0)
+    let next = try sandbox.run(["parse", "dinner", "at", "Social", "500"])
+    #expect(next.out.contains("  expense  ₹500.00  Cash?  Entertainment?  Social"), "\(next.out)")
+    #expect(next.out.contains("? from your history: category, method"), "\(next.out)")
   }
 }

@@ -80,7 +80,8 @@ struct QuickCommand: Command {
     guard let draft = state.draft, let fields = draft.fields else {
       throw .data("\(state.draft?.missing.map(\.rawValue).joined(separator: ", ") ?? "amount"): missing; nothing saved")
     }
-    let saved = try EntrySaving.save(fields, context: context)
+    // A suggested method or category chosen otherwise is kept for the merchant, in the entry's change.
+    let saved = try EntrySaving.save(fields, corrections: draft.corrections(of: state.suggested), context: context)
     return EntrySaving.report(
       saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
   }
@@ -141,6 +142,7 @@ struct QuickCommand: Command {
       let methods = QuickSuggestions.methods(
         entries, catalog: parser.catalog.methods.map(\.name), amount: amount, hour: hour,
         preferred: draft.method)
+      state.suggested[.method] = methods.first
       picked = choose("method", from: methods, dialogue: dialogue) { parser.method(named: $0) }
       guard case .picked(let method) = picked else { return picked.answer }
       try DraftEdit.set(.method, to: method, in: &draft, parser: parser, today: context.today)
@@ -149,6 +151,7 @@ struct QuickCommand: Command {
       let categories = QuickSuggestions.categories(
         entries, catalog: parser.catalog.categories(on: side).map(\.name), amount: amount, hour: hour,
         fallback: draft.category)
+      state.suggested[.category] = categories.first
       picked = choose("category", from: categories, dialogue: dialogue) { typed in
         guard let category = parser.category(named: typed) else { return nil }
         return category.side == side ? category.name : nil

@@ -10,9 +10,11 @@ enum QuickStep: Int {
   var previous: QuickStep { QuickStep(rawValue: max(0, rawValue - 1)) ?? .amount }
 }
 
-/// What `quick` has so far: the draft, its parser, and the recent entries of its kind.
+/// What `quick` has so far: the draft, its parser, the recent entries of its kind, and the
+/// method and category it suggested (one chosen otherwise is a correction for the merchant).
 struct QuickState {
   var draft: TransactionDraft?
   var parser: PhraseParser?
   var entries: [PastEntry]?
+  var suggested: [MerchantCorrection.Field: String?] = [:]
 }

@@ -32,7 +32,8 @@ struct EditCommand: Command {
     guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
     let edited: EntrySaving.Saved
     do {
-      edited = try EntrySaving.edit(id: id, fields, in: context.session)
+      edited = try EntrySaving.edit(
+        id: id, fields, corrections: draft.corrections(editing: old), in: context.session)
     } catch {
       throw error.cli
     }

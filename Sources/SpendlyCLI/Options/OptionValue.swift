@@ -47,10 +47,14 @@ indirect enum OptionValue: Sendable, Equatable {
     case .category: return ShellCompletion.match(typed, in: source.categories(on: source.side))
     case .categoryOf(let side): return ShellCompletion.match(typed, in: source.categories(on: side))
     case .phraseWord:
+      // Merchants match by their start; when one does, a name matching only inside ("me" in
+      // Entertainment) is left out, as `match` leaves infixes out when a prefix matches.
       let names = source.methods() + source.categories(on: source.side)
-      return ShellCompletion.match(typed, in: names) + source.merchants(startingWith: typed).filter { merchant in
+      let merchants = source.merchants(startingWith: typed).filter { merchant in
         !names.contains { NameKey($0) == NameKey(merchant) }
       }
+      let named = ShellCompletion.match(typed, in: names)
+      return (merchants.isEmpty ? named : named.filter { NameKey($0).hasPrefix(NameKey(typed)) }) + merchants
     case .quickLink: return LinkCompletion.candidates(typed, &source)
     case .method: return ShellCompletion.match(typed, in: source.methods())
     case .account: return ShellCompletion.match(typed, in: source.accounts())

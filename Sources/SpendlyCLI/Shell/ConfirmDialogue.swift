@@ -26,7 +26,11 @@ final class ConfirmDialogue {
   func readLine(prompt: String, prefill: String, completer: Completer?, history: HistoryKind = .answer) -> LineResult {
     output.flush()
     let result = input.read(prompt: prompt, prefill: prefill, completer: completer, history: history)
-    if result == .end { inputEnded = true }
+    if result == .end {
+      inputEnded = true
+      // ^D leaves the cursor after the prompt: what follows (discarded, the shell's exit) starts a line.
+      if input.isTerminal { output.line() }
+    }
     return result
   }
 

@@ -57,7 +57,8 @@ extension Shell {
     return true
   }
 
-  /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store.
+  /// `edit ID` at the prompt: the review of a stored transaction, then one edit through the store,
+  /// with a category or method changed there kept for the merchant in the same change.
   func reviewExisting(_ id: Int64) -> Bool {
     let parser: PhraseParser
     let old: TransactionFields
@@ -88,7 +89,8 @@ extension Shell {
     }
     let edited: EntrySaving.Saved
     do {
-      edited = try EntrySaving.edit(id: id, fields, in: context.session)
+      edited = try EntrySaving.edit(
+        id: id, fields, corrections: draft.corrections(editing: old), in: context.session)
     } catch {
       output.error(error.cli.message)
       return false

@@ -45,7 +45,6 @@ final class Shell {
     while true {
       switch readLine(prompt: Shell.prompt, prefill: "", completer: completion.mainPrompt, history: .main) {
       case .end:
-        if input.isTerminal { output.line() }
         output.flush()
         return failures > 0 ? 65 : 0
       case .interrupted:
