@@ -20,7 +20,7 @@ public struct ArchiveRecords: RecordFamily {
   /// The tables deliberately not in `order`, and why (`SchemaCoverageTests` checks every table
   /// of the schema is in one or the other).
   static let outside: [String: String] = [
-    "month_totals": "worked out again from the transactions",
+    "rollups": "worked out again from the transactions",
     "sqlite_sequence": "carried as the file's sequences",
     "applied_migrations": "the file's schema version says which migrations its rows have had",
   ]
@@ -130,10 +130,10 @@ extension ArchiveRecords {
     return try store.write { db in
       if let keep, !dryRun { try store.keepCopy(at: keep) }
       for table in Self.order.reversed() { try db.run("DELETE FROM \(table)") }
-      try db.run("DELETE FROM month_totals")
+      try db.run("DELETE FROM rollups")
       try db.run("DELETE FROM sqlite_sequence")
       let restorer = ArchiveRestorer(db: db)
-      try db.execute("DROP TRIGGER month_totals_insert")
+      try db.execute("DROP TRIGGER rollups_insert")
       // The big tables' indexes are built once after the rows are in, not row by row
       // (inside the transaction: a refused file gets them back with its rollback).
       let deferred = try Self.dropBulkIndexes(db)
@@ -146,13 +146,8 @@ extension ArchiveRecords {
           "UPDATE \(table) SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL AND merchant_key IS NULL"
         )
       }
-      try db.run(
-        """
-        INSERT INTO month_totals
-          SELECT substr(date, 1, 7), category_id, currency, kind, status, spendly_month_total(amount), count(*)
-          FROM transactions WHERE kind != 'transfer' GROUP BY 1, 2, 3, 4, 5
-        """)
-      try db.execute(Schema.monthTotalsInsertTrigger)
+      try Rollups.rebuildAll(db)
+      try db.execute(Rollups.insertTrigger)
       for sql in deferred { try db.execute(sql) }
       for table in Self.order where !restorer.tables.contains(table) {
         throw StoreError.invalid(

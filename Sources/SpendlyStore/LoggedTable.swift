@@ -30,7 +30,7 @@ enum LoggedTable: String, CaseIterable {
     "change_rows": "the log itself",
     "transactions": "kept with their own history in revisions, which undo walks",
     "revisions": "the transactions' own history",
-    "month_totals": "worked out by triggers from the transactions",
+    "rollups": "worked out by triggers from the transactions",
     "sqlite_sequence": "SQLite's id counters: an undone id is never used again",
     "applied_migrations": "the schema's record of its migrations, not the person's data",
   ]

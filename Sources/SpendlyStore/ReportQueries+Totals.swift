@@ -20,12 +20,19 @@ extension ReportQueries {
   }
 
   private func summaryRows(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
-    let (clause, values) = try whereClause(filter)
+    let (sql, values): (String, [SQLValue])
+    if let (source, rollupValues) = try rollupSource(filter, grouping: nil) {
+      // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
+      sql = "SELECT t.currency, t.kind, spendly_sum(t.amount), sum(t.n) FROM (\(source)) t GROUP BY t.currency, t.kind"
+      values = rollupValues
+    } else {
+      let (clause, scanValues) = try whereClause(filter)
+      sql = "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
+        + "GROUP BY t.currency, t.kind"
+      values = scanValues
+    }
     var table: [String: Summary] = [:]
-    for row in try rows(
-      "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
-        + "GROUP BY t.currency, t.kind", values)
-    {
+    for row in try rows(sql, values) {
       let currency = Currency.stored(row.text(0))
       var summary = table[currency.code] ?? Summary(currency: currency)
       summary.count += Int(row.int(3) ?? 0)
@@ -76,7 +83,6 @@ extension ReportQueries {
   private func groupRows(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int, names: [Int64: String])
     throws(StoreError) -> Breakdown
   {
-    let (clause, values) = try whereClause(filter)
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
     let key: String
     switch grouping {
@@ -91,13 +97,21 @@ extension ReportQueries {
     case .quarter: key = "substr(t.date, 1, 4) || '-Q' || ((CAST(substr(t.date, 6, 2) AS INTEGER) + 2) / 3)"
     case .year: key = "substr(t.date, 1, 4)"
     }
+    let sql: String
+    let values: [SQLValue]
+    if let (source, rollupValues) = try rollupSource(filter, grouping: grouping) {
+      // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
+      sql = "SELECT \(key), t.currency, spendly_sum(t.amount), sum(t.n) FROM (\(source)) t GROUP BY 1, 2"
+      values = rollupValues
+    } else {
+      let (clause, scanValues) = try whereClause(filter)
+      sql = "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2"
+      values = scanValues
+    }
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values
     var totals: [GroupTotal] = []
     var problems: [Currency: TotalProblem] = [:]
-    for row in try rows(
-      "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2",
-      parameters)
-    {
+    for row in try rows(sql, parameters) {
       let currency = Currency.stored(row.text(1))
       let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
       switch row.values[2].checkedSum {
@@ -149,7 +163,7 @@ extension ReportQueries {
   }
 
   /// The rows of `sql`, a database failure as the store's error (a sum past Int64 as `.tooLarge`).
-  private func rows(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [Row] {
+  func rows(_ sql: String, _ values: [SQLValue]) throws(StoreError) -> [Row] {
     do {
       return try database.rows(sql, values)
     } catch {

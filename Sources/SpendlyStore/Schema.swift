@@ -225,6 +225,7 @@ enum Schema {
         UNIQUE (merchant_key, field));
       """),
     Lineage.migration,
+    Rollups.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
@@ -347,8 +348,8 @@ enum Schema {
     END;
     """
 
-  /// The month totals' insert trigger (from migration 11 on). A large import drops it inside
-  /// its transaction and adds up the months it wrote at once (`MonthTotals.rebuild`).
+  /// The month totals' insert trigger as the migrations from 11 to `rollups` made it (which
+  /// replaced it with `Rollups.insertTrigger`): shipped migrations' text, never changed.
   static let monthTotalsInsertTrigger = """
     CREATE TRIGGER month_totals_insert AFTER INSERT ON transactions WHEN NEW.kind != 'transfer' BEGIN
       INSERT INTO month_totals VALUES
@@ -358,31 +359,11 @@ enum Schema {
     END;
     """
 
-  /// Drops the insert trigger, runs `body` (which only inserts transactions), then adds up every
-  /// month the new rows fall in from its transactions and puts the trigger back: all inside the
-  /// caller's transaction, so a failure or a rollback leaves the schema as it was.
+  /// A bulk insert of transactions (the CSV and statement import stream): the rollups' insert
+  /// trigger is dropped while `body` runs, then every month the new rows fall in is added up
+  /// once (`Rollups.withBulkLoad`), inside the caller's transaction.
   static func withBulkMonthTotals<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-    try db.execute("DROP TRIGGER month_totals_insert")
-    let first = (try db.row("SELECT coalesce(max(id), 0) FROM transactions")?.int(0) ?? 0) + 1
-    let result = try body()
-    try db.run(
-      """
-      CREATE TEMP TABLE IF NOT EXISTS bulk_months(month TEXT PRIMARY KEY);
-      """)
-    try db.run("DELETE FROM temp.bulk_months")
-    try db.run(
-      "INSERT OR IGNORE INTO temp.bulk_months SELECT DISTINCT substr(date, 1, 7) FROM transactions WHERE id >= ?",
-      [.integer(first)])
-    try db.run("DELETE FROM month_totals WHERE month IN (SELECT month FROM temp.bulk_months)")
-    try db.run(
-      """
-      INSERT INTO month_totals
-        SELECT substr(date, 1, 7), category_id, currency, kind, status, spendly_month_total(amount), count(*)
-        FROM transactions WHERE kind != 'transfer' AND substr(date, 1, 7) IN (SELECT month FROM temp.bulk_months)
-        GROUP BY 1, 2, 3, 4, 5
-      """)
-    try db.execute(monthTotalsInsertTrigger)
-    return result
+    try Rollups.withBulkLoad(db, body)
   }
 
   static let budgetsAndMonthTotals = """

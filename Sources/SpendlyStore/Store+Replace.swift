@@ -16,12 +16,13 @@ enum Replacement {
 
   /// The tables a replace empties and fills from the checked copy, which a backup must have
   /// once brought up to this schema (what a row points at comes first).
-  static let tables = ArchiveRecords.order + ["month_totals"]
+  static let tables = ArchiveRecords.order
 
   /// The tables a replace does not copy row by row, and why (`SchemaCoverageTests` checks every
   /// table of the schema is in one or the other).
   static let untouched: [String: String] = [
     "sqlite_sequence": "copied on its own, after the rows",
+    "rollups": "added up again from the transactions, once after the rows",
     "applied_migrations": "the copy was migrated to this schema, so it has had the same migrations",
   ]
 
@@ -76,14 +77,15 @@ extension Store {
       do {
         for table in Replacement.tables.reversed() { try db.run("DELETE FROM main.\(table)") }
         try db.run("DELETE FROM main.sqlite_sequence")
-        try db.execute("DROP TRIGGER main.month_totals_insert")
+        try db.execute("DROP TRIGGER main.rollups_insert")
         for table in Replacement.tables {
           let columns = try db.rows("SELECT name FROM pragma_table_info(?, 'main')", [.text(table)])
             .compactMap { $0.text(0) }.map { "\"\($0)\"" }.joined(separator: ", ")
           try db.run("INSERT INTO main.\(table)(\(columns)) SELECT \(columns) FROM incoming.\(table)")
         }
         try db.run("INSERT INTO main.sqlite_sequence(name, seq) SELECT name, seq FROM incoming.sqlite_sequence")
-        try db.execute(Schema.monthTotalsInsertTrigger)
+        try Rollups.rebuildAll(db)
+        try db.execute(Rollups.insertTrigger)
         try Self.recordReplace(db, source: source, kept: keep, stamp: stamp)
       } catch {
         if let keep { unlink(keep) }

@@ -55,7 +55,7 @@ struct ImportStoreTests {
       ).compactMap {
         $0.text(0)
       }
-      #expect(Set(triggers) == ["month_totals_insert", "month_totals_delete", "month_totals_update"])
+      #expect(Set(triggers) == ["rollups_insert", "rollups_delete", "rollups_update"])
       // A row added after the import goes through the trigger again.
       try store.transactions.add(expense(10, method: "UPI", date: "2026-03-04"))
       let (after, again) = try BudgetStoreTests.monthTotals(store)

@@ -107,7 +107,7 @@ struct SecondReleaseFixtureTests {
       for name in [
         "transactions_by_date", "transactions_by_merchant", "transactions_by_category", "transactions_report",
         "transactions_by_external_ref", "transactions_by_recurring", "transactions_by_debt", "revisions_by_txn",
-        "revisions_by_change", "month_totals_insert", "month_totals_delete", "month_totals_update",
+        "revisions_by_change", "rollups_insert", "rollups_delete", "rollups_update",
       ] {
         #expect(indexes.contains(name), "\(name) is missing after the migration")
       }

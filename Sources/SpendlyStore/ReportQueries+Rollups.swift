@@ -1,0 +1,109 @@
+import SpendlyCore
+
+/// The rows a total adds up, taken from the rollups (see `Rollups`) for the whole months of the
+/// period and from the transactions for the partial month at each end. Only for a filter the
+/// rollups can answer: a period with kind, category, method, currency and status filters (one
+/// dimension at a time); a merchant, text, amount or account filter, a day or week grouping,
+/// transfers, or a damaged rollup (a total past Int64, a damaged amount or date) scans instead.
+extension ReportQueries {
+  /// Set by the parity tests to answer every question by scanning, as before the rollups.
+  @TaskLocal static var scansOnly = false
+
+  /// A derived table with the transactions' columns a total reads (`date, kind, currency,
+  /// category_id, method_id, account_id, merchant, amount`) and `n`, the rows each line
+  /// stands for; nil when the rollups cannot answer `filter` (already `counting`).
+  func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
+    guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
+      filter.maximumAmount == nil, filter.account == nil, !filter.statuses.isEmpty, filter.kind != .transfer,
+      filter.kind != nil || filter.excludesTransfers
+    else { return nil }
+    // The dimension: the grouping's own, or the filtered one, or kind alone.
+    var dimension = "kind"
+    switch grouping {
+    case .category?: dimension = "category"
+    case .method?: dimension = "method"
+    case .account?: dimension = "account"
+    case .merchant?: dimension = "merchant"
+    case .day?, .week?: return nil
+    case nil, .currency?, .month?, .quarter?, .year?: break
+    }
+    if !filter.categories.isEmpty {
+      guard dimension == "kind" || dimension == "category", filter.method == nil else { return nil }
+      dimension = "category"
+    }
+    if filter.method != nil {
+      guard dimension == "kind" || dimension == "method" else { return nil }
+      dimension = "method"
+    }
+    // The whole months of the period.
+    let first = filter.from.map { $0.day == 1 ? YearMonth($0) : YearMonth($0).adding(months: 1) }
+    let last = filter.to.map { $0 == $0.endOfMonth ? YearMonth($0) : YearMonth($0).adding(months: -1) }
+    if let first, let last, first > last { return nil }
+    let low = first?.description ?? "0000-00"
+    let high = last?.description ?? "9999-12"
+    // A damaged rollup (a date that is no day, a total past Int64 or of a damaged amount) scans.
+    let damaged = try rows(
+      """
+      SELECT 1 FROM rollups WHERE dim = ? AND (month = 'damaged'
+        OR month BETWEEN ? AND ? AND typeof(total) != 'integer') LIMIT 1
+      """, [.text(dimension), .text(low), .text(high)])
+    guard damaged.isEmpty else { return nil }
+
+    var terms = ["r.dim = ?", "r.month BETWEEN ? AND ?"]
+    var values: [SQLValue] = [.text(dimension), .text(low), .text(high)]
+    terms.append("r.status IN (\(Array(repeating: "?", count: filter.statuses.count).joined(separator: ", ")))")
+    values += filter.statuses.map { .text($0.rawValue) }
+    if let kind = filter.kind {
+      terms.append("r.kind = ?")
+      values.append(.text(kind.rawValue))
+    }
+    if let currency = filter.currency {
+      terms.append("r.currency = ?")
+      values.append(.text(currency.code))
+    }
+    // The category or method filter as the scan's where clause has it (ids from the catalog).
+    let (_, ids) = try whereClause(
+      TransactionFilter(categories: filter.categories, method: filter.method, statuses: [], excludesTransfers: false))
+    if !ids.isEmpty {
+      terms.append("r.key IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
+      values += ids
+    }
+    func column(_ name: String) -> String { dimension == name ? "nullif(r.key, 0)" : "NULL" }
+    var parts = [
+      """
+      SELECT r.month || '-01' AS date, r.kind AS kind, r.currency AS currency, \(column("category")) AS category_id,
+        \(column("method")) AS method_id, \(column("account")) AS account_id,
+        \(dimension == "merchant" ? "r.key" : "NULL") AS merchant, r.total AS amount, r.count AS n
+      FROM rollups r WHERE \(terms.joined(separator: " AND "))
+      """
+    ]
+    // The partial months at the ends, scanned.
+    var edges: [(LocalDate, LocalDate)] = []
+    if let from = filter.from, let first, from < first.firstDay { edges.append((from, first.firstDay.adding(days: -1))) }
+    if let to = filter.to, let last, to > last.lastDay { edges.append((last.lastDay.adding(days: 1), to)) }
+    for (from, to) in edges {
+      var edge = filter
+      edge.from = from
+      edge.to = to
+      let (clause, edgeValues) = try whereClause(edge)
+      parts.append(
+        """
+        SELECT t.date, t.kind, t.currency, t.category_id, t.method_id, t.account_id, t.merchant, t.amount, 1
+        FROM transactions t \(clause)
+        """)
+      values += edgeValues
+    }
+    return (parts.joined(separator: " UNION ALL "), values)
+  }
+}
+
+extension TransactionFilter {
+  /// Only the category and method of a filter, for their ids.
+  fileprivate init(categories: [String], method: String?, statuses: [TransactionStatus], excludesTransfers: Bool) {
+    self.init()
+    self.categories = categories
+    self.method = method
+    self.statuses = statuses
+    self.excludesTransfers = excludesTransfers
+  }
+}

@@ -1,0 +1,164 @@
+/// Each month's totals and counts per currency, status and kind, by one dimension at a time
+/// (kind alone, category, method, account, merchant), kept by triggers beside the transactions
+/// so a report over whole months reads the rollups instead of the rows (`ReportQueries`).
+///
+/// One table, `rollups(dim, month, currency, status, kind, key, total, count)`. Transfers are
+/// left out, as every total leaves them out. The status is a key, so `config pending exclude`
+/// chooses at query time. `month_totals`, which budgets read, is the view of its category rows.
+/// The month of a date that is not a real day (`date(d, '+0 days')` differs) is 'damaged', so a
+/// whole month holds exactly the rows a scan between its first and last day finds. A total kept
+/// past Int64 is the REAL 1e19 and one of a damaged amount the text 'damaged' (as
+/// `spendly_month_total` adds them up); a report that meets either scans instead.
+enum Rollups {
+  /// A dimension: its name in `dim` and its key from a transaction row (`row` is NEW, OLD or a table).
+  struct Dimension: Sendable {
+    let name: String
+    let key: @Sendable (String) -> String
+  }
+
+  static let dimensions: [Dimension] = [
+    Dimension(name: "kind") { _ in "''" },
+    Dimension(name: "category") { "coalesce(\($0).category_id, 0)" },
+    Dimension(name: "method") { "coalesce(\($0).method_id, 0)" },
+    Dimension(name: "account") { "coalesce(\($0).account_id, 0)" },
+    Dimension(name: "merchant") { "coalesce(\($0).merchant, '—')" },
+  ]
+
+  /// The month a row's date counts in ('damaged' for a date that is no real day).
+  static func month(_ row: String) -> String {
+    "CASE WHEN date(\(row).date, '+0 days') IS \(row).date THEN substr(\(row).date, 1, 7) ELSE 'damaged' END"
+  }
+
+  static let table = """
+    CREATE TABLE rollups(
+      dim TEXT NOT NULL, month TEXT NOT NULL, currency TEXT NOT NULL, status TEXT NOT NULL, kind TEXT NOT NULL,
+      key NOT NULL, total NOT NULL, count INTEGER NOT NULL,
+      PRIMARY KEY (dim, month, currency, status, kind, key)) WITHOUT ROWID;
+    CREATE INDEX rollups_by_target ON rollups(dim, currency, kind, key, month);
+    CREATE VIEW month_totals AS
+      SELECT month, key AS category_id, currency, kind, status, total, count FROM rollups WHERE dim = 'category';
+    """
+
+  /// One row added to every dimension's rollups.
+  private static func adding(_ row: String) -> String {
+    let amount = "CASE WHEN typeof(\(row).amount) = 'integer' AND \(row).amount > 0 THEN \(row).amount ELSE 'damaged' END"
+    return dimensions.map { dimension in
+      """
+        INSERT INTO rollups SELECT '\(dimension.name)', \(month(row)), \(row).currency, \(row).status, \(row).kind,
+          \(dimension.key(row)), \(amount), 1 WHERE \(row).kind != 'transfer'
+        ON CONFLICT DO UPDATE SET count = count + 1, total = CASE
+          WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
+          WHEN typeof(total) = 'integer' AND typeof(total + excluded.total) = 'integer' THEN total + excluded.total
+          ELSE 1e19 END;
+      """
+    }.joined(separator: "\n")
+  }
+
+  /// One row taken out of every dimension's rollups (a total past Int64 or damaged stays so).
+  private static func removing(_ row: String) -> String {
+    dimensions.map { dimension in
+      let match = """
+        dim = '\(dimension.name)' AND month = \(month(row)) AND currency = \(row).currency
+          AND status = \(row).status AND kind = \(row).kind AND key = \(dimension.key(row))
+        """
+      return """
+          UPDATE rollups SET count = count - 1, total = CASE
+            WHEN typeof(total) = 'integer' AND typeof(\(row).amount) = 'integer' THEN total - \(row).amount ELSE total END
+          WHERE \(row).kind != 'transfer' AND \(match);
+          DELETE FROM rollups WHERE \(row).kind != 'transfer' AND count <= 0 AND \(match);
+        """
+    }.joined(separator: "\n")
+  }
+
+  /// The insert trigger, which a bulk load drops and puts back (`withBulkLoad`).
+  static let insertTrigger = """
+    CREATE TRIGGER rollups_insert AFTER INSERT ON transactions BEGIN
+    \(adding("NEW"))
+    END;
+    """
+
+  static let triggers = """
+    \(insertTrigger)
+    CREATE TRIGGER rollups_delete AFTER DELETE ON transactions BEGIN
+    \(removing("OLD"))
+    END;
+    CREATE TRIGGER rollups_update
+    AFTER UPDATE OF date, currency, status, kind, amount, category_id, method_id, account_id, merchant ON transactions
+    BEGIN
+    \(removing("OLD"))
+    \(adding("NEW"))
+    END;
+    """
+
+  /// Replaces `month_totals` (its table, index and triggers) with the rollups, added up from
+  /// the transactions there are.
+  static let migration = Migration(
+    name: "rollups",
+    purpose: "each month's totals by kind, category, method, account and merchant, kept by triggers for reports"
+  ) { db in
+    try db.defineCheckedSum()
+    try db.execute(
+      """
+      DROP TRIGGER IF EXISTS month_totals_insert;
+      DROP TRIGGER IF EXISTS month_totals_delete;
+      DROP TRIGGER IF EXISTS month_totals_update;
+      DROP INDEX IF EXISTS month_totals_by_target;
+      DROP TABLE month_totals;
+      \(table)
+      """)
+    try rebuild(db, onlyTouched: false)
+    try db.execute(triggers)
+  }
+
+  /// Adds every rollup up again from the transactions: of all months, or (`onlyTouched`) only of
+  /// the months listed in `temp.rollup_months(month)`. The one rebuild, for every dimension.
+  static func rebuild(_ db: Database, onlyTouched: Bool) throws {
+    let months = onlyTouched ? " AND \(month("t")) IN (SELECT month FROM temp.rollup_months)" : ""
+    if onlyTouched {
+      try db.run("DELETE FROM rollups WHERE month IN (SELECT month FROM temp.rollup_months)")
+    } else {
+      try db.run("DELETE FROM rollups")
+    }
+    // One pass over the transactions, then each dimension from the rows it kept.
+    try db.run("DROP TABLE IF EXISTS temp.rollup_rows")
+    try db.run(
+      """
+      CREATE TEMP TABLE rollup_rows AS
+        SELECT \(month("t")) AS month, t.currency, t.status, t.kind, t.category_id, t.method_id, t.account_id,
+          t.merchant, t.amount
+        FROM transactions t WHERE t.kind != 'transfer'\(months)
+      """)
+    for dimension in dimensions {
+      try db.run(
+        """
+        INSERT INTO rollups
+          SELECT '\(dimension.name)', r.month, r.currency, r.status, r.kind, \(dimension.key("r")),
+            spendly_month_total(r.amount), count(*)
+          FROM temp.rollup_rows r GROUP BY 2, 3, 4, 5, 6
+        """)
+    }
+    try db.run("DROP TABLE temp.rollup_rows")
+  }
+
+  /// Drops the insert trigger, runs `body` (which only inserts transactions), then adds up
+  /// every month the new rows fall in and puts the trigger back, all inside the caller's
+  /// transaction, so a failure or a rollback leaves the schema as it was.
+  static func withBulkLoad<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+    try db.execute("DROP TRIGGER rollups_insert")
+    let first = (try db.row("SELECT coalesce(max(id), 0) FROM transactions")?.int(0) ?? 0) + 1
+    let result = try body()
+    try db.run("CREATE TEMP TABLE IF NOT EXISTS rollup_months(month TEXT PRIMARY KEY)")
+    try db.run("DELETE FROM temp.rollup_months")
+    try db.run(
+      "INSERT OR IGNORE INTO temp.rollup_months SELECT DISTINCT \(month("t")) FROM transactions t WHERE t.id >= ?",
+      [.integer(first)])
+    try rebuild(db, onlyTouched: true)
+    try db.execute(insertTrigger)
+    return result
+  }
+
+  /// Every rollup of the whole database, for a restore that loaded the rows without the trigger.
+  static func rebuildAll(_ db: Database) throws {
+    try rebuild(db, onlyTouched: false)
+  }
+}
