@@ -33,6 +33,19 @@ struct LinkTransferTests {
     #expect(row["to_account"] as? String == "Wallet", "\(row)")
   }
 
+  @Test func aTransferToAMethodNoAccountTakesSaysHowToAddOne() throws {
+    let sandbox = try Sandbox()
+    _ = try sandbox.run(["accounts", "add", "HDFC Savings", "--type", "savings"])
+    let link = try sandbox.run(["open", "spendly://quickadd?amount=300&kind=transfer&to=Cash", "--yes"])
+    #expect(link.status == 65)
+    #expect(link.stderr.contains("to: missing in the link (no account takes Cash"), "\(link.stderr)")
+    #expect(link.stderr.contains("spendly accounts add NAME --type cash"), "\(link.stderr)")
+    let added = try sandbox.run(["add", "--kind", "transfer", "--amount", "300", "--to", "Cash", "--yes"])
+    #expect(added.status == 65)
+    #expect(added.stderr.contains("to: missing (no account takes Cash"), "\(added.stderr)")
+    #expect(try rows(sandbox).isEmpty)
+  }
+
   @Test func aTransferLinkWithoutADestinationSaysSo() throws {
     let sandbox = try Sandbox()
     let result = try sandbox.run(["open", "spendly://quickadd?amount=420&kind=transfer", "--yes"])

@@ -131,8 +131,8 @@ enum Capture {
       guard context.interactive else {
         if !draft.missing.isEmpty {
           throw .data(
-            "\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing in the \(source); nothing saved "
-              + "(on a terminal it is asked for)")
+            "\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing in the \(source)"
+              + (draft.missingEndHint.map { " (\($0))" } ?? "") + "; nothing saved (on a terminal it is asked for)")
         }
         throw .usage("not on a terminal: add --yes to save without asking; nothing saved")
       }

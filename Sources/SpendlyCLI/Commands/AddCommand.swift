@@ -60,11 +60,7 @@ struct AddCommand: Command {
     context.offerSchedule(&draft)
     var corrections: [MerchantCorrection] = []
     guard var fields = draft.fields else {
-      let hint =
-        draft.missing.contains(.account)
-        ? "say the account it leaves: from ACCOUNT, or --account"
-        : draft.missing.contains(.to) ? "say where it goes: to ACCOUNT, or --to" : nil
-      let why = (draft.warnings.first?.shown ?? hint).map { " (\($0))" } ?? ""
+      let why = (draft.warnings.first?.shown ?? draft.missingEndHint).map { " (\($0))" } ?? ""
       throw .data("\(draft.missing.map(\.rawValue).joined(separator: ", ")): missing\(why)")
     }
     if !arguments.has("yes") && !context.assumeYes {
