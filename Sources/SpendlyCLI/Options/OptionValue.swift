@@ -47,14 +47,10 @@ indirect enum OptionValue: Sendable, Equatable {
     case .category: return ShellCompletion.match(typed, in: source.categories(on: source.side))
     case .categoryOf(let side): return ShellCompletion.match(typed, in: source.categories(on: side))
     case .phraseWord:
-      // Merchants match by their start; when one does, a name matching only inside ("me" in
-      // Entertainment) is left out, as `match` leaves infixes out when a prefix matches.
+      // Merchants match by their start, so with one in the pool `match` leaves out the names
+      // that match only inside ("me" in Entertainment); a merchant spelt as a name is that name.
       let names = source.methods() + source.categories(on: source.side)
-      let merchants = source.merchants(startingWith: typed).filter { merchant in
-        !names.contains { NameKey($0) == NameKey(merchant) }
-      }
-      let named = ShellCompletion.match(typed, in: names)
-      return (merchants.isEmpty ? named : named.filter { NameKey($0).hasPrefix(NameKey(typed)) }) + merchants
+      return ShellCompletion.match(typed, in: names + source.merchants(startingWith: typed))
     case .quickLink: return LinkCompletion.candidates(typed, &source)
     case .method: return ShellCompletion.match(typed, in: source.methods())
     case .account: return ShellCompletion.match(typed, in: source.accounts())
