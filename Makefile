@@ -6,7 +6,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
 
-.PHONY: deps test-deps build release run test test-fast fuzz install install-files bench format grammar clean
+.PHONY: deps test-deps build release run test test-fast fuzz install install-files bench bench-scale format grammar clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -83,6 +83,11 @@ install-files:
 
 bench: release
 	bench/run
+
+# 10,000,000 rows (about 5 GB, generated once): the reports against --version. Writes
+# bench/scale-RESULTS.md, which `make bench` copies into bench/RESULTS.md.
+bench-scale: release
+	bench/run-scale
 
 grammar:
 	scripts/gen-lexicon

@@ -13,6 +13,7 @@ case "import": ImportBench.run(Array(arguments.dropFirst()))
 case "csv": CSVBench.run(Array(arguments.dropFirst()))
 case "json": JSONBench.run(Array(arguments.dropFirst()))
 case "start": StartBench.run(Array(arguments.dropFirst()))
+case "scale": ScaleBench.run(Array(arguments.dropFirst()))
 default:
   print(
     """
@@ -23,6 +24,7 @@ default:
            spendly-bench csv --db PATH --spendly BIN [--runs 3]
            spendly-bench json --spendly BIN [--count 100000] [--runs 3]
            spendly-bench start --db PATH --spendly BIN [--runs 20]
+           spendly-bench scale --db SMALL [--db LARGE] --spendly BIN [--runs 7]
            spendly-bench parse
     """)
   exit(64)
