@@ -54,6 +54,8 @@ extension Database {
             let state = sqlite3_aggregate_context(context, Int32(MemoryLayout<CheckedSum>.size))?
               .assumingMemoryBound(to: CheckedSum.self), let value = arguments?[0]
           else { return sqlite3_result_error_nomem(context) }
+          // NULL adds nothing, as in SQL's sum (a stored amount is never NULL).
+          if sqlite3_value_type(value) == SQLITE_NULL { return }
           let amount = sqlite3_value_int64(value)
           guard sqlite3_value_type(value) == SQLITE_INTEGER, amount > 0 else { return state.pointee.flags |= 2 }
           let (next, overflow) = state.pointee.sum.addingReportingOverflow(amount)

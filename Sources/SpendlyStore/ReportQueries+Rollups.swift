@@ -12,7 +12,13 @@ extension ReportQueries {
   /// A derived table with the transactions' columns a total reads (`date, kind, currency,
   /// category_id, method_id, account_id, merchant, amount`) and `n`, the rows each line
   /// stands for; nil when the rollups cannot answer `filter` (already `counting`).
-  func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
+  ///
+  /// With `subtracting`, an end month that the period covers mostly is taken whole from the
+  /// rollups, less its few other days, which are scanned: those lines have `n` = -1, and a
+  /// total adds up `amount` where `n` > 0 less `amount` where `n` < 0 (see `netSum`).
+  func rollupSource(_ filter: TransactionFilter, grouping: Grouping?, subtracting: Bool = true) throws(StoreError)
+    -> (String, [SQLValue])?
+  {
     guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
       filter.maximumAmount == nil, filter.account == nil, !filter.statuses.isEmpty, filter.kind != .transfer,
       filter.kind != nil || filter.excludesTransfers
@@ -35,9 +41,30 @@ extension ReportQueries {
       guard dimension == "kind" || dimension == "method" else { return nil }
       dimension = "method"
     }
-    // The whole months of the period.
-    let first = filter.from.map { $0.day == 1 ? YearMonth($0) : YearMonth($0).adding(months: 1) }
-    let last = filter.to.map { $0 == $0.endOfMonth ? YearMonth($0) : YearMonth($0).adding(months: -1) }
+    // The whole months of the period. A partial month whose other days hold no row at all (a
+    // period ending today, with nothing dated later that month) is as good as whole.
+    var first = filter.from.map { $0.day == 1 ? YearMonth($0) : YearMonth($0).adding(months: 1) }
+    var last = filter.to.map { $0 == $0.endOfMonth ? YearMonth($0) : YearMonth($0).adding(months: -1) }
+    if let from = filter.from, from.day != 1, try isEmpty(from.startOfMonth, before: from) {
+      first = YearMonth(from)
+    }
+    if let to = filter.to, to != to.endOfMonth, try isEmpty(to.adding(days: 1), before: to.endOfMonth.adding(days: 1)) {
+      last = YearMonth(to)
+    }
+    // Days to take away from a whole end month instead of scanning the period's part of it.
+    var less: [(LocalDate, LocalDate)] = []
+    if subtracting, let from = filter.from, let month = first.map({ $0.adding(months: -1) }),
+      month == YearMonth(from), from.day - 1 < month.lastDay.day - from.day + 1
+    {
+      less.append((month.firstDay, from.adding(days: -1)))
+      first = month
+    }
+    if subtracting, let to = filter.to, let month = last.map({ $0.adding(months: 1) }), month == YearMonth(to),
+      month.lastDay.day - to.day < to.day, first.map({ $0 <= month }) ?? true
+    {
+      less.append((to.adding(days: 1), month.lastDay))
+      last = month
+    }
     if let first, let last, first > last { return nil }
     let low = first?.description ?? "0000-00"
     let high = last?.description ?? "9999-12"
@@ -79,21 +106,45 @@ extension ReportQueries {
     ]
     // The partial months at the ends, scanned.
     var edges: [(LocalDate, LocalDate)] = []
-    if let from = filter.from, let first, from < first.firstDay { edges.append((from, first.firstDay.adding(days: -1))) }
+    if let from = filter.from, let first, from < first.firstDay {
+      edges.append((from, first.firstDay.adding(days: -1)))
+    }
     if let to = filter.to, let last, to > last.lastDay { edges.append((last.lastDay.adding(days: 1), to)) }
-    for (from, to) in edges {
+    for (from, to, n) in edges.map({ ($0, $1, 1) }) + less.map({ ($0, $1, -1) }) {
       var edge = filter
       edge.from = from
       edge.to = to
       let (clause, edgeValues) = try whereClause(edge)
       parts.append(
         """
-        SELECT t.date, t.kind, t.currency, t.category_id, t.method_id, t.account_id, t.merchant, t.amount, 1
+        SELECT t.date, t.kind, t.currency, t.category_id, t.method_id, t.account_id, t.merchant, t.amount, \(n)
         FROM transactions t \(clause)
         """)
       values += edgeValues
     }
     return (parts.joined(separator: " UNION ALL "), values)
+  }
+
+  /// The two sums a total over `rollupSource` reads, and the count: what the lines with
+  /// `n` > 0 add up, what those with `n` < 0 (days taken away) add up, and `sum(n)`.
+  static let netColumns =
+    "spendly_sum(CASE WHEN t.n > 0 THEN t.amount END), sum(t.n), spendly_sum(CASE WHEN t.n < 0 THEN t.amount END)"
+
+  /// The total of a row with `netColumns` at `index`: the first sum less the third.
+  static func netSum(_ row: Row, at index: Int) -> Result<Int64, TotalProblem> {
+    switch (row.values[index].checkedSum, row.values[index + 2].checkedSum) {
+    case (.success(let whole), .success(let less)): return .success(whole - less)
+    case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
+    }
+  }
+
+  /// Whether no transaction at all (of any kind or status) is dated from `start` up to, not
+  /// including, `end`: one look-up in the date index.
+  private func isEmpty(_ start: LocalDate, before end: LocalDate) throws(StoreError) -> Bool {
+    try rows(
+      "SELECT 1 FROM transactions WHERE date >= ? AND date < ? LIMIT 1",
+      [.text(start.description), .text(end.description)]
+    ).isEmpty
   }
 }
 

@@ -19,25 +19,38 @@ extension ReportQueries {
     }.sorted { $0.currency.code < $1.currency.code }
   }
 
-  private func summaryRows(_ filter: TransactionFilter) throws(StoreError) -> [Summary] {
+  private func summaryRows(_ filter: TransactionFilter, subtracting: Bool = true) throws(StoreError) -> [Summary] {
     let (sql, values): (String, [SQLValue])
-    if let (source, rollupValues) = try rollupSource(filter, grouping: nil) {
+    let netted: Bool
+    if let (source, rollupValues) = try rollupSource(filter, grouping: nil, subtracting: subtracting) {
       // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
-      sql = "SELECT t.currency, t.kind, spendly_sum(t.amount), sum(t.n) FROM (\(source)) t GROUP BY t.currency, t.kind"
+      sql =
+        "SELECT t.currency, t.kind, \(Self.netColumns) FROM (\(source)) t GROUP BY t.currency, t.kind "
+        + "HAVING sum(t.n) > 0"
       values = rollupValues
+      netted = true
     } else {
       let (clause, scanValues) = try whereClause(filter)
-      sql = "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
+      sql =
+        "SELECT t.currency, t.kind, spendly_sum(t.amount), count(*) FROM transactions t \(clause) "
         + "GROUP BY t.currency, t.kind"
       values = scanValues
+      netted = false
+    }
+    let found: [Row]
+    do {
+      found = try rows(sql, values)
+    } catch .tooLarge where netted && subtracting {
+      // A sum past Int64 may come from the days taken away: asked again without taking any away.
+      return try summaryRows(filter, subtracting: false)
     }
     var table: [String: Summary] = [:]
-    for row in try rows(sql, values) {
+    for row in found {
       let currency = Currency.stored(row.text(0))
       var summary = table[currency.code] ?? Summary(currency: currency)
       summary.count += Int(row.int(3) ?? 0)
       let kind = row.text(1).flatMap(Kind.init(rawValue:))
-      switch (kind, row.values[2].checkedSum) {
+      switch (kind, netted ? Self.netSum(row, at: 2) : row.values[2].checkedSum) {
       case (nil, _): summary.mark(.damaged)
       case (_, .failure(let problem)): summary.mark(problem)
       case (_, .success(let total)) where total > Summary.largestTotal: summary.mark(.tooLarge)
@@ -80,9 +93,10 @@ extension ReportQueries {
       Analytics.sorted(merged.filter { problems[$0.currency] == nil }, by: grouping), problems: problems)
   }
 
-  private func groupRows(_ filter: TransactionFilter, by grouping: Grouping, weekStart: Int, names: [Int64: String])
-    throws(StoreError) -> Breakdown
-  {
+  private func groupRows(
+    _ filter: TransactionFilter, by grouping: Grouping, weekStart: Int, names: [Int64: String],
+    subtracting: Bool = true
+  ) throws(StoreError) -> Breakdown {
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
     let key: String
     switch grouping {
@@ -99,22 +113,32 @@ extension ReportQueries {
     }
     let sql: String
     let values: [SQLValue]
-    if let (source, rollupValues) = try rollupSource(filter, grouping: grouping) {
+    let netted: Bool
+    if let (source, rollupValues) = try rollupSource(filter, grouping: grouping, subtracting: subtracting) {
       // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
-      sql = "SELECT \(key), t.currency, spendly_sum(t.amount), sum(t.n) FROM (\(source)) t GROUP BY 1, 2"
+      sql = "SELECT \(key), t.currency, \(Self.netColumns) FROM (\(source)) t GROUP BY 1, 2 HAVING sum(t.n) > 0"
       values = rollupValues
+      netted = true
     } else {
       let (clause, scanValues) = try whereClause(filter)
       sql = "SELECT \(key), t.currency, spendly_sum(t.amount), count(*) FROM transactions t \(clause) GROUP BY 1, 2"
       values = scanValues
+      netted = false
     }
     let parameters: [SQLValue] = (grouping == .week ? [.integer(Int64(weekStart))] : []) + values
+    let found: [Row]
+    do {
+      found = try rows(sql, parameters)
+    } catch .tooLarge where netted && subtracting {
+      // A sum past Int64 may come from the days taken away: asked again without taking any away.
+      return try groupRows(filter, by: grouping, weekStart: weekStart, names: names, subtracting: false)
+    }
     var totals: [GroupTotal] = []
     var problems: [Currency: TotalProblem] = [:]
-    for row in try rows(sql, parameters) {
+    for row in found {
       let currency = Currency.stored(row.text(1))
       let name = names.isEmpty ? row.text(0) ?? "—" : row.int(0).flatMap { names[$0] } ?? "—"
-      switch row.values[2].checkedSum {
+      switch netted ? Self.netSum(row, at: 2) : row.values[2].checkedSum {
       case .success(let total):
         totals.append(GroupTotal(key: name, currency: currency, minorUnits: total, count: Int(row.int(3) ?? 0)))
       case .failure(let problem):
@@ -180,12 +204,15 @@ extension ReportQueries {
   /// The first and last dates with a transaction, or nil for an empty store.
   public func dateRange() throws(StoreError) -> (LocalDate, LocalDate)? {
     do {
-      // Only dates that read back: a damaged one ('garbage' sorts after every date) is no end of the range.
-      guard
-        let row = try database.row(
-          "SELECT min(date), max(date) FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]'"),
-        let first = row.text(0).flatMap({ LocalDate(iso: $0) }), let last = row.text(1).flatMap({ LocalDate(iso: $0) })
-      else { return nil }
+      // Only dates that read back: a damaged one ('garbage' sorts after every date) is no end of
+      // the range. Each end walks the date index from its side, so it costs a look-up, not a scan.
+      func end(_ order: String) throws(DatabaseError) -> LocalDate? {
+        try database.row(
+          "SELECT date FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[0-1][0-9]-[0-3][0-9]' "
+            + "ORDER BY date \(order) LIMIT 1"
+        )?.text(0).flatMap { LocalDate(iso: $0) }
+      }
+      guard let first = try end("ASC"), let last = try end("DESC") else { return nil }
       return (first, last)
     } catch {
       throw failure(error)

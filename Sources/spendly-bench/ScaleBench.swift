@@ -42,7 +42,8 @@ enum ScaleBench {
   ]
 
   static let week = Report(
-    name: "one week (9-15 Jun 2025)", spendly: ["query", "spent", "between", "9", "jun", "2025", "and", "15", "jun", "2025"],
+    name: "one week (9-15 Jun 2025)",
+    spendly: ["query", "spent", "between", "9", "jun", "2025", "and", "15", "jun", "2025"],
     sql: "SELECT currency, sum(amount), count(*) FROM transactions WHERE \(counted) AND kind = 'expense' "
       + "AND date BETWEEN '2025-06-09' AND '2025-06-15' GROUP BY currency")
 

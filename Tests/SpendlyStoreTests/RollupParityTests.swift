@@ -22,6 +22,11 @@ struct RollupParityTests {
     ("inside one month", day("2025-05-03"), day("2025-05-20")),
     ("across one month end", day("2025-05-20"), day("2025-06-10")),
     ("from after to", day("2026-02-01"), day("2025-01-31")),
+    // Ends that cover most of their month: the whole month less the few other days.
+    ("both ends mostly whole", day("2024-03-03"), day("2026-02-26")),
+    ("most of one month", day("2025-05-02"), day("2025-05-29")),
+    ("a month's last days and most of the next", day("2025-05-30"), day("2025-06-28")),
+    ("the last day of a month less", day("2025-03-01"), day("2025-04-29")),
   ]
 
   /// Filters the rollups answer, and some they do not (which scan).
@@ -30,26 +35,34 @@ struct RollupParityTests {
     ("expenses", TransactionFilter(kind: .expense)),
     ("income", TransactionFilter(kind: .income)),
     ("category Food", TransactionFilter(category: "Food")),
-    ("two categories", {
-      var filter = TransactionFilter()
-      filter.categories = ["Food", "Travel"]
-      return filter
-    }()),
+    (
+      "two categories",
+      {
+        var filter = TransactionFilter()
+        filter.categories = ["Food", "Travel"]
+        return filter
+      }()
+    ),
     ("method UPI", TransactionFilter(method: "upi")),
     ("currency USD", TransactionFilter(currency: .usd)),
     ("expenses in INR", TransactionFilter(kind: .expense, currency: .inr)),
-    ("pending only", {
-      var filter = TransactionFilter()
-      filter.statuses = [.pending]
-      return filter
-    }()),
+    (
+      "pending only",
+      {
+        var filter = TransactionFilter()
+        filter.statuses = [.pending]
+        return filter
+      }()
+    ),
     ("transfers", TransactionFilter(kind: .transfer)),
     ("merchant uber (scans)", TransactionFilter(merchant: "uber")),
     ("text lunch (scans)", TransactionFilter(text: "lunch")),
     ("category and method (scans)", TransactionFilter(category: "Food", method: "UPI")),
   ]
 
-  static let groupings: [Grouping?] = [nil, .category, .method, .account, .merchant, .month, .quarter, .year, .currency, .week]
+  static let groupings: [Grouping?] = [
+    nil, .category, .method, .account, .merchant, .month, .quarter, .year, .currency, .week,
+  ]
 
   /// The parity data with every status and a few transfers between two accounts.
   static func store(seed: UInt64) throws -> Store {
@@ -83,7 +96,9 @@ struct RollupParityTests {
           let what = "\(label): \(name), \(period), by \(grouping.map(\.rawValue) ?? "summary")"
           if let grouping {
             let fast = try store.reports.breakdown(filter, by: grouping)
-            let scan = try ReportQueries.$scansOnly.withValue(true) { try store.reports.breakdown(filter, by: grouping) }
+            let scan = try ReportQueries.$scansOnly.withValue(true) {
+              try store.reports.breakdown(filter, by: grouping)
+            }
             #expect(fast == scan, "\(what)")
           } else {
             let fast = try store.reports.summaries(filter)
@@ -107,13 +122,53 @@ struct RollupParityTests {
     #expect(try Self.compare(store, "seed \(seed), pending excluded") > 150)
   }
 
+  /// A period ending (or starting) inside a month whose other days hold no row at all takes that
+  /// month whole from the rollups, and answers as the scan does; with rows there it scans them.
+  @Test func anEndWithNothingBeyondItIsAWholeMonth() throws {
+    // No row from 1 to 11 Jan 2024, on 1 Nov 2026, or after 18 Nov 2026.
+    let data = ParityData.make(count: 1_500, seed: 77).filter {
+      $0.date >= Self.day("2024-01-12") && $0.date <= Self.day("2026-11-18") && $0.date != Self.day("2026-11-01")
+    }
+    let store = try ParityData.store(with: data)
+    let periods: [(LocalDate?, LocalDate?)] = [
+      (nil, Self.day("2026-11-18")), (nil, Self.day("2026-11-25")), (Self.day("2024-01-05"), nil),
+      (Self.day("2024-01-05"), Self.day("2026-11-20")), (Self.day("2026-11-02"), Self.day("2026-11-25")),
+    ]
+    for (from, to) in periods {
+      var filter = TransactionFilter(kind: .expense)
+      filter.from = from
+      filter.to = to
+      let counted = try store.reports.counting(filter)
+      let (source, _) = try #require(try store.reports.rollupSource(counted, grouping: .category))
+      #expect(!source.contains("FROM transactions"), "\(String(describing: from))–\(String(describing: to))")
+      for grouping in [Grouping.category, .merchant, .month] {
+        let fast = try store.reports.breakdown(filter, by: grouping)
+        let scan = try ReportQueries.$scansOnly.withValue(true) { try store.reports.breakdown(filter, by: grouping) }
+        #expect(fast == scan)
+      }
+      #expect(
+        try store.reports.summaries(filter)
+          == ReportQueries.$scansOnly.withValue(true) { try store.reports.summaries(filter) })
+    }
+    // Rows on the other days: those days are scanned (or taken away), not ignored.
+    var filter = TransactionFilter(kind: .expense)
+    filter.to = Self.day("2026-11-10")
+    let counted = try store.reports.counting(filter)
+    let (source, _) = try #require(try store.reports.rollupSource(counted, grouping: .category))
+    #expect(source.contains("FROM transactions"))
+    #expect(
+      try store.reports.breakdown(filter, by: .category)
+        == ReportQueries.$scansOnly.withValue(true) { try store.reports.breakdown(filter, by: .category) })
+  }
+
   /// A year by category reads the rollups' rows, not the transactions.
   @Test func aYearReadsTheRollups() throws {
     let store = try Self.store(seed: 3)
     let filter = try store.reports.counting(TransactionFilter(from: Self.day("2025-01-01"), to: Self.day("2025-12-31")))
     let (source, _) = try #require(try store.reports.rollupSource(filter, grouping: .category))
     #expect(source.contains("FROM rollups r") && !source.contains("FROM transactions"))
-    let partial = try store.reports.counting(TransactionFilter(from: Self.day("2025-01-15"), to: Self.day("2025-12-31")))
+    let partial = try store.reports.counting(
+      TransactionFilter(from: Self.day("2025-01-15"), to: Self.day("2025-12-31")))
     let (edged, _) = try #require(try store.reports.rollupSource(partial, grouping: .category))
     #expect(edged.contains("FROM transactions"))
     #expect(try store.reports.rollupSource(partial, grouping: .day) == nil)
@@ -134,12 +189,14 @@ struct RollupParityTests {
     all.append(expense(420))
     all.append(income(150_000))
     let store = try ParityData.store(with: all)
-    let monthPastInt64 = try store.database.row(
-      "SELECT 1 FROM rollups WHERE currency = 'KWD' AND typeof(total) != 'integer'") != nil
+    let monthPastInt64 =
+      try store.database.row(
+        "SELECT 1 FROM rollups WHERE currency = 'KWD' AND typeof(total) != 'integer'") != nil
     #expect(monthPastInt64 == !acrossMonths)
     var checked = 0
-    for (from, to) in [(Self.day("2026-01-01"), Self.day("2026-12-31")), (Self.day("2026-10-05"), Self.day("2026-11-30"))]
-    {
+    for (from, to) in [
+      (Self.day("2026-01-01"), Self.day("2026-12-31")), (Self.day("2026-10-05"), Self.day("2026-11-30")),
+    ] {
       for base in [TransactionFilter(), TransactionFilter(kind: .expense), TransactionFilter(category: "Rent")] {
         var filter = base
         filter.from = from
