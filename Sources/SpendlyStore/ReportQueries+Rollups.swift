@@ -13,12 +13,11 @@ extension ReportQueries {
   /// category_id, method_id, account_id, merchant, amount`) and `n`, the rows each line
   /// stands for; nil when the rollups cannot answer `filter` (already `counting`).
   ///
-  /// With `subtracting`, an end month that the period covers mostly is taken whole from the
-  /// rollups, less its few other days, which are scanned: those lines have `n` = -1, and a
-  /// total adds up `amount` where `n` > 0 less `amount` where `n` < 0 (see `netSum`).
-  func rollupSource(_ filter: TransactionFilter, grouping: Grouping?, subtracting: Bool = true) throws(StoreError)
-    -> (String, [SQLValue])?
-  {
+  /// An end month that the period covers mostly is taken whole from the rollups, less its few
+  /// other days, which are scanned: those lines have `n` = -1, and a total adds up `amount`
+  /// where `n` > 0 less `amount` where `n` < 0 (see `netSum`). A rollup total past Int64 or of
+  /// a damaged amount shows in that sum, and the caller then scans (see `netSum`).
+  func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
     guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
       filter.maximumAmount == nil, filter.account == nil, !filter.statuses.isEmpty, filter.kind != .transfer,
       filter.kind != nil || filter.excludesTransfers
@@ -53,13 +52,13 @@ extension ReportQueries {
     }
     // Days to take away from a whole end month instead of scanning the period's part of it.
     var less: [(LocalDate, LocalDate)] = []
-    if subtracting, let from = filter.from, let month = first.map({ $0.adding(months: -1) }),
+    if let from = filter.from, let month = first.map({ $0.adding(months: -1) }),
       month == YearMonth(from), from.day - 1 < month.lastDay.day - from.day + 1
     {
       less.append((month.firstDay, from.adding(days: -1)))
       first = month
     }
-    if subtracting, let to = filter.to, let month = last.map({ $0.adding(months: 1) }), month == YearMonth(to),
+    if let to = filter.to, let month = last.map({ $0.adding(months: 1) }), month == YearMonth(to),
       month.lastDay.day - to.day < to.day, first.map({ $0 <= month }) ?? true
     {
       less.append((to.adding(days: 1), month.lastDay))
@@ -68,12 +67,9 @@ extension ReportQueries {
     if let first, let last, first > last { return nil }
     let low = first?.description ?? "0000-00"
     let high = last?.description ?? "9999-12"
-    // A damaged rollup (a date that is no day, a total past Int64 or of a damaged amount) scans.
+    // A row whose date is no real day is in no month: the scan decides whether it counts.
     let damaged = try rows(
-      """
-      SELECT 1 FROM rollups WHERE dim = ? AND (month = 'damaged'
-        OR month BETWEEN ? AND ? AND typeof(total) != 'integer') LIMIT 1
-      """, [.text(dimension), .text(low), .text(high)])
+      "SELECT 1 FROM rollups WHERE dim = ? AND month = 'damaged' LIMIT 1", [.text(dimension)])
     guard damaged.isEmpty else { return nil }
 
     var terms = ["r.dim = ?", "r.month BETWEEN ? AND ?"]
@@ -130,7 +126,9 @@ extension ReportQueries {
   static let netColumns =
     "spendly_sum(CASE WHEN t.n > 0 THEN t.amount END), sum(t.n), spendly_sum(CASE WHEN t.n < 0 THEN t.amount END)"
 
-  /// The total of a row with `netColumns` at `index`: the first sum less the third.
+  /// The total of a row with `netColumns` at `index`: the first sum less the third. A failure
+  /// (a rollup total past Int64 or of a damaged amount) means the question is asked by scanning,
+  /// which marks it exactly as before the rollups.
   static func netSum(_ row: Row, at index: Int) -> Result<Int64, TotalProblem> {
     switch (row.values[index].checkedSum, row.values[index + 2].checkedSum) {
     case (.success(let whole), .success(let less)): return .success(whole - less)

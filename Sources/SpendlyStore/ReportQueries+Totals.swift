@@ -19,10 +19,10 @@ extension ReportQueries {
     }.sorted { $0.currency.code < $1.currency.code }
   }
 
-  private func summaryRows(_ filter: TransactionFilter, subtracting: Bool = true) throws(StoreError) -> [Summary] {
+  private func summaryRows(_ filter: TransactionFilter, rollups: Bool = true) throws(StoreError) -> [Summary] {
     let (sql, values): (String, [SQLValue])
     let netted: Bool
-    if let (source, rollupValues) = try rollupSource(filter, grouping: nil, subtracting: subtracting) {
+    if rollups, let (source, rollupValues) = try rollupSource(filter, grouping: nil) {
       // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
       sql =
         "SELECT t.currency, t.kind, \(Self.netColumns) FROM (\(source)) t GROUP BY t.currency, t.kind "
@@ -40,9 +40,15 @@ extension ReportQueries {
     let found: [Row]
     do {
       found = try rows(sql, values)
-    } catch .tooLarge where netted && subtracting {
-      // A sum past Int64 may come from the days taken away: asked again without taking any away.
-      return try summaryRows(filter, subtracting: false)
+    } catch .tooLarge where netted {
+      return try summaryRows(filter, rollups: false)  // marked as the scan marks it
+    }
+    if netted,
+      found.contains(where: { row in
+        row.text(1).flatMap(Kind.init(rawValue:)) == nil || (try? Self.netSum(row, at: 2).get()) == nil
+      })
+    {
+      return try summaryRows(filter, rollups: false)
     }
     var table: [String: Summary] = [:]
     for row in found {
@@ -95,7 +101,7 @@ extension ReportQueries {
 
   private func groupRows(
     _ filter: TransactionFilter, by grouping: Grouping, weekStart: Int, names: [Int64: String],
-    subtracting: Bool = true
+    rollups: Bool = true
   ) throws(StoreError) -> Breakdown {
     // Fixed expressions chosen by the enum; the week start is a bound parameter.
     let key: String
@@ -114,7 +120,7 @@ extension ReportQueries {
     let sql: String
     let values: [SQLValue]
     let netted: Bool
-    if let (source, rollupValues) = try rollupSource(filter, grouping: grouping, subtracting: subtracting) {
+    if rollups, let (source, rollupValues) = try rollupSource(filter, grouping: grouping) {
       // Whole months from the rollups, the ends scanned (the same rows, added up the same way).
       sql = "SELECT \(key), t.currency, \(Self.netColumns) FROM (\(source)) t GROUP BY 1, 2 HAVING sum(t.n) > 0"
       values = rollupValues
@@ -129,9 +135,12 @@ extension ReportQueries {
     let found: [Row]
     do {
       found = try rows(sql, parameters)
-    } catch .tooLarge where netted && subtracting {
-      // A sum past Int64 may come from the days taken away: asked again without taking any away.
-      return try groupRows(filter, by: grouping, weekStart: weekStart, names: names, subtracting: false)
+    } catch .tooLarge where netted {
+      return try groupRows(filter, by: grouping, weekStart: weekStart, names: names, rollups: false)
+    }
+    if netted, found.contains(where: { (try? Self.netSum($0, at: 2).get()) == nil }) {
+      // A rollup total past Int64 or of a damaged amount: marked as the scan marks it.
+      return try groupRows(filter, by: grouping, weekStart: weekStart, names: names, rollups: false)
     }
     var totals: [GroupTotal] = []
     var problems: [Currency: TotalProblem] = [:]
