@@ -68,3 +68,17 @@ struct ScheduleEditingTests {
     #expect(try world.session.store().schedules.schedule(id: schedule.id)?.fields == schedule.fields)
   }
 }
+
+/// `recurring add`'s phrase, read directly: a schedule when it says how often and has every
+/// field; refused, saying why, when it does not.
+@Suite("ScheduleReading: a phrase as a schedule")
+struct ScheduleReadingTests {
+  @Test func aPhraseWithACadenceIsAScheduleAndOneWithoutIsRefused() throws {
+    let world = try WorkflowWorld()
+    let reading = ScheduleReading(parser: try world.session.phraseParser())
+    let netflix = try reading.read("netflix 649 monthly from 31 jan cc", now: world.session.now)
+    #expect(netflix.cadence == .monthly && netflix.entry.merchant == "Netflix")
+    #expect(netflix.anchor == LocalDate(year: 2026, month: 1, day: 31))
+    #expect(throws: ScheduleReading.Refusal.noCadence) { try reading.read("rent 25000", now: world.session.now) }
+  }
+}

@@ -61,4 +61,19 @@ struct AccountTypeColumnTests {
     let text = try sandbox.ok("import", plain)
     #expect(text.contains("new card account HDFC Regalia (told from its Credit Card rows"), "\(text)")
   }
+
+  /// A JSON export merged into a database with data brings its accounts with their types.
+  @Test func aMergedExportsAccountsKeepTheirTypes() throws {
+    let source = try Sandbox()
+    try source.ok("accounts", "add", "Amex Gold", "--type", "card", "--methods", "credit card")
+    try source.ok("add", "--yes", "999", "card", "shopping")
+    let file = source.directory + "/all.json"
+    try source.ok("export", "json", file)
+    let target = try Sandbox()
+    try target.ok("add", "--yes", "420", "upi", "food")
+    let dry = try #require(try json(target.ok("--json", "import", file, "--dry-run")) as? [String: Any])
+    #expect(createdAccounts(dry) == ["Amex Gold: card"], "\(dry)")
+    let merged = try target.ok("import", file)
+    #expect(merged.contains("\n  new card account Amex Gold\n"), "\(merged)")
+  }
 }

@@ -79,12 +79,16 @@ struct RecurringCommand: Command {
       throw .usage("recurring add: give a phrase, like: recurring add netflix 649 monthly cc")
     }
     let parser = try context.phraseParser()
-    let read = try context.scheduleDraft(phrase, parser: parser)
-    guard let schedule = read else {
-      throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
-    }
-    guard schedule.entry.missing.isEmpty else {
-      throw .data("\(schedule.entry.missing.map(\.rawValue).joined(separator: ", ")): missing")
+    let schedule: ScheduleDraft
+    do {
+      schedule = try ScheduleReading(parser: parser).read(phrase, now: context.now)
+    } catch {
+      switch error {
+      case .unreadable(let error): throw .data(error.message)
+      case .noCadence:
+        throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
+      case .missing(let fields): throw .data("\(fields.map(\.rawValue).joined(separator: ", ")): missing")
+      }
     }
     var draft = schedule.entry
     let output = context.output
