@@ -442,4 +442,13 @@ extension AccountRecords {
       ])
     try log.inserted(.accounts, key: .integer(log.db.lastInsertRowID))
   }
+
+  /// Gives the account `name` names another type, in the change `log` records (undone with it).
+  func retype(_ log: ChangeRecorder, _ name: String, to type: AccountType) throws {
+    guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(name)])?.int(0)
+    else { throw StoreError.unknown("account", name) }
+    try log.track(.accounts, key: .integer(id)) {
+      try log.db.run("UPDATE accounts SET type = ? WHERE id = ?", [.text(type.rawValue), .integer(id)])
+    }
+  }
 }

@@ -29,7 +29,8 @@ public final class ImportStream {
   public private(set) var droppedRecurring = 0
   public private(set) var createdCategories: [String] = []
   public private(set) var createdMethods: [String] = []
-  public private(set) var createdAccounts: [String] = []
+  /// The accounts this import made, each with its type as it stands (a later row may retype one).
+  public private(set) var createdAccounts: [Account] = []
   /// Rows exported from transactions here (`reconcile`): how many changed one, how many were
   /// as exported, and those whose transaction moved on since.
   public internal(set) var updated = 0
@@ -99,8 +100,22 @@ public final class ImportStream {
   public func createAccount(_ account: Account) throws {
     guard catalog.account(named: account.name) == nil else { return }
     try store.accounts.insert(log, account)
-    createdAccounts.append(account.name)
+    createdAccounts.append(account)
     try refreshCatalog()
+  }
+
+  /// Makes an account this import made a `type` (a later row of the file tells it better: a
+  /// Credit Card row makes a card), in this import's change. An account stored before the import
+  /// began is never retyped: false, and so is a type it already has.
+  @discardableResult
+  public func retypeCreatedAccount(_ name: String, to type: AccountType) throws -> Bool {
+    guard let index = createdAccounts.firstIndex(where: { NameKey.same($0.name, name) }),
+      createdAccounts[index].type != type
+    else { return false }
+    try store.accounts.retype(log, createdAccounts[index].name, to: type)
+    createdAccounts[index].type = type
+    try refreshCatalog()
+    return true
   }
 
   private func refreshCatalog() throws {
@@ -260,7 +275,8 @@ public struct ImportStreamResult: Sendable {
   public let droppedRecurring: Int
   public let createdCategories: [String]
   public let createdMethods: [String]
-  public let createdAccounts: [String]
+  /// The accounts the import made, with the types they ended with.
+  public let createdAccounts: [Account]
   /// Rows exported from transactions here: updated, as exported, or in conflict (see `ImportStream.reconcile`).
   public let updated: Int
   public let unchanged: Int

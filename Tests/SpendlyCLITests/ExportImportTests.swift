@@ -203,7 +203,7 @@ struct ExportImportTests {
     try plain.write(toFile: source.directory + "/t.csv", atomically: true, encoding: .utf8)
     let target = try Sandbox()
     let report = try #require(try json(target.ok("--json", "import", source.directory + "/t.csv")) as? [String: Any])
-    #expect((report["created_accounts"] as? [String] ?? []).contains("Wallet"))
+    #expect(createdAccounts(report)?.contains("Wallet: wallet") == true, "\(report)")
     #expect(try target.ok("export", "csv") == plain)
     // Into the database it came from, every row is a duplicate.
     let again = try #require(try json(source.ok("--json", "import", source.directory + "/t.csv")) as? [String: Any])

@@ -53,7 +53,7 @@ struct ImportCommandTests {
     let sandbox = try Sandbox()
     let report = try Self.summary(sandbox, Self.folder + "/sbi-intraday.camt052.xml", "--yes")
     #expect(report["added"] as? Int == 2)
-    #expect((report["created_accounts"] as? [String])?.count == 1)
+    #expect(createdAccounts(report)?.count == 1)
     let statement = try Self.summary(sandbox, Self.folder + "/sbi-nov.camt.xml")
     #expect(statement["updated"] as? Int == 1)
     #expect(statement["removed"] as? Int == 1)

@@ -36,7 +36,7 @@ struct Issue25CurrencyTests {
     // With no account given, the new account takes the statement's currency.
     let fresh = try Sandbox()
     let created = try Self.summary(fresh, Self.folder + "/brl-checking-nov.ofx", "--yes")
-    #expect(created["added"] as? Int == 3 && (created["created_accounts"] as? [String])?.count == 1)
+    #expect(created["added"] as? Int == 3 && createdAccounts(created)?.count == 1)
     let listed = try #require(try json(fresh.ok("--json", "accounts")) as? [String: Any])
     let account = try #require((listed["accounts"] as? [[String: Any]])?.first)
     #expect(account["currency"] as? String == "BRL" && account["balance"] as? String == "9267.91")

@@ -183,7 +183,7 @@ struct StatementReconcileTests {
   @Test func aCurrencyColumnGivesEachCurrencyItsAccount() throws {
     let sandbox = try Sandbox()
     let summary = try Self.imported(sandbox, "multi-currency.csv", "--mapping", Self.folder + "/multi-currency.rules")
-    #expect(summary["created_accounts"] as? [String] == ["Bank EUR", "Bank USD"])
+    #expect(createdAccounts(summary) == ["Bank EUR: savings", "Bank USD: savings"])
     let accounts = try #require(summary["accounts"] as? [[String: Any]])
     #expect(accounts.allSatisfy { $0["agrees"] as? Bool == true })
     let listed = try #require(try json(sandbox.ok("--json", "accounts")) as? [String: Any])
@@ -328,9 +328,9 @@ struct StatementReconcileTests {
     _ = try Self.imported(sandbox, "amex-nov.qif", "--account", "amex")
     let later = try Self.imported(sandbox, "amex-nov-later.qif")
     #expect(later["added"] as? Int == 1 && later["duplicates"] as? Int == 2)
-    #expect((later["created_accounts"] as? [String])?.isEmpty == true)
+    #expect(createdAccounts(later) == [])
     let named = try Self.imported(sandbox, "amex-named.qif")
-    #expect(named["added"] as? Int == 1 && (named["created_accounts"] as? [String])?.isEmpty == true)
+    #expect(named["added"] as? Int == 1 && createdAccounts(named) == [])
     let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     #expect(listed.count == 4 && listed.allSatisfy { $0["currency"] as? String == "USD" })
   }
@@ -362,7 +362,7 @@ struct StatementReconcileTests {
     let rules = sandbox.directory + "/hdfc.rules"
     try Data(try sandbox.ok("import", "--guess", path).utf8).write(to: URL(fileURLWithPath: rules))
     let summary = try #require(try json(sandbox.ok("--json", "import", path, "--mapping", rules)) as? [String: Any])
-    #expect((summary["created_accounts"] as? [String])?.isEmpty == true)
+    #expect(createdAccounts(summary) == [])
     #expect((summary["accounts"] as? [[String: Any]])?.first?["account"] as? String == "Savings")
   }
 }

@@ -34,7 +34,8 @@ public struct StatementImporting {
     public var format: String
     public var plans: [(account: String, plan: ImportPlan)] = []
     public var checks: [BalanceCheck] = []
-    public var created: [String] = []
+    /// The accounts made for statements that matched none, with their types.
+    public var created: [Account] = []
     /// Accounts whose imported rows were rebuilt from all their files (sync).
     public var rebuilt: [String] = []
     /// The file was imported before: its row count, and nothing was done.
@@ -145,7 +146,7 @@ public struct StatementImporting {
         }
         unmatched.append(statement.accountID ?? "(unnamed)")
         creating.append(fresh)
-        outcome.created.append(fresh.name)
+        outcome.created.append(fresh)
         account = fresh
       }
       guard account.currency == statements[index].currency else {

@@ -114,11 +114,17 @@ extension SpendlyFileImporting {
           for (name, method, type) in [
             (fields.account, fields.method, row.accountTypes.0),
             (fields.counterAccount, fields.counterMethod, row.accountTypes.1),
-          ]
-          where name != nil && stream.currentCatalog.account(named: name!) == nil {
-            let account = Self.newAccount(name!, method: method, currency: fields.amount.currency, type: type)
+          ] {
+            guard let name else { continue }
+            if let known = stream.currentCatalog.account(named: name) {
+              // An account this import made: a later row may tell its type better (a Credit Card
+              // row makes a card), so its type comes from the whole file, not from its first row.
+              try Self.retell(known.name, method: method, given: type, in: &createdTypes, stream)
+              continue
+            }
+            let account = Self.newAccount(name, method: method, currency: fields.amount.currency, type: type)
             try stream.createAccount(account)
-            let told = type != nil ? .file : Self.accountType(name!, method: method).source
+            let told = type != nil ? .file : Self.accountType(name, method: method).source
             createdTypes.append(.init(name: account.name, type: account.type, source: told))
           }
           do {
@@ -183,6 +189,22 @@ extension SpendlyFileImporting {
     Account(name: name, type: given ?? accountType(name, method: method).type, currency: currency)
   }
 
+  /// An account this import made (`created`), met again in a row with `method` (and the file's
+  /// Account Type, when `given`): retyped when that tells its type better than what made it. What
+  /// tells best: the file's Account Type, then a Credit Card method, then the name's words, then
+  /// a Cash method. An account stored before the import is not in `created`, and stays.
+  static func retell(
+    _ name: String, method: String?, given: AccountType?, in created: inout [CreatedAccount], _ stream: ImportStream
+  ) throws {
+    guard let index = created.firstIndex(where: { NameKey.same($0.name, name) }) else { return }
+    let made = created[index]
+    let told =
+      given.map { (type: $0, source: CreatedAccount.TypeSource.file) } ?? accountType(made.name, method: method)
+    guard told.source.rank > made.source.rank else { return }
+    if told.type != made.type { try stream.retypeCreatedAccount(made.name, to: told.type) }
+    created[index] = .init(name: made.name, type: told.type, source: told.source)
+  }
+
   /// The type of an account a file names but does not type, and what told it: a Credit Card
   /// method makes a card, then the name's words (card, loan, wallet, cash), then a Cash method;
   /// savings otherwise.
@@ -195,5 +217,18 @@ extension SpendlyFileImporting {
     }
     if NameKey.same(method, "cash") { return (.cash, .method(method ?? "")) }
     return (.savings, .unknown)
+  }
+}
+
+extension SpendlyFileImporting.CreatedAccount.TypeSource {
+  /// How well this tells an account's type (higher tells better), in the order of `accountType`:
+  /// a Credit Card method before the name's words, and those before a Cash method.
+  var rank: Int {
+    switch self {
+    case .file: 4
+    case .method(let method): NameKey.same(method, "credit card") ? 3 : 1
+    case .name: 2
+    case .unknown: 0
+    }
   }
 }

@@ -1,3 +1,4 @@
+import SpendlyApp
 import SpendlyCore
 import SpendlyStore
 
@@ -23,39 +24,23 @@ enum AccountView {
     return text
   }
 
-  /// Assets, liabilities and net worth of one currency.
-  struct Totals {
-    let currency: Currency
-    let assets: Int64
-    let liabilities: Int64
-    let netWorth: Int64
-  }
-
-  /// Per currency, added up through `MoneyTotals`: a total that does not fit is an error naming
-  /// it, never a capped figure.
-  static func totals(_ balances: [AccountBalance]) throws(CLIError) -> [Totals] {
-    try exact { () throws(FigureTooLarge) in
-      var sums = MoneyTotals("assets", "liabilities")
-      for item in balances {
-        let balance = Money(minorUnits: item.balance, currency: item.account.currency)
-        let zero = Money.zero(balance.currency)
-        try item.account.isLiability ? sums.add(zero, balance) : sums.add(balance, zero)
-      }
-      return try sums.rows.sorted { $0.currency.code < $1.currency.code }.map { (row) throws(FigureTooLarge) in
-        let net = try row.values[0].subtracting(
-          row.values[1], or: FigureTooLarge(figure: "net worth in \(row.currency.code)"))
-        return Totals(
-          currency: row.currency, assets: row.values[0].minorUnits, liabilities: row.values[1].minorUnits,
-          netWorth: net.minorUnits)
-      }
-    }
-  }
-
   /// `spendly accounts`: each account's balance today, then per currency the totals.
   static func list(_ context: Context) throws(CLIError) -> Rendered {
-    let balances = try reporting { try context.store().accounts.balances(asOf: context.today) }
-    let totals = try totals(balances)
-    let output = context.output
+    let listing: AccountListing.Outcome
+    do {
+      listing = try AccountListing(session: context.session).run()
+    } catch {
+      switch error {
+      case .store(let error): throw error.cli
+      case .tooLarge(let error): throw .data(Render.safe(error.message))
+      }
+    }
+    return rendered(listing, output: context.output)
+  }
+
+  /// The listing as a table, then a line of totals per currency; JSON with every account.
+  static func rendered(_ listing: AccountListing.Outcome, output: Output) -> Rendered {
+    let (balances, totals) = (listing.balances, listing.totals)
     return Rendered(
       text: {
         guard !balances.isEmpty else {
@@ -86,7 +71,7 @@ enum AccountView {
         }
         return lines
       },
-      json: { JSON(AccountsJSON(asOf: context.today, balances: balances, totals: totals)) })
+      json: { JSON(AccountsJSON(asOf: listing.asOf, balances: balances, totals: totals)) })
   }
 
   static func json(_ account: Account, balance: Int64?) -> JSON { JSON(AccountJSON(account, balance: balance)) }
@@ -135,7 +120,7 @@ struct AccountsJSON: Encodable {
   let accounts: [AccountJSON]
   let totals: [Total]
 
-  init(asOf: LocalDate, balances: [AccountBalance], totals: [AccountView.Totals]) {
+  init(asOf: LocalDate, balances: [AccountBalance], totals: [AccountListing.Totals]) {
     self.asOf = asOf.description
     accounts = balances.map { AccountJSON($0.account, balance: $0.balance) }
     self.totals = totals.map {

@@ -129,18 +129,14 @@ struct ImportCommand: Command {
     if arguments.has("review") && !context.interactive {
       throw .usage("import: --review asks at a terminal; run it on one")
     }
-    let bytes = try Self.bytes(path)
     if arguments.has("guess") {
-      let text = TextDecoding.text(bytes)
-      // Only a bank's CSV needs a mapping: another file says what it is.
-      guard StatementFormat.detect(text) == .csv else {
-        let what = StatementFormat.detect(text).map { "\($0.rawValue), not a bank CSV: import it as it is (no mapping)" }
-        throw .data(
-          "import --guess: \(Render.safe((path as NSString).lastPathComponent)) is "
-            + (what ?? (text.trimmingSpaces().isEmpty ? "empty" : "not a CSV")))
+      do {
+        return .lines(try MappingGuessing(path: path).run().text.split(separator: "\n").map(String.init))
+      } catch {
+        throw error.cli
       }
-      return .lines(BankCSVFormat.guessed(text).text.split(separator: "\n").map(String.init))
     }
+    let bytes = try Self.bytes(path)
     // The same file again changes nothing: every row of it is in already.
     if let known = try reporting({ try StatementImporting.seenBefore(bytes, in: context.session) }) {
       var outcome = StatementImporting.Outcome(file: (path as NSString).lastPathComponent, format: known.format)

@@ -79,12 +79,16 @@ struct RecurringCommand: Command {
       throw .usage("recurring add: give a phrase, like: recurring add netflix 649 monthly cc")
     }
     let parser = try context.phraseParser()
-    let read = try context.scheduleDraft(phrase, parser: parser)
-    guard let schedule = read else {
-      throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
-    }
-    guard schedule.entry.missing.isEmpty else {
-      throw .data("\(schedule.entry.missing.map(\.rawValue).joined(separator: ", ")): missing")
+    let schedule: ScheduleDraft
+    do {
+      schedule = try ScheduleReading(parser: parser).read(phrase, now: context.now)
+    } catch {
+      switch error {
+      case .unreadable(let error): throw .data(error.message)
+      case .noCadence:
+        throw .data("recurring add: say how often, like 'netflix 649 monthly' (daily, weekly, monthly, yearly…)")
+      case .missing(let fields): throw .data("\(fields.map(\.rawValue).joined(separator: ", ")): missing")
+      }
     }
     var draft = schedule.entry
     let output = context.output
@@ -198,48 +202,46 @@ struct RecurringCommand: Command {
 
   static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
     let parser = try context.phraseParser()
-    let store = try context.store()
-    var done: [String] = []
-    var fields = schedule.fields
-    if let text = arguments["category"] { fields.category = try FieldOptions.category(text, parser: parser).name }
-    if let text = arguments["method"] { fields.method = try FieldOptions.method(text, parser: parser) }
+    var request = ScheduleEditing.Request()
+    if let text = arguments["category"] { request.category = try FieldOptions.category(text, parser: parser).name }
+    if let text = arguments["method"] { request.method = try FieldOptions.method(text, parser: parser) }
     if let name = arguments["name"] {
       let trimmed = name.trimmingSpaces()
       guard !trimmed.isEmpty else { throw .usage("recurring edit: --name is empty; give the schedule a name") }
-      fields.merchant = trimmed
+      request.name = trimmed
     }
-    if let note = arguments["note"] { fields.note = note.isEmpty ? nil : note }
-    if fields != schedule.fields {
-      try reporting { try store.schedules.edit(id: schedule.id, fields) }
-      done.append("edited #\(schedule.id)")
-    }
+    request.note = arguments["note"]
     if let text = arguments["amount"] {
-      let amount: Money
       do {
-        amount = try parser.amount(text, currency: schedule.fields.amount.currency)
+        request.amount = try parser.amount(text, currency: schedule.fields.amount.currency)
       } catch {
         throw .data(error.message)
       }
-      guard amount.currency == schedule.fields.amount.currency else {
-        throw .data(
-          "amount: #\(schedule.id) is in \(schedule.fields.amount.currency.code), not \(amount.currency.code)")
-      }
-      let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
-      if amount == schedule.amount(on: from) && !schedule.prices.contains(where: { $0.from > from }) {
-        return done.isEmpty
-          ? "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))"
-          : done.joined(separator: "; ")
-      }
-      try reporting { try store.schedules.changePrice(id: schedule.id, to: amount.minorUnits, from: from) }
-      done.append("\(schedule.name) is \(RecurringView.money(amount)) from \(from.readable)")
+      request.from = try FieldOptions.date(arguments, "from", context: context)
     } else if arguments["from"] != nil {
       throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
     }
-    let given = ["category", "method", "name", "note"].contains { arguments[$0] != nil }
-    if done.isEmpty && given { return "nothing changed: #\(schedule.id) \(schedule.name) already reads so" }
-    guard !done.isEmpty else {
-      throw .usage(
-        "recurring edit: give --amount, --category, --method, --name or --note (see: spendly recurring --help)")
+    let outcome: ScheduleEditing.Outcome
+    do {
+      outcome = try ScheduleEditing(session: context.session, schedule: schedule, request: request).run()
+    } catch {
+      switch error {
+      case .nothingGiven:
+        throw .usage(
+          "recurring edit: give --amount, --category, --method, --name or --note (see: spendly recurring --help)")
+      case .fromWithoutAmount: throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
+      case .wrongCurrency(let amount, let keeps):
+        throw .data("amount: #\(schedule.id) is in \(keeps.code), not \(amount.currency.code)")
+      case .store(let error): throw error.cli
+      }
+    }
+    if outcome.alreadySo { return "nothing changed: #\(schedule.id) \(schedule.name) already reads so" }
+    if let amount = outcome.amountUnchanged, !outcome.editedFields {
+      return "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))"
+    }
+    var done = outcome.editedFields ? ["edited #\(schedule.id)"] : []
+    if let price = outcome.price {
+      done.append("\(schedule.name) is \(RecurringView.money(price.amount)) from \(price.from.readable)")
     }
     return done.joined(separator: "; ")
   }

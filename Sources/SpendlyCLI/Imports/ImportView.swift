@@ -22,7 +22,7 @@ enum ImportView {
       return "\(count) " + (count == 1 && words.hasSuffix("s") ? String(words.dropLast()) : words)
     }
     let rebuilt = outcome.rebuilt.map { " · rebuilt \(Render.safe($0)) (this file replaces rows imported before)" }
-    let created = outcome.created.map { " · new account \(Render.safe($0))" }
+    let created = outcome.created.map { " · new \($0.type.rawValue) account \(Render.safe($0.name))" }
     let footer = outcome.skippedFooterLines
     let settled = outcome.settledByNewer
     let skipped =
@@ -38,8 +38,9 @@ enum ImportView {
     Rendered(
       text: {
         var lines = [line(outcome, dryRun: dryRun)]
-        for name in outcome.created {
-          lines.append("  new account \(Render.safe(name)) (rename it: spendly accounts rename)")
+        for account in outcome.created {
+          lines.append(
+            "  new \(account.type.rawValue) account \(Render.safe(account.name)) (rename it: spendly accounts rename)")
         }
         for name in outcome.rebuilt {
           lines.append(
@@ -130,7 +131,7 @@ struct StatementImportJSON: Encodable {
   let settledByNewer: Int
   let errors: [String]
   let categories: JSONPairs<Int>
-  let createdAccounts: [String]
+  let createdAccounts: [CreatedAccountJSON]
   let rebuiltAccounts: [String]
   let matches: [Match]
   let accounts: [Account]
@@ -147,7 +148,7 @@ struct StatementImportJSON: Encodable {
       CategorySource.allCases.map { source in
         (source.rawValue, outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) })
       })
-    createdAccounts = outcome.created
+    createdAccounts = outcome.created.map(CreatedAccountJSON.init)
     rebuiltAccounts = outcome.rebuilt
     matches = outcome.plans.flatMap { account, plan in
       plan.matched.map {

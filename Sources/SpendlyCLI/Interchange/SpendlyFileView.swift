@@ -86,9 +86,11 @@ enum SpendlyFileView {
         for (what, names) in [("categories", r.createdCategories), ("methods", r.createdMethods)] where !names.isEmpty {
           lines.append("  new \(what): \(names.map(Render.safe).joined(separator: ", "))")
         }
-        for name in r.createdAccounts {
+        for account in r.createdAccounts {
+          let name = account.name
+          // A merged export carries each account's type.
           guard let made = created.first(where: { $0.name == name }) else {
-            lines.append("  new account \(Render.safe(name)) (check its type: spendly accounts edit)")
+            lines.append("  new \(account.type.rawValue) account \(Render.safe(name))")
             continue
           }
           let why =
@@ -98,7 +100,7 @@ enum SpendlyFileView {
             case .name: " (told from its name; check it: spendly accounts edit)"
             case .unknown: " (nothing in the file says its type; check it: spendly accounts edit)"
             }
-          lines.append("  new \(made.type.rawValue) account \(Render.safe(name))\(why)")
+          lines.append("  new \(account.type.rawValue) account \(Render.safe(name))\(why)")
         }
         if intoEmpty && !r.createdAccounts.isEmpty {
           lines.append("  a CSV holds no opening balances: give each account its own (spendly accounts edit NAME --opening AMOUNT --on DATE), or import the JSON export, which keeps them")
@@ -120,7 +122,8 @@ enum SpendlyFileView {
               FileRowsJSON.Conflict(id: $0.id, line: $0.line > 0 ? $0.line : nil, changed: $0.changed, reason: $0.reason)
             },
             deleted: r.deleted, missing: r.missing, createdCategories: r.createdCategories,
-            createdMethods: r.createdMethods, createdAccounts: r.createdAccounts, droppedRecurring: r.droppedRecurring,
+            createdMethods: r.createdMethods, createdAccounts: r.createdAccounts.map(CreatedAccountJSON.init),
+            droppedRecurring: r.droppedRecurring,
             warnings: IfPresent(warnings.isEmpty ? nil : warnings)))
       })
   }
@@ -149,10 +152,22 @@ struct FileRowsJSON: Encodable {
   let missing: Int
   let createdCategories: [String]
   let createdMethods: [String]
-  let createdAccounts: [String]
+  let createdAccounts: [CreatedAccountJSON]
   let droppedRecurring: Int
   var errors: [String] = []
   let warnings: IfPresent<[String]>
+}
+
+/// An account an import made, as `import --json` lists it under `created_accounts`: its name
+/// and its type, in the words `accounts` uses (`{"name": "HDFC Regalia", "type": "card"}`).
+struct CreatedAccountJSON: Encodable {
+  let name: String
+  let type: String
+
+  init(_ account: Account) {
+    name = account.name
+    type = account.type.rawValue
+  }
 }
 
 /// `import FILE.json --json` that restored an empty database: every row of the file.
