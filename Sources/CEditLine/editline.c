@@ -1,9 +1,17 @@
 #include "CEditLine.h"
 
+#include <errno.h>
 #include <histedit.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <wchar.h>
+#include <wctype.h>
+
+/* The key read_key hands libedit for a printable key that replaces a pre-filled value (^^,
+   bound to replace_function); typed by a person it does nothing. */
+#define SP_REPLACE_KEY 0x1E
 
 struct sp_editor {
   EditLine *el;
@@ -16,6 +24,8 @@ struct sp_editor {
   int interrupted;
   int ended;           /* ^D ended the line */
   int end_with_text;   /* ^D ends the line even when text was typed */
+  int fresh;           /* the line holds only its pre-filled value, no key read yet */
+  wchar_t replacing;   /* the printable key that replaces that value */
   char *line;
 };
 
@@ -48,6 +58,57 @@ static unsigned char end_function(EditLine *el, int ch) {
   if (info->cursor >= info->lastchar) return CC_REFRESH_BEEP;
   el_cursor(el, 1);
   el_deletestr(el, 1);
+  return CC_REFRESH;
+}
+
+/* The first key of a pre-filled line (the value itself comes from el_push, which libedit
+   reads before any key). A printable key replaces the whole value, as typing over selected
+   text does: it is kept and SP_REPLACE_KEY returned, which replace_function handles. Any
+   other key (Enter, Backspace, the arrows, ^A, ^E, ^U, Tab) edits the value as shown. Only
+   this one key is read here; libedit reads the rest itself. */
+static int read_key(EditLine *el, wchar_t *key) {
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  el_set(el, EL_GETCFN, EL_BUILTIN_GETCFN);
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (;;) {
+    char byte;
+    ssize_t got = read(fileno(stdin), &byte, 1);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      *key = L'\0';
+      return got == 0 ? 0 : -1;
+    }
+    wchar_t wide;
+    size_t used = mbrtowc(&wide, &byte, 1, &state);
+    if (used == (size_t)-2) continue; /* more bytes of one character */
+    if (used == (size_t)-1) wide = (wchar_t)(unsigned char)byte;
+    int replaces = editor && editor->fresh && iswprint((wint_t)wide);
+    if (editor) editor->fresh = 0;
+    if (replaces) {
+      editor->replacing = wide;
+      *key = SP_REPLACE_KEY;
+    } else {
+      *key = wide;
+    }
+    return 1;
+  }
+}
+
+/* The pre-filled value gives way to the key typed over it. */
+static unsigned char replace_function(EditLine *el, int ch) {
+  (void)ch;
+  sp_editor *editor = NULL;
+  el_get(el, EL_CLIENTDATA, &editor);
+  if (!editor || !editor->replacing) return CC_NORM;
+  wchar_t typed[2] = {editor->replacing, L'\0'};
+  editor->replacing = 0;
+  const LineInfoW *info = el_wline(el);
+  el_cursor(el, (int)(info->lastchar - info->cursor));
+  info = el_wline(el);
+  el_deletestr(el, (int)(info->cursor - info->buffer));
+  el_winsertstr(el, typed);
   return CC_REFRESH;
 }
 
@@ -102,6 +163,8 @@ sp_editor *sp_editor_open(const char *program) {
   el_set(editor->el, EL_BIND, "^I", "sp-complete", NULL);
   el_set(editor->el, EL_ADDFN, "sp-end", "end the input", end_function);
   el_set(editor->el, EL_BIND, "^D", "sp-end", NULL);
+  el_set(editor->el, EL_ADDFN, "sp-replace", "replace the pre-filled value", replace_function);
+  el_set(editor->el, EL_BIND, "^^", "sp-replace", NULL);
   return editor;
 }
 
@@ -129,7 +192,11 @@ void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *c
 void sp_editor_end_with_text(sp_editor *editor, int on) { editor->end_with_text = on; }
 
 void sp_editor_prefill(sp_editor *editor, const char *text) {
-  if (text && *text) el_push(editor->el, text);
+  editor->fresh = text && *text;
+  editor->replacing = 0;
+  if (editor->fresh) el_push(editor->el, text);
+  /* The first key typed is read by read_key, which may replace the value. */
+  el_set(editor->el, EL_GETCFN, editor->fresh ? read_key : EL_BUILTIN_GETCFN);
 }
 
 int sp_editor_read(sp_editor *editor, const char **line) {

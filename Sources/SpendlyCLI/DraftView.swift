@@ -86,7 +86,10 @@ enum DraftView {
       let source =
         draft.account.map { field(Render.safe($0), .account) } ?? field(Render.safe(draft.method ?? "—"), .method)
       let destination = (draft.counterAccount ?? draft.counterMethod).map { field(Render.safe($0), .to) } ?? "—"
-      parts.append("\(source) → \(destination)")
+      let (from, to) = Render.untracked(
+        source, destination, account: draft.account, counterAccount: draft.counterAccount,
+        counterMethod: draft.counterMethod)
+      parts.append("\(from) → \(to)")
     } else {
       parts.append(field(Render.safe(draft.method ?? "—"), .method))
       if let account = draft.account { parts.append(field(Render.safe(account), .account)) }

@@ -23,12 +23,27 @@ enum Render {
   }
 
   /// Where the money was: "HDFC Savings → Wallet" for a transfer, the account or method otherwise.
+  /// A transfer's end that is only a method, when the other is an account, is money no account
+  /// keeps: "HDFC Savings → Cash (untracked)".
   static func place(_ fields: TransactionFields) -> String {
     let source = safe(fields.account ?? fields.method)
     guard fields.kind == .transfer else { return source }
     let other = fields.counterAccount ?? fields.counterMethod
     let destination = other.map(safe) ?? "—"
-    return fields.entry == .debit ? "\(source) → \(destination)" : "\(destination) → \(source)"
+    let (from, to) = untracked(
+      source, destination, account: fields.account, counterAccount: fields.counterAccount,
+      counterMethod: fields.counterMethod)
+    return fields.entry == .debit ? "\(from) → \(to)" : "\(to) → \(from)"
+  }
+
+  /// A transfer's two ends as shown, the one that is only a method marked `(untracked)` when the
+  /// other is an account; with no account at either end (a person who keeps none) nothing is.
+  static func untracked(
+    _ source: String, _ destination: String, account: String?, counterAccount: String?, counterMethod: String?
+  ) -> (String, String) {
+    if account != nil, counterAccount == nil, counterMethod != nil { return (source, destination + " (untracked)") }
+    if account == nil, counterAccount != nil { return (source + " (untracked)", destination) }
+    return (source, destination)
   }
 
   /// "pending", "authorized": a mark for rows not yet settled, or that never count.

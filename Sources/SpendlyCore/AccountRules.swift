@@ -105,13 +105,15 @@ public enum AccountRules {
         throw ValidationError(field: "account", value: account.name, reason: "a transfer needs two different accounts")
       }
       result.counterAccount = try checked(counter, fields, field: "to account")
-      // A typed transfer names both ends; an imported one may know only its own account's.
+      // A typed transfer names both ends; an imported one may know only its own account's. One
+      // end may be money no account keeps, named by its method (HDFC Savings → Cash, the cash
+      // at hand, when no account takes Cash): the other is an account.
       if fields.importSource == nil {
-        if account == nil {
+        if account == nil && counter == nil {
           throw ValidationError(
             field: "account", value: "", reason: "a transfer needs the account it leaves (from ACCOUNT, --account)")
         }
-        if counter == nil {
+        if counter == nil && fields.counterMethod == nil {
           throw ValidationError(
             field: "to", value: "", reason: "a transfer needs the account it reaches (to ACCOUNT, --to)")
         }

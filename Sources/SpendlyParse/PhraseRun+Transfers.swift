@@ -344,8 +344,12 @@ extension PhraseParser {
     markMissingEnds(&draft)
   }
 
-  /// A transfer must know both its ends before it is saved: with accounts, both accounts; with
-  /// none, where the money went. Each end not known is `missing`, so the draft asks for it.
+  /// A transfer must know both its ends before it is saved: with no accounts, where the money
+  /// went; with accounts, an account at one end at least, and at the other an account or a
+  /// method no account takes (the ends are inferred before this), which is money Spendly does
+  /// not keep: "atm 2000" with only a bank account is HDFC Savings → Cash (untracked), a
+  /// withdrawal into the cash at hand; from Cash into the bank, a deposit. Each end not known is
+  /// `missing`, so the draft asks for it.
   func markMissingEnds(_ draft: inout TransactionDraft) {
     draft.missing.removeAll { $0 == .account || $0 == .to }
     guard draft.kind == .transfer else { return }
@@ -353,8 +357,8 @@ extension PhraseParser {
       if draft.counterMethod == nil { draft.missing.append(.to) }
       return
     }
-    if draft.account == nil { draft.missing.append(.account) }
-    if draft.counterAccount == nil { draft.missing.append(.to) }
+    if draft.account == nil && (draft.method == nil || draft.counterAccount == nil) { draft.missing.append(.account) }
+    if draft.counterAccount == nil && draft.counterMethod == nil { draft.missing.append(.to) }
   }
 
   /// After a field changed: the accounts that were inferred are inferred again from the new fields.

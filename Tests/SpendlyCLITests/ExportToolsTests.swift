@@ -78,7 +78,8 @@ struct ExportToolsTests {
     #expect(read["freeze"] as? String == "A2")
     #expect((read["filter"] as? String)?.hasPrefix("A1:K") == true)
     let dimensions = try #require(read["dimensions"] as? [[Int]])
-    #expect(dimensions.count == 4 && dimensions.allSatisfy { $0[0] == $0[1] && $0[2] == $0[3] && $0[0] > 1 }, "\(dimensions)")
+    #expect(
+      dimensions.count == 4 && dimensions.allSatisfy { $0[0] == $0[1] && $0[2] == $0[3] && $0[0] > 1 }, "\(dimensions)")
     let summary = try #require(read["summary"] as? [String: [Int]])
     let spent = try Self.totals(sandbox, "spent")
     let income = try Self.totals(sandbox, "income")
@@ -160,6 +161,33 @@ struct ExportToolsTests {
     let income = try Self.totals(sandbox, "income")
     #expect(try Self.journalTotals(flavor, file, "Expenses", in: sandbox.directory) == spent)
     #expect(try Self.journalTotals(flavor, file, "Income", in: sandbox.directory) == income.mapValues { -$0 })
+  }
+
+  /// Transfers with an untracked end (to Cash and from Cash, with only a bank account): each
+  /// journal passes its tool, its assets are the bank's balance as `accounts` gives it plus the
+  /// cash the transfers moved (Assets:Cash), and they stay out of the expenses.
+  @Test(arguments: ["ledger", "hledger", "beancount"])
+  func untrackedCashEndsBalanceInEachJournal(_ flavor: String) throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-11-01")
+    try sandbox.ok("add", "--yes", "420", "upi", "food", "lunch")
+    try sandbox.ok("add", "--yes", "--kind", "transfer", "--amount", "300", "--to", "Cash")
+    try sandbox.ok("add", "--yes", "--kind", "transfer", "--amount", "1000", "--method", "Cash", "--to", "HDFC Savings")
+    #expect(try AccountsCommandTests.balances(sandbox) == ["HDFC Savings": "10280.00"])
+    let file = "books.\(flavor)"
+    #expect(try sandbox.ok("export", flavor, file).contains("as a \(flavor) journal"))
+    let journal = try String(contentsOfFile: sandbox.directory + "/" + file, encoding: .utf8)
+    #expect(journal.contains("Assets:Cash"), "\(journal)")
+    let check =
+      switch flavor {
+      case "ledger": try Self.tool(["ledger", "-f", file, "bal"], in: sandbox.directory)
+      case "hledger": try Self.tool(["hledger", "-f", file, "bal"], in: sandbox.directory)
+      default: try Self.tool(["bean-check", file], in: sandbox.directory)
+      }
+    #expect(check.status == 0 && check.err.isEmpty, "\(check.out)\(check.err)")
+    // The bank's 10,280 and the cash's 300 - 1,000.
+    #expect(try Self.journalTotals(flavor, file, "Assets", in: sandbox.directory) == ["INR": 958_000])
+    #expect(try Self.journalTotals(flavor, file, "Expenses", in: sandbox.directory) == ["INR": 42_000])
   }
 
   /// The workbook as a person sees it in LibreOffice: rupees grouped in lakhs and crores (a

@@ -33,16 +33,61 @@ struct LinkTransferTests {
     #expect(row["to_account"] as? String == "Wallet", "\(row)")
   }
 
-  @Test func aTransferToAMethodNoAccountTakesSaysHowToAddOne() throws {
+  /// To Cash when no account takes Cash (only a bank account): saved as a withdrawal into the
+  /// cash at hand, untracked. The bank is the source and its balance goes down; the other end
+  /// is the method Cash, with no account. From Cash into the bank is a deposit. Neither counts
+  /// as spending, and every journal balances, the untracked end as Assets:Cash.
+  @Test func aTransferToCashNoAccountTakesIsAWithdrawalIntoUntrackedCash() throws {
     let sandbox = try Sandbox()
-    _ = try sandbox.run(["accounts", "add", "HDFC Savings", "--type", "savings"])
-    let link = try sandbox.run(["open", "spendly://quickadd?amount=300&kind=transfer&to=Cash", "--yes"])
-    #expect(link.status == 65)
-    #expect(link.stderr.contains("to: missing in the link (no account takes Cash"), "\(link.stderr)")
-    #expect(link.stderr.contains("spendly accounts add NAME --type cash"), "\(link.stderr)")
-    let added = try sandbox.run(["add", "--kind", "transfer", "--amount", "300", "--to", "Cash", "--yes"])
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-11-01")
+    try sandbox.ok("add", "--yes", "420", "upi", "food", "lunch")
+    let added = try sandbox.ok("add", "--kind", "transfer", "--amount", "300", "--to", "Cash", "--yes")
+    #expect(added.contains("· HDFC Savings → Cash (untracked)"), "\(added)")
+    let link = try sandbox.ok("open", "spendly://quickadd?amount=200&kind=transfer&to=Cash", "--yes")
+    #expect(link.contains("· HDFC Savings → Cash (untracked)"), "\(link)")
+    let deposit = try sandbox.ok(
+      "open", "spendly://quickadd?amount=1000&kind=transfer&from=Cash&to=HDFC%20Savings", "--yes")
+    #expect(deposit.contains("· Cash (untracked) → HDFC Savings"), "\(deposit)")
+    let saved = try rows(sandbox)
+    try #require(saved.count == 4)
+    let withdrawal = try #require(saved.first { $0["amount"] as? String == "300.00" })
+    #expect(withdrawal["kind"] as? String == "transfer")
+    #expect(withdrawal["account"] as? String == "HDFC Savings", "\(withdrawal)")
+    #expect(withdrawal["to_method"] as? String == "Cash", "\(withdrawal)")
+    #expect(withdrawal["to_account"] == nil || withdrawal["to_account"] is NSNull, "\(withdrawal)")
+    let cash = try #require(saved.first { $0["amount"] as? String == "1000.00" })
+    #expect(cash["method"] as? String == "Cash", "\(cash)")
+    #expect(cash["account"] == nil || cash["account"] is NSNull, "\(cash)")
+    #expect(cash["to_account"] as? String == "HDFC Savings", "\(cash)")
+    // 10,000 - 420 - 300 - 200 + 1,000.
+    #expect(try AccountsCommandTests.balances(sandbox) == ["HDFC Savings": "10080.00"])
+    #expect(try AccountsCommandTests.spent(sandbox) == "420.00")
+    let shown = try sandbox.ok("show", "2")
+    #expect(shown.contains("HDFC Savings → Cash (untracked)"), "\(shown)")
+    let listed = try sandbox.ok("list")
+    #expect(listed.contains("Cash (untracked) → HDFC Savings"), "\(listed)")
+    for (format, account) in [("ledger", "Assets:Cash"), ("hledger", "Assets:Cash"), ("beancount", "Assets:Cash")] {
+      let journal = try sandbox.ok("export", format, "-")
+      #expect(journal.contains(account), "\(format): \(journal)")
+    }
+    let csv = try sandbox.ok("export", "csv", "-")
+    #expect(csv.contains(",transfer,300.00,INR,Transfer,HDFC Savings → Cash,"), "\(csv)")
+    #expect(csv.contains(",transfer,1000.00,INR,Transfer,Cash → HDFC Savings,"), "\(csv)")
+    // Every field: the account alone where the other end is untracked, the methods both.
+    let all = try sandbox.ok("export", "csv", "--all-fields", "-")
+    #expect(all.contains("Bank Transfer → Cash") && all.contains(",HDFC Savings,"), "\(all)")
+  }
+
+  /// A transfer between two methods no account takes (only a card account, UPI to Cash) would
+  /// move no balance: it asks for the account it leaves.
+  @Test func aTransferWithNoAccountAtEitherEndSaysSo() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Regalia", "--type", "card")
+    let added = try sandbox.run([
+      "add", "--kind", "transfer", "--amount", "300", "--method", "UPI", "--to", "Cash", "--yes",
+    ])
     #expect(added.status == 65)
-    #expect(added.stderr.contains("to: missing (no account takes Cash"), "\(added.stderr)")
+    #expect(added.stderr.contains("account: missing (say the account it leaves"), "\(added.stderr)")
     #expect(try rows(sandbox).isEmpty)
   }
 

@@ -30,7 +30,9 @@ void sp_editor_set_completer(sp_editor *editor, sp_complete_fn function, void *c
 /* When on, ^D ends the input even after text was typed (a dialogue's "^D abandons"). */
 void sp_editor_end_with_text(sp_editor *editor, int on);
 
-/* Queues text as if typed, so the next line starts pre-filled and editable. */
+/* Queues text as if typed, so the next line starts pre-filled and editable: Enter keeps it,
+ * a printable key typed first replaces it (as over selected text), and Backspace, the
+ * arrows, ^A or ^E first edit it as shown. Empty text: the next line starts empty. */
 void sp_editor_prefill(sp_editor *editor, const char *text);
 
 /* Reads a line. Returns 1 for a line (in *line, valid until the next call; no newline),

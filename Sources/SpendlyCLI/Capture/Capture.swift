@@ -118,8 +118,8 @@ enum Capture {
   /// One-shot add's ending: a missing amount is asked for on a terminal (never invented) and
   /// refused elsewhere; on a terminal the draft and `save? [Y/e/n]` (the shell's dialogue),
   /// elsewhere `--yes` is required; then the one save and the saved line.
-  /// `fromAmount` are the fields left to `suggestFromAmount` once the amount is known (asked
-  /// for, or given).
+  /// `fromAmount` are the fields left to `suggestFromAmount` once the amount is known (given,
+  /// or asked for first, as quick asks it, with no draft shown before it).
   static func finish(
     _ draft: inout TransactionDraft, parser: PhraseParser, yes: Bool, context: Context, source: String,
     fromAmount: Set<DraftField> = []
@@ -139,12 +139,19 @@ enum Capture {
       let dialogue = ConfirmDialogue(
         context: context, input: shellInput(interactive: true, databasePath: context.databasePath))
       defer { dialogue.input.close() }
+      if !fromAmount.isEmpty && missingAmount {
+        // As quick: the amount first, before any draft (its method and category are not known
+        // yet), then what the entries of a similar amount suggest.
+        guard case .value = dialogue.ask(.amount, in: &draft, parser: parser, entryLine: 0) else {
+          if !dialogue.abandon(0) { throw .data("amount: missing; nothing saved") }
+          return .nothing
+        }
+        try suggestFromAmount(&draft, open: fromAmount, parser: parser, context: context)
+        if !asks { for warning in draft.warnings { context.output.warning(warning.shown) } }
+      }
       if let ended = dialogue.askMissing(&draft, parser: parser, entryLine: 0) {
         if !ended { throw .data("amount: missing; nothing saved") }
         return .nothing
-      }
-      if !fromAmount.isEmpty && missingAmount {
-        try suggestFromAmount(&draft, open: fromAmount, parser: parser, context: context)
       }
       if asks {
         if let unsaved = dialogue.unsaved(dialogue.confirm(&draft, parser: parser, entryLine: 0)) { return unsaved }

@@ -15,7 +15,8 @@ struct OpenCommand: Command {
     that contradicts the kind is dropped (the draft says so). A link without text= or
     merchant= takes the method, category and merchant it does not give from your entries
     of a similar amount, as spendly quick suggests them. With an amount, the draft is
-    shown with save? [Y/e/n]; without one, the amount is asked for (never invented).
+    shown with save? [Y/e/n]; without one, the amount is asked for first (never
+    invented), then the draft is shown with what its amount suggests.
     Off a terminal --yes is required, and a link without an amount is refused.
     The desktop entry runs spendly open --desktop %u in a terminal window that closes when
     spendly exits: with --desktop, a refusal ends with 'press Enter to close', and a saved

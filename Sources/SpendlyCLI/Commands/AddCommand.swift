@@ -15,6 +15,9 @@ struct AddCommand: Command {
     On a terminal the draft is shown as in the shell: Enter saves, e reviews each field,
     n discards. Elsewhere --yes is required.
     Inferred fields are marked with '?'. A phrase without an amount is refused (exit 65).
+    A transfer to or from a method no account takes (--to Cash, or atm 2000, with only a
+    bank account) is money Spendly does not keep: HDFC Savings → Cash (untracked) lowers
+    the bank's balance, as a withdrawal does; from Cash into the bank is a deposit.
     """
   static let examples = [
     "spendly add 420 upi food lunch at Social", "spendly add --yes coffee 180 cash",

@@ -24,7 +24,10 @@ enum FieldOptions {
     .value(
       "account", "NAME", .account,
       "the account it is on (a transfer's source); else its method's\n(see: spendly accounts)"),
-    .value("to", "NAME", .account, "a transfer's destination: an account, or a method (Cash)"),
+    .value(
+      "to", "NAME", .account,
+      "a transfer's destination: an account, or a method (Cash); a method\nno account takes is cash Spendly does not keep (untracked)"
+    ),
   ]
 
   /// Where the field options' help starts in `add` and `edit`.

@@ -232,8 +232,10 @@ final class ConfirmDialogue {
     case abandoned
   }
 
-  /// Prompts for one field until a valid value (Enter keeps the pre-filled one). Up recalls
-  /// earlier values of this field only. `<` and `>NAME` move in a review.
+  /// Prompts for one field until a valid value: on a terminal the line is pre-filled with the
+  /// value, Enter keeps it and the first printable key typed replaces it (the line editor's
+  /// rule, `sp_editor_prefill`, so every review of every command behaves alike), while
+  /// Backspace or the arrows first edit it. Up recalls earlier values of this field only. `<` and `>NAME` move in a review.
   /// Off a terminal, a refused value is an error naming its line: the draft is not saved and the
   /// line is not read again as anything else.
   func ask(
