@@ -49,7 +49,17 @@ final class ShellCompletion {
       var pool: [String]
       if isFirst {
         pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
+        pool += QuestionWords.completing(word.hasPrefix("?") ? String(word.dropFirst()) : word).map {
+          word.hasPrefix("?") ? "?" + $0 : $0
+        }
         pool += merchants(word)
+      } else if ShellCompletion.asks(words.first ?? "") {
+        // A question ("spent this mo", "query by cat", "? spent on fo"): its words, then the
+        // names it may filter by.
+        let catalog = currentCatalog()
+        pool = QuestionWords.completing(word) + catalog.categories.map(\.name) + catalog.methods.map(\.name)
+        pool += merchants(word)
+        if earlier.contains(where: \.isNumber) { pool += Currency.all.map(\.code) }
       } else if earlier.contains(where: \.isNumber) {
         let catalog = currentCatalog()
         pool = catalog.methods.map(\.name) + catalog.categories.map(\.name) + merchants(word)
@@ -59,6 +69,13 @@ final class ShellCompletion {
       }
       return (word, ShellCompletion.match(word, in: pool))
     }
+  }
+
+  /// Whether a line starting with `first` is a question: `query`, a `?` prefix, or a question
+  /// word that is no filler ("spent", "how", "budget").
+  static func asks(_ first: String) -> Bool {
+    let word = first.hasPrefix("?") ? String(first.dropFirst()) : first
+    return first == "?" || word.lowercased() == "query" || QuestionWords.isQuestionWord(word)
   }
 
   /// A review field's values: categories of the draft's side, methods, merchants, currencies.
