@@ -26,6 +26,9 @@ struct QuestionWordCompletionTests {
     #expect(prompt("what's my net wo").candidates == ["worth"])
     // A question filters by names too: categories and merchants.
     #expect(prompt("spent on Foo").candidates == ["Food"])
+    // A name that starts so comes before a less usual spelling ("greater") that does too.
+    #expect(prompt("spent on Gr").candidates == ["Groceries"])
+    #expect(prompt("?spe").candidates == ["?spent"])
     #expect(prompt("spent at Soc").candidates.contains("Social"))
     // The first word still offers commands and merchants; an entry after its amount its names.
     #expect(prompt("expo").candidates == ["export"])
@@ -40,7 +43,8 @@ struct QuestionWordCompletionTests {
     try sandbox.addLunch()
     for (words, expected) in [
       (["query", "spe"], "spent\n"), (["query", "spent", "by", "cat"], "category\n"),
-      (["query", "spent", "this", "mo"], "month\n"),
+      (["query", "spent", "this", "mo"], "month\n"), (["query", "spent", "on", "Gr"], "Groceries\n"),
+      (["query", "liab"], "liabilities\n"),
     ] {
       let result = try sandbox.run(["__complete", "--"] + words)
       #expect(result.status == 0, "\(words): \(result.stderr)")

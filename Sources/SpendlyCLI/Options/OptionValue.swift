@@ -1,5 +1,4 @@
 import SpendlyCore
-import SpendlyParse
 import SpendlyStore
 
 /// What an option's value is. It reads its own text (`Arguments` reads through it) and offers
@@ -55,9 +54,8 @@ indirect enum OptionValue: Sendable, Equatable {
       let names = source.methods() + source.categories(on: source.side)
       return ShellCompletion.match(typed, in: names + source.merchants(startingWith: typed))
     case .questionWord:
-      let names = source.categories(on: nil) + source.methods()
-      return ShellCompletion.match(
-        typed, in: QuestionWords.completing(typed) + names + source.merchants(startingWith: typed))
+      let names = source.categories(on: nil) + source.methods() + source.merchants(startingWith: typed)
+      return ShellCompletion.question(typed, names: names)
     case .quickLink: return LinkCompletion.candidates(typed, &source)
     case .method: return ShellCompletion.match(typed, in: source.methods())
     case .account: return ShellCompletion.match(typed, in: source.accounts())

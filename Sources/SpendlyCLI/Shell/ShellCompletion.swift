@@ -48,18 +48,20 @@ final class ShellCompletion {
       }
       var pool: [String]
       if isFirst {
-        pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
-        pool += QuestionWords.completing(word.hasPrefix("?") ? String(word.dropFirst()) : word).map {
-          word.hasPrefix("?") ? "?" + $0 : $0
+        // "?spe": a question's first word after the prefix.
+        if word.hasPrefix("?") {
+          let bare = String(word.dropFirst())
+          return (word, ShellCompletion.question(bare, names: merchants(bare)).map { "?" + $0 })
         }
-        pool += merchants(word)
+        pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
+        return (word, ShellCompletion.question(word, names: pool + merchants(word)))
       } else if ShellCompletion.asks(words.first ?? "") {
         // A question ("spent this mo", "query by cat", "? spent on fo"): its words, then the
         // names it may filter by.
         let catalog = currentCatalog()
-        pool = QuestionWords.completing(word) + catalog.categories.map(\.name) + catalog.methods.map(\.name)
-        pool += merchants(word)
-        if earlier.contains(where: \.isNumber) { pool += Currency.all.map(\.code) }
+        var names = catalog.categories.map(\.name) + catalog.methods.map(\.name) + merchants(word)
+        if earlier.contains(where: \.isNumber) { names += Currency.all.map(\.code) }
+        return (word, ShellCompletion.question(word, names: names))
       } else if earlier.contains(where: \.isNumber) {
         let catalog = currentCatalog()
         pool = catalog.methods.map(\.name) + catalog.categories.map(\.name) + merchants(word)
@@ -69,6 +71,15 @@ final class ShellCompletion {
       }
       return (word, ShellCompletion.match(word, in: pool))
     }
+  }
+
+  /// A question's word: the usual question words and the names that start with `typed`; when
+  /// none does, any question word that does ("liab" → liabilities); else the names it is inside.
+  static func question(_ typed: String, names: [String]) -> [String] {
+    let started = match(typed, in: QuestionWords.starting(typed, in: QuestionWords.usual) + names)
+    if !started.isEmpty, started.contains(where: { NameKey($0).hasPrefix(NameKey(typed)) }) { return started }
+    let any = QuestionWords.starting(typed, in: QuestionWords.all)
+    return any.isEmpty ? started : any
   }
 
   /// Whether a line starting with `first` is a question: `query`, a `?` prefix, or a question
