@@ -123,6 +123,8 @@ enum QueryRole: String, CaseIterable, Sendable {
 /// The question words from `grammar/lexicon/queries.txt`, each with its role.
 struct QueryLexicon: Sendable {
   var roles: [String: QueryRole] = [:]
+  /// Each line's role and words, in the file's order (a role's first word is its usual spelling).
+  var lines: [(role: QueryRole, words: [String])] = []
 
   /// Reads the file's text; a role the parser does not know is an error with its line.
   init(text: String) throws(Lexicon.FileError) {
@@ -133,7 +135,9 @@ struct QueryLexicon: Sendable {
       guard let role = QueryRole(rawValue: name) else {
         throw Lexicon.FileError(file: "queries", line: number + 1, message: "unknown question role \(name)")
       }
-      for word in text[text.index(after: colon)...].split(separator: " ") { roles[String(word)] = role }
+      let words = text[text.index(after: colon)...].split(separator: " ").map(String.init)
+      for word in words { roles[word] = role }
+      lines.append((role, words))
     }
   }
 

@@ -84,13 +84,22 @@ extension QueryRun {
     }
     if role == .between || role == .from {
       index += 1
-      guard var from = try readDate(), self.role() == .and else {
+      guard var from = try readBoundary(end: false) else {
         index = start
         return nil
       }
+      // "from 3 dec" with no end: from then to today, as "since 3 dec" (the answer names the
+      // day it resolved to, "since Wed 3 Dec 2025", so a yearless date's year is seen).
+      guard self.role() == .and else {
+        guard role == .from, from <= today else {
+          index = start
+          return nil
+        }
+        return Period(from: from, to: today, label: "since")
+      }
       let fromHadYear = lastDateHadYear
       index += 1
-      guard let to = try readDate() else {
+      guard let to = try readBoundary(end: true) else {
         index = start
         return nil
       }
@@ -145,9 +154,55 @@ extension QueryRun {
   }
 
   /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday) at `index`.
+  /// One end of a range ("from dec 2025 to nov 2026", "between 2024 and 2025"): a date, else
+  /// a month (with a year, else the most recent one) or a year, read as its first day at the
+  /// start and its last day at the end.
+  mutating func readBoundary(end: Bool) throws(QueryError) -> LocalDate? {
+    if let date = try readDate() { return date }
+    guard let first = word() else { return nil }
+    if let month = lexicon.months[first] {
+      index += 1
+      var year = month > today.month ? today.year - 1 : today.year
+      lastDateHadYear = false
+      if let next = word(), next.count == 4, let y = Int(next), (1970...2200).contains(y) {
+        year = y
+        index += 1
+        lastDateHadYear = true
+      }
+      let first = LocalDate(year: year, month: month, day: 1)!
+      return end ? YearMonth(first).lastDay : first
+    }
+    if first.count == 4, let year = Int(first), (1970...2200).contains(year) {
+      index += 1
+      lastDateHadYear = true
+      return LocalDate(year: year, month: end ? 12 : 1, day: end ? 31 : 1)!
+    }
+    return nil
+  }
+
+  /// A bare ordinal, "5th" or "the 5th": that day of this month if it has passed (today
+  /// included), else of the month before (or the one before that, for a day it lacks), as the
+  /// yearless date rule reads a day and month.
+  mutating func readOrdinal() -> LocalDate? {
+    let skip = word() == "the" ? 1 : 0
+    guard let text = word(skip), ["st", "nd", "rd", "th"].contains(where: { text.hasSuffix($0) }),
+      let day = DateWords.dayNumber(text), day >= 1
+    else { return nil }
+    for back in 0...2 {
+      let month = YearMonth(today).adding(months: -back)
+      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today {
+        index += skip + 1
+        lastDateHadYear = false
+        return date
+      }
+    }
+    return nil
+  }
+
   mutating func readDate() throws(QueryError) -> LocalDate? {
     guard let first = word() else { return nil }
     lastDateHadYear = false
+    if let date = readOrdinal() { return date }
     func dayNumber(_ text: String) -> Int? {
       var digits = Substring(text)
       for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }

@@ -20,8 +20,9 @@ struct Issue27QuestionTests {
   @Test func eachQuestionGetsItsReport() throws {
     let sandbox = try Self.seeded()
     let answers: [(String, String)] = [
-      ("what's my net worth", "net worth ₹80,000.00"), ("whats our networth", "net worth ₹80,000.00"),
-      ("assets", "assets ₹1,00,000.00"), ("liabilities", "liabilities ₹20,000.00"),
+      // The car loan (a debt) is a liability: ₹1,00,000 less ₹20,000 on the card and ₹5,00,000 owed.
+      ("what's my net worth", "net worth -₹4,20,000.00"), ("whats our networth", "net worth -₹4,20,000.00"),
+      ("assets", "assets ₹1,00,000.00"), ("liabilities", "liabilities ₹5,20,000.00 (debts ₹5,00,000.00)"),
       ("whats my budget", "Budgets"), ("what's left for food", "Food ₹8,000.00 left"),
       ("how much have we spent this year", "this year"), ("what's due", "Netflix"),
       ("how much do we owe", "total INR ₹5,00,000.00"), ("what do i owe", "Car loan"),
@@ -39,7 +40,7 @@ struct Issue27QuestionTests {
     let sandbox = try Self.seeded()
     let lines = "what's my net worth\nhow much do i owe\nbills due this week\ncalendar next month\n"
     let result = try sandbox.run([], input: Data(lines.utf8))
-    #expect(result.stdout.contains("net worth ₹80,000.00"), "\(result.stdout)")
+    #expect(result.stdout.contains("net worth -₹4,20,000.00"), "\(result.stdout)")
     #expect(result.stdout.contains("total INR ₹5,00,000.00"), "\(result.stdout)")
     #expect(result.stdout.contains("Netflix"), "\(result.stdout)")
     #expect(!result.stderr.contains("not understood"), "\(result.stderr)")

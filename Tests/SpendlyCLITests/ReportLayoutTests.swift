@@ -92,7 +92,9 @@ struct ReportLayoutTests {
         const shown = t => w.getComputedStyle(t).display != 'none';
         const size = t => parseFloat(w.getComputedStyle(t).fontSize) * t.getScreenCTM().a;
         const r = {
-          width: d.documentElement.scrollWidth, view: w.innerWidth,
+          width: d.documentElement.scrollWidth, view: w.innerWidth, client: d.documentElement.clientWidth,
+          wider: [...d.querySelectorAll('body *')].filter(e =>
+            e.getBoundingClientRect().right > d.documentElement.clientWidth + 0.5).map(e => e.tagName).slice(0, 5),
           dark: w.matchMedia('(prefers-color-scheme: dark)').matches,
           cards: [...d.querySelectorAll('.cards')].map(c =>
             new Set([...c.children].map(x => Math.round(x.getBoundingClientRect().left))).size),
@@ -130,6 +132,7 @@ struct ReportLayoutTests {
       #expect(r["view"] as? Int == width, "\(at)")
       #expect(r["dark"] as? Bool == dark, "\(at)")
       #expect((r["width"] as? Int ?? .max) <= width, "\(at): the page is \(r["width"] ?? "?") px wide")
+      #expect((r["width"] as? Int ?? .max) <= (r["client"] as? Int ?? 0), "\(at): a horizontal scrollbar")
       // Two currencies' cards: stacked on a phone, four across on a desktop.
       #expect(r["cards"] as? [Int] == (width == 400 ? [1, 1] : [4, 4]), "\(at): \(r["cards"] ?? "?")")
       let labels = r["labels"] as? [Double] ?? []
@@ -149,6 +152,40 @@ struct ReportLayoutTests {
     let pixel = try ExportToolsTests.tool(["python3", "-c", Self.firstPixel, shot], in: sandbox.directory)
     #expect(pixel.status == 0, "\(pixel.err)")
     #expect(pixel.out.trimmingCharacters(in: .whitespacesAndNewlines) == "400 20,23,28", "\(pixel.out)")
+  }
+
+  /// Long names with no space to break at, a figure of crores and a debt of six columns: at
+  /// 320 and 400 px nothing is wider than the page (no horizontal scrollbar), every table fits
+  /// its panel, and a name breaks inside its cell.
+  @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func longNamesFitAPhone() throws {
+    let sandbox = try ReportHTMLTests.world()
+    let long = "Supercalifragilisticexpialidociousrestaurantandbarbangalore"
+    try sandbox.ok(
+      "add", "--yes", "--amount", "9999999", "--category", "Shopping", "--method", "UPI", "--merchant", long,
+      "--date", "2026-11-20")
+    try sandbox.ok(
+      "add", "--yes", "--amount", "1250.50", "--category", "Food", "--method", "Cash", "--merchant",
+      "Apple Store Phoenix Marketcity Whitefield Bengaluru", "--date", "2026-11-21")
+    try sandbox.ok(
+      "debts", "add", "Home loan from the State Bank of India", "--balance", "45,00,000", "--apr", "8.5", "--term",
+      "240", "--due-day", "5")
+    let raw = try Self.raw(sandbox)
+    #expect(raw.contains(long))
+    for (width, dark) in [(320, false), (400, false), (400, true)] {
+      let probe = sandbox.directory + "/probe-long-\(width).html"
+      try Self.probe(raw, width: width).write(toFile: probe, atomically: true, encoding: .utf8)
+      let dom = try Self.chromium(
+        ["--blink-settings=preferredColorScheme=\(dark ? 0 : 1)", "--window-size=1300,1400", "--dump-dom", "file://" + probe],
+        in: sandbox.directory)
+      let found = try #require(dom.firstMatch(of: /data-probe="([^"]*)"/), "no probe in \(dom.prefix(300))")
+      let text = String(found.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+      let r = try #require(try json(text) as? [String: Any])
+      let at = "\(width) px\(dark ? " dark" : "")"
+      #expect(r["client"] as? Int == width, "\(at)")
+      #expect((r["width"] as? Int ?? .max) <= (r["client"] as? Int ?? 0), "\(at): the page scrolls sideways, \(r)")
+      #expect((r["wider"] as? [String]) == [], "\(at): wider than the page: \(r["wider"] ?? "?")")
+      #expect((r["tables"] as? [Bool] ?? [false]).allSatisfy { $0 }, "\(at): a table is wider than its panel")
+    }
   }
 
   /// Prints a PNG's width and its first pixel's red, green and blue (8-bit RGB or RGBA).

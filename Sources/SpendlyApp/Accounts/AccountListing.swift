@@ -11,19 +11,14 @@ public struct AccountListing {
     public init(asOf: LocalDate? = nil) { self.asOf = asOf }
   }
 
-  /// Assets, liabilities and net worth of one currency, in its minor units.
-  public struct Totals: Sendable, Equatable {
-    public let currency: Currency
-    public let assets: Int64
-    public let liabilities: Int64
-    public let netWorth: Int64
-  }
-
-  /// Every account with its balance (in the store's order), and the totals per currency (by code).
+  /// Every account with its balance (in the store's order), and per currency what the assets,
+  /// the liabilities (the debts' balances today among them) and the net worth come to.
   public struct Outcome: Sendable {
     public let asOf: LocalDate
     public let balances: [AccountBalance]
-    public let totals: [Totals]
+    public let worth: NetWorth
+    /// The totals per currency (by code).
+    public var totals: [NetWorth.Totals] { worth.totals }
   }
 
   /// Why there is no listing; the words are the caller's.
@@ -41,6 +36,7 @@ public struct AccountListing {
     self.request = request
   }
 
+  /// The debts count only in a listing of today: their balances are today's.
   public func run() throws(Refusal) -> Outcome {
     let day = request.asOf ?? session.today
     let balances: [AccountBalance]
@@ -49,28 +45,23 @@ public struct AccountListing {
     } catch {
       throw .store(error)
     }
+    var debts: DebtsReport?
+    if day == session.today {
+      do {
+        debts = try DebtsReport(in: session)
+      } catch {
+        // A report only reads, so it fails only as the store or as a figure too large.
+        switch error {
+        case .store(let error): throw .store(error)
+        case .tooLarge(let error): throw .tooLarge(error)
+        case .nothingToPay, .plan: debts = nil
+        }
+      }
+    }
     do {
-      return Outcome(asOf: day, balances: balances, totals: try Self.totals(balances))
+      return Outcome(asOf: day, balances: balances, worth: try NetWorth(accounts: balances, debts: debts))
     } catch {
       throw .tooLarge(error)
-    }
-  }
-
-  /// Per currency, added up through `MoneyTotals`: a total that does not fit is an error naming
-  /// it, never a capped figure. A card's or a loan's balance is owed: a liability.
-  public static func totals(_ balances: [AccountBalance]) throws(FigureTooLarge) -> [Totals] {
-    var sums = MoneyTotals("assets", "liabilities")
-    for item in balances {
-      let balance = Money(minorUnits: item.balance, currency: item.account.currency)
-      let zero = Money.zero(balance.currency)
-      try item.account.isLiability ? sums.add(zero, balance) : sums.add(balance, zero)
-    }
-    return try sums.rows.sorted { $0.currency.code < $1.currency.code }.map { (row) throws(FigureTooLarge) in
-      let net = try row.values[0].subtracting(
-        row.values[1], or: FigureTooLarge(figure: "net worth in \(row.currency.code)"))
-      return Totals(
-        currency: row.currency, assets: row.values[0].minorUnits, liabilities: row.values[1].minorUnits,
-        netWorth: net.minorUnits)
     }
   }
 }

@@ -24,7 +24,7 @@ enum AccountView {
     return text
   }
 
-  /// `spendly accounts`: each account's balance today, then per currency the totals.
+  /// `spendly accounts`: each account's balance today, then the debts, then per currency the totals.
   static func list(_ context: Context) throws(CLIError) -> Rendered {
     let listing: AccountListing.Outcome
     do {
@@ -38,17 +38,19 @@ enum AccountView {
     return rendered(listing, output: context.output)
   }
 
-  /// The listing as a table, then a line of totals per currency; JSON with every account.
+  /// The listing as a table, the debts owed, then a line of totals per currency; JSON with every
+  /// account and debt.
   static func rendered(_ listing: AccountListing.Outcome, output: Output) -> Rendered {
-    let (balances, totals) = (listing.balances, listing.totals)
+    let (balances, worth) = (listing.balances, listing.worth)
+    let totals = worth.totals
     return Rendered(
       text: {
-        guard !balances.isEmpty else {
-          return [
-            "no accounts yet: add one with",
-            "  spendly accounts add \"HDFC Savings\" --type savings --opening 50000 --methods UPI,\"Debit Card\"",
-          ]
-        }
+        let none = [
+          "no accounts yet: add one with",
+          "  spendly accounts add \"HDFC Savings\" --type savings --opening 50000 --methods UPI,\"Debit Card\"",
+        ]
+        guard !balances.isEmpty || !worth.debts.isEmpty else { return none }
+        var lines = balances.isEmpty ? none : []
         var table = Table(
           headers: ["Account", "Type", "Institution", "Currency", "Balance", "Methods"],
           alignments: [.left, .left, .left, .left, .right, .left])
@@ -62,16 +64,31 @@ enum AccountView {
             account.methods.map(Render.safe).joined(separator: ", "),
           ])
         }
-        var lines = table.render(header: { output.style($0, .bold) })
+        if !balances.isEmpty { lines += table.render(header: { output.style($0, .bold) }) }
+        lines += debtLines(worth.debts, output: output)
         lines.append("")
         for total in totals {
+          let debts = total.debts != 0 ? " (debts \(money(total.debts, total.currency)))" : ""
           lines.append(
-            "\(total.currency.code)  assets \(money(total.assets, total.currency)) · liabilities \(money(total.liabilities, total.currency)) · "
+            "\(total.currency.code)  assets \(money(total.assets, total.currency)) · liabilities \(money(total.liabilities, total.currency))\(debts) · "
               + output.style("net worth \(money(total.netWorth, total.currency))", .bold))
         }
         return lines
       },
-      json: { JSON(AccountsJSON(asOf: listing.asOf, balances: balances, totals: totals)) })
+      json: { JSON(AccountsJSON(asOf: listing.asOf, balances: balances, worth: worth)) })
+  }
+
+  /// The debts owed, as their own lines under the accounts: liabilities that are no account.
+  static func debtLines(_ debts: [NetWorth.Owed], output: Output) -> [String] {
+    guard !debts.isEmpty else { return [] }
+    var table = Table(headers: ["Debt", "Kind", "Currency", "Owed"], alignments: [.left, .left, .left, .right])
+    for debt in debts {
+      table.add([
+        Render.safe(debt.name), debt.kind.rawValue + " · owed", debt.balance.currency.code,
+        MoneyFormat.string(debt.balance),
+      ])
+    }
+    return [""] + table.render(header: { output.style($0, .bold) })
   }
 
   static func json(_ account: Account, balance: Int64?) -> JSON { JSON(AccountJSON(account, balance: balance)) }
@@ -112,21 +129,39 @@ struct AccountsJSON: Encodable {
   struct Total: Encodable {
     let currency: String
     let assets: MoneyFigure
+    /// Debts included.
     let liabilities: MoneyFigure
+    /// The part of the liabilities that is debts.
+    let debts: MoneyFigure
     let netWorth: MoneyFigure
+  }
+
+  /// A debt owed, a liability that is no account.
+  struct Debt: Encodable {
+    let name: String
+    let kind: String
+    let currency: String
+    let balance: MoneyFigure
   }
 
   let asOf: String
   let accounts: [AccountJSON]
+  let debts: [Debt]
   let totals: [Total]
 
-  init(asOf: LocalDate, balances: [AccountBalance], totals: [AccountListing.Totals]) {
+  init(asOf: LocalDate, balances: [AccountBalance], worth: NetWorth) {
     self.asOf = asOf.description
     accounts = balances.map { AccountJSON($0.account, balance: $0.balance) }
-    self.totals = totals.map {
+    debts = worth.debts.map {
+      Debt(
+        name: $0.name, kind: $0.kind.rawValue, currency: $0.balance.currency.code,
+        balance: MoneyFigure($0.balance.minorUnits, $0.balance.currency))
+    }
+    totals = worth.totals.map {
       Total(
         currency: $0.currency.code, assets: MoneyFigure($0.assets, $0.currency),
-        liabilities: MoneyFigure($0.liabilities, $0.currency), netWorth: MoneyFigure($0.netWorth, $0.currency))
+        liabilities: MoneyFigure($0.liabilities, $0.currency), debts: MoneyFigure($0.debts, $0.currency),
+        netWorth: MoneyFigure($0.netWorth, $0.currency))
     }
   }
 }

@@ -46,8 +46,13 @@ extension DebtPlanning {
 
   /// Each debt today (`debts`, "total debt"): balance, APR, minimum and next due date.
   static func listed(_ context: Context) throws(CLIError) -> Rendered {
+    DebtView.list(try report(context), output: context.output)
+  }
+
+  /// The debts today, or the refusal worded.
+  static func report(_ context: Context) throws(CLIError) -> DebtsReport {
     do {
-      return DebtView.list(try DebtsReport(in: context.session), output: context.output)
+      return try DebtsReport(in: context.session)
     } catch {
       throw error.cli
     }

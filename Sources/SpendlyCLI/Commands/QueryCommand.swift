@@ -21,7 +21,7 @@ struct QueryCommand: Command {
       spendly query lifetime
     """
   static let specs: [Arguments.Spec] = []
-  static let argumentValues: ArgumentValues? = .each(.phraseWord)
+  static let argumentValues: ArgumentValues? = .each(.questionWord)
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(1, .max, command: name, what: "a question, like: spent this week")

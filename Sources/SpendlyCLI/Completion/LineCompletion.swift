@@ -85,13 +85,13 @@ struct LineCompletion {
 
   /// Whether the shell's Tab hands the partial word here: an option or its value, or a word
   /// the command declares (`config method U`, `budget set fo`, `report last m`, `debts a`).
-  /// A phrase's words (after `add`, `query`) the shell offers itself, currencies too.
+  /// A phrase's or a question's words (after `add`, `query`) the shell offers itself, currencies too.
   mutating func completesADeclaredWord() -> Bool {
     guard let (found, _, pending, positional) = read(), let found else { return false }
     if pending != nil || partial.hasPrefix("-") { return true }
     if positional.isEmpty, !(found.command.firstWords ?? found.actions).isEmpty { return true }
     guard let values = found.command.argumentValues else { return false }
-    return values != .each(.phraseWord)
+    return values != .each(.phraseWord) && values != .each(.questionWord)
   }
 
   /// The candidates for `partial`, in order, without duplicates.

@@ -341,9 +341,14 @@ struct HTMLReport {
     .card .value { font-size: 24px; font-weight: 650; font-variant-numeric: tabular-nums; margin-top: 4px; }
     .card.income .value { color: var(--good); }
     .card.negative .value { color: var(--bad); }
-    .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(340px, 1fr)); gap: 12px; }
+    .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr)); gap: 12px; }
     .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 10px; padding: 4px 16px 12px;
-      margin-top: 12px; break-inside: avoid; }
+      margin-top: 12px; break-inside: avoid; min-width: 0; overflow-x: auto; }
+    /* Nothing is wider than the page: long names and figures break inside their box, and a table
+       that still cannot fit scrolls inside its panel, never the page. */
+    header, h2, h3, .card, footer { overflow-wrap: anywhere; }
+    .money { white-space: nowrap; }
+    .card .money { white-space: normal; }
     .columns .panel { margin-top: 0; min-width: 0; }
     .columns th, .columns td { padding: 4px 5px; }
     table { border-collapse: collapse; width: 100%; }
@@ -365,7 +370,7 @@ struct HTMLReport {
     .meter .fill { height: 100%; background: var(--accent); }
     .meter .fill.over { background: var(--bad); }
     td.bar { width: 22%; }
-    td:first-child { overflow-wrap: break-word; }
+    td:first-child, th:first-child { overflow-wrap: anywhere; }
     * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
     @media print {
       :root { --bg: #ffffff; --panel: #ffffff; --text: #000000; --muted: #444444; --line: #bbbbbb;
@@ -390,7 +395,7 @@ struct HTMLReport {
       table { font-size: 12px; }
       th, td, .columns th, .columns td { padding: 3px 3px; font-size: 12px; }
       td { overflow-wrap: anywhere; }
-      td.num { overflow-wrap: normal; }
+      td.num { overflow-wrap: normal; white-space: normal; }
       td.bar { width: 16%; }
       .meter { min-width: 16px; }
       /* The budgets' seven columns: a row's name on a line of its own, its figures below it. */
@@ -400,6 +405,11 @@ struct HTMLReport {
       table.budgets th, table.budgets td { border-bottom: none; font-size: 11px; padding: 3px 2px; }
       table.budgets tr > :first-child { grid-column: 1 / -1; padding-bottom: 0; }
       table.budgets td.bar { width: auto; align-self: center; }
+    }
+    @media (max-width: 420px) {
+      body { padding: 12px 8px; }
+      .panel { padding: 2px 6px 6px; }
+      th, td, .columns th, .columns td { padding: 3px 2px; font-size: 11px; }
     }
     """
 }

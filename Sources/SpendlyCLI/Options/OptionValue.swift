@@ -18,6 +18,8 @@ indirect enum OptionValue: Sendable, Equatable {
   case categoryOf(Category.Side)
   /// A word of a phrase (`add 420 upi food`): Tab offers methods, categories and merchants.
   case phraseWord
+  /// A word of a question (`query spent this mo`): Tab offers question words, then names.
+  case questionWord
   /// A quick-add link, `spendly://quickadd?KEY=VALUE&...` (Tab: its keys, then their values).
   case quickLink
   /// A payment method's name, alias or word for one.
@@ -51,6 +53,9 @@ indirect enum OptionValue: Sendable, Equatable {
       // that match only inside ("me" in Entertainment); a merchant spelt as a name is that name.
       let names = source.methods() + source.categories(on: source.side)
       return ShellCompletion.match(typed, in: names + source.merchants(startingWith: typed))
+    case .questionWord:
+      let names = source.categories(on: nil) + source.methods() + source.merchants(startingWith: typed)
+      return ShellCompletion.question(typed, names: names)
     case .quickLink: return LinkCompletion.candidates(typed, &source)
     case .method: return ShellCompletion.match(typed, in: source.methods())
     case .account: return ShellCompletion.match(typed, in: source.accounts())

@@ -48,8 +48,20 @@ final class ShellCompletion {
       }
       var pool: [String]
       if isFirst {
+        // "?spe": a question's first word after the prefix.
+        if word.hasPrefix("?") {
+          let bare = String(word.dropFirst())
+          return (word, ShellCompletion.question(bare, names: merchants(bare)).map { "?" + $0 })
+        }
         pool = commands.map { $0.name } + ["help", "quit", "exit", "clear"]
-        pool += merchants(word)
+        return (word, ShellCompletion.question(word, names: pool + merchants(word)))
+      } else if ShellCompletion.asks(words.first ?? "") {
+        // A question ("spent this mo", "query by cat", "? spent on fo"): its words, then the
+        // names it may filter by.
+        let catalog = currentCatalog()
+        var names = catalog.categories.map(\.name) + catalog.methods.map(\.name) + merchants(word)
+        if earlier.contains(where: \.isNumber) { names += Currency.all.map(\.code) }
+        return (word, ShellCompletion.question(word, names: names))
       } else if earlier.contains(where: \.isNumber) {
         let catalog = currentCatalog()
         pool = catalog.methods.map(\.name) + catalog.categories.map(\.name) + merchants(word)
@@ -59,6 +71,22 @@ final class ShellCompletion {
       }
       return (word, ShellCompletion.match(word, in: pool))
     }
+  }
+
+  /// A question's word: the usual question words and the names that start with `typed`; when
+  /// none does, any question word that does ("liab" → liabilities); else the names it is inside.
+  static func question(_ typed: String, names: [String]) -> [String] {
+    let started = match(typed, in: QuestionWords.starting(typed, in: QuestionWords.usual) + names)
+    if !started.isEmpty, started.contains(where: { NameKey($0).hasPrefix(NameKey(typed)) }) { return started }
+    let any = QuestionWords.starting(typed, in: QuestionWords.all)
+    return any.isEmpty ? started : any
+  }
+
+  /// Whether a line starting with `first` is a question: `query`, a `?` prefix, or a question
+  /// word that is no filler ("spent", "how", "budget").
+  static func asks(_ first: String) -> Bool {
+    let word = first.hasPrefix("?") ? String(first.dropFirst()) : first
+    return first == "?" || word.lowercased() == "query" || QuestionWords.isQuestionWord(word)
   }
 
   /// A review field's values: categories of the draft's side, methods, merchants, currencies.
