@@ -49,6 +49,9 @@ public struct Query: Equatable, Sendable {
   /// True when words only a question has were read: a measure, a period in words, how much,
   /// top/last N, compare, an amount bound. Without them ("food 2025") a line may be an entry.
   public var structured = false
+  /// True when "lifetime" was read: with no period named, the question covers everything
+  /// recorded ("lifetime by category", "lifetime monthly"), not this month.
+  public var wholeHistory = false
 
   public init() {}
 

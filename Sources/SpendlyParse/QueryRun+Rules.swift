@@ -44,7 +44,7 @@ extension QueryRun {
     case .sources: answer(.recurring(query.measure == .income ? .income : nil))
     case .budget: answer(.budget)
     case .dashboard: answer(.dashboard)
-    case .lifetime: answer(.lifetime)
+    case .lifetime: lifetime()
     case .trend: trendWord()
     case .compare: answer(.compare(with: nil))
     case .versus: try versus()
@@ -89,6 +89,14 @@ extension QueryRun {
   /// A word that names the answer ("budget", "dashboard", "subscriptions"): that action.
   mutating func answer(_ action: Query.Action) -> Bool {
     query.action = action
+    return marked()
+  }
+
+  /// lifetime: everything since the first entry; with a grouping before or after it ("top 3
+  /// merchants lifetime", "lifetime by category") that grouping over the whole history.
+  mutating func lifetime() -> Bool {
+    query.wholeHistory = true
+    if case .total = query.action { return answer(.lifetime) }
     return marked()
   }
 

@@ -19,11 +19,10 @@ public struct LifetimeReport: Sendable {
   /// nil when nothing is recorded yet.
   public init?(_ query: Query, in session: Session) throws(StoreError) {
     let store = try session.store()
-    guard let (first, last) = try store.reports.dateRange() else { return nil }
+    guard let period = try session.wholeHistory() else { return nil }
     let today = session.today
     self.query = query
     self.today = today
-    let period = Period(from: first, to: max(last, today), label: "since \(first.readable)")
     self.period = period
     var all = query
     all.measure = .savings

@@ -23,7 +23,7 @@ public struct TrendReport: Sendable {
     let today = session.today
     self.query = query
     self.grouping = grouping
-    let period = query.period ?? Self.defaultPeriod(grouping, today: today, weekStart: weekStart, store: store)
+    let period = try session.period(of: query) ?? Self.defaultPeriod(grouping, today: today, weekStart: weekStart, store: store)
     self.period = period
     breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
     let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
