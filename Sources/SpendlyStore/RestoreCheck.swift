@@ -1,3 +1,4 @@
+import CSQLite
 import SpendlyCore
 
 /// The read-back check at the end of a restore: every transaction must read back and meet the
@@ -59,35 +60,61 @@ enum RestoreCheck {
   static func run(_ db: Database, catalog: Catalog) throws {
     let parts = Self.parts(accounts: !catalog.accounts.isEmpty)
     let columns = TransactionColumns.names + ["created_at", "updated_at"]
-    var group = columns.filter { parts[$0] == .shape }.map { "t.\($0)" }
-    group += columns.filter { parts[$0] == .presence }.map { "t.\($0) IS NULL" }
+    var shape = columns.filter { parts[$0] == .shape }.map { "t.\($0)" }
+    shape += columns.filter { parts[$0] == .presence }.map { "t.\($0) IS NULL" }
     // A foreign amount's currency is read only when there is one.
-    group.append("t.foreign_amount IS NULL")
+    shape.append("t.foreign_amount IS NULL")
+    let distinct = columns.filter { parts[$0] == .distinct }
+    let sure = columns.compactMap { column -> String? in
+      guard case .sure(let sql)? = parts[column] else { return nil }
+      return sql
+    }
+    let cleared = "coalesce(\(sure.joined(separator: " AND ")), 0)"
+    // One pass over the rows: the first row of each shape, each new value of a column of its
+    // own, and whether SQL clears the rest of every row (each key compared as its bytes).
+    let statement = try db.statement(
+      "SELECT t.id, \(cleared), \((shape + distinct.map { "t.\($0)" }).joined(separator: ", ")) FROM transactions t")
+    var shapes = Set<[UInt8]>()
+    var representatives: [Int64] = []
+    var seen = Array(repeating: Set<[UInt8]>(), count: distinct.count)
+    var values: [(column: Int, value: SQLValue)] = []
+    var leftOver = false
+    var key: [UInt8] = []
+    let firstDistinct = Int32(2 + shape.count)
+    do {
+      defer { statement.reset() }
+      while try statement.step() {
+        if sqlite3_column_int64(statement.handle, 1) == 0 { leftOver = true }
+        key.removeAll(keepingCapacity: true)
+        for index in 0..<Int32(shape.count) { statement.appendKey(2 + index, to: &key) }
+        if shapes.insert(key).inserted { representatives.append(sqlite3_column_int64(statement.handle, 0)) }
+        for index in distinct.indices {
+          let column = firstDistinct + Int32(index)
+          key.removeAll(keepingCapacity: true)
+          statement.appendKey(column, to: &key)
+          if seen[index].insert(key).inserted { values.append((index, statement.value(column))) }
+        }
+      }
+    }
     // One real row of each shape, checked whole.
-    let shapes = try db.rows("SELECT min(t.id) FROM transactions t GROUP BY \(group.joined(separator: ", "))")
     var model: Row?
-    for shape in shapes {
-      guard let row = try db.row(TransactionRecords.selectColumns + " WHERE t.id = ?", [shape.values[0]]),
+    for id in representatives {
+      guard let row = try db.row(TransactionRecords.selectColumns + " WHERE t.id = ?", [.integer(id)]),
         passes(row, catalog: catalog)
       else { return try eachRow(db, catalog: catalog) }
       if model == nil { model = row }
     }
     guard let model else { return }
     // Each distinct value of a column of its own, in the checked row's place.
-    for column in columns where parts[column] == .distinct {
-      guard let place = TransactionColumns.selectedPlace(of: column) else { return try eachRow(db, catalog: catalog) }
-      for value in try db.rows("SELECT DISTINCT t.\(column) FROM transactions t") {
-        var values = model.values
-        values[place] = value.values[0]
-        guard passes(Row(values: values), catalog: catalog) else { return try eachRow(db, catalog: catalog) }
-      }
+    let places = distinct.map { TransactionColumns.selectedPlace(of: $0) }
+    for (column, value) in values {
+      guard let place = places[column] else { return try eachRow(db, catalog: catalog) }
+      var row = model.values
+      row[place] = value
+      guard passes(Row(values: row), catalog: catalog) else { return try eachRow(db, catalog: catalog) }
     }
-    // The rest of a row's own columns in SQL; the rows it cannot clear, checked whole.
-    let sure = columns.compactMap { column -> String? in
-      guard case .sure(let sql)? = parts[column] else { return nil }
-      return sql
-    }
-    try eachRow(db, catalog: catalog, where: "WHERE NOT coalesce(\(sure.joined(separator: " AND ")), 0)")
+    // The rows SQL could not clear, checked whole.
+    if leftOver { try eachRow(db, catalog: catalog, where: "WHERE NOT \(cleared)") }
   }
 
   /// Whether a selected row reads back and meets the rules.
