@@ -129,6 +129,19 @@ public struct SpendlyJSONReader {
   private var baseLineStart = 0
   /// A byte of `bytes` a token still needs (its start, for its error), kept on a refill.
   private var mark: Int?
+  /// The first byte of the row being read, kept on a refill with every byte after it, so its
+  /// cells' bytes are still at hand when the row is lent out.
+  private var rowMark: Int?
+  /// The row being read: its cells, and the text of those that had to be decoded (an escape, or
+  /// cut across two chunks).
+  private var cells: [ArchiveRow.Cell] = []
+  private var decoded: [UInt8] = []
+  /// The last row's column names, and their bytes as the file has them (a row's keys are
+  /// compared with these, and made into strings only where they differ).
+  private var columns: [String] = []
+  private var keys: [[UInt8]] = []
+  /// Whether the next row is its table's first.
+  private var freshTable = true
   /// Bytes taken from the source so far, for progress.
   public private(set) var bytesRead = 0
   /// Told `bytesRead` after each chunk is read.
@@ -171,6 +184,20 @@ public struct SpendlyJSONReader {
     header: (Header) throws -> Void, table: (String) throws -> Void = { _ in },
     row: (_ table: String, _ columns: [String], _ values: [ArchiveValue]) throws -> Void
   ) throws {
+    var values: [ArchiveValue] = []
+    try readRows(header: header, table: table) { name, lent in
+      values.removeAll(keepingCapacity: true)
+      for index in 0..<lent.count { values.append(lent.value(index)) }
+      try row(name, lent.columns, values)
+    }
+  }
+
+  /// Reads the file through as `read` does, each row lent in place (see `ArchiveRow`): no
+  /// `String` is made for a cell, nor for a column name the row before had at the same place.
+  public mutating func readRows(
+    header: (Header) throws -> Void, table: (String) throws -> Void = { _ in },
+    row: (_ table: String, _ row: ArchiveRow) throws -> Void
+  ) throws {
     var head = Header()
     var format: String?
     try expect(0x7B)
@@ -199,19 +226,10 @@ public struct SpendlyJSONReader {
           throw error("not a Spendly export (its format is \"\(format)\", not \"spendly\")")
         }
         try header(head)
-        var columns: [String] = []
-        var values: [ArchiveValue] = []
         try object { name, reader in
           try table(name)
-          try reader.array { reader in
-            columns.removeAll(keepingCapacity: true)
-            values.removeAll(keepingCapacity: true)
-            try reader.object { column, reader in
-              columns.append(column)
-              values.append(try reader.scalar())
-            }
-            try row(name, columns, values)
-          }
+          reader.freshTable = true
+          try reader.array { reader in try reader.row(of: name, row) }
         }
       default: try skipValue()
       }
@@ -231,7 +249,7 @@ public struct SpendlyJSONReader {
       let chunk = source()
       if chunk.isEmpty { return i + need <= bytes.count }
       bytesRead += chunk.count
-      let keep = min(i, mark ?? i)
+      let keep = min(i, mark ?? i, rowMark ?? i)
       if keep > 0 {
         // The bytes let go of: their lines, for the line and column of a later error.
         bytes.withUnsafeBufferPointer { buffer in
@@ -247,6 +265,7 @@ public struct SpendlyJSONReader {
         bytes.removeFirst(keep)
         i -= keep
         if let m = mark { mark = m - keep }
+        if let m = rowMark { rowMark = m - keep }
       }
       bytes += chunk
       onChunk?(bytesRead)
@@ -336,16 +355,91 @@ public struct SpendlyJSONReader {
     }
   }
 
-  private mutating func scalar() throws -> ArchiveValue {
+  /// Reads one row object of `table` and lends it to `body`.
+  private mutating func row(of table: String, _ body: (String, ArchiveRow) throws -> Void) throws {
+    try expect(0x7B)
+    rowMark = i
+    defer { rowMark = nil }
+    cells.removeAll(keepingCapacity: true)
+    decoded.removeAll(keepingCapacity: true)
+    var changed = freshTable
+    freshTable = false
     skipSpace()
-    switch peek() {
-    case 0x22: return .text(try string())
-    case 0x6E:
-      guard peek(1) == 0x75, peek(2) == 0x6C, peek(3) == 0x6C else { throw error("expected a value") }
-      i += 4
-      return .null
-    default: return .integer(try integer())
+    if peek() == 0x7D {
+      i += 1
+    } else {
+      while true {
+        let key = try located()
+        if !sameKey(key, at: cells.count) {
+          changed = true
+          let name = Array(self.text(key))
+          if cells.count < keys.count {
+            keys[cells.count] = name
+            columns[cells.count] = String(decoding: name, as: UTF8.self)
+          } else {
+            keys.append(name)
+            columns.append(String(decoding: name, as: UTF8.self))
+          }
+        }
+        if key.decoded { decoded.removeSubrange(key.offset...) }
+        try expect(0x3A)
+        skipSpace()
+        switch peek() {
+        case 0x22:
+          let text = try located()
+          cells.append(ArchiveRow.Cell(kind: .text, offset: text.offset, count: text.count, decoded: text.decoded))
+        case 0x6E:
+          guard peek(1) == 0x75, peek(2) == 0x6C, peek(3) == 0x6C else { throw error("expected a value") }
+          i += 4
+          cells.append(ArchiveRow.Cell(kind: .null))
+        default:
+          cells.append(ArchiveRow.Cell(kind: .integer, integer: try integer()))
+        }
+        skipSpace()
+        if peek() == 0x2C {
+          i += 1
+          continue
+        }
+        try expect(0x7D)
+        break
+      }
     }
+    if cells.count != keys.count {
+      changed = true
+      keys.removeSubrange(cells.count...)
+      columns.removeSubrange(cells.count...)
+    }
+    // Each text in the file's bytes, from where it is in the file to where it is in `bytes`.
+    let base = self.base
+    for index in cells.indices where cells[index].kind == .text && !cells[index].decoded {
+      cells[index].offset -= base
+    }
+    let columns = self.columns
+    try bytes.withUnsafeBufferPointer { bytes in
+      try decoded.withUnsafeBufferPointer { decoded in
+        try cells.withUnsafeBufferPointer { cells in
+          try body(
+            table, ArchiveRow(columns: columns, columnsChanged: changed, cells: cells, bytes: bytes, decoded: decoded))
+        }
+      }
+    }
+  }
+
+  /// Whether the key at `key` is the last row's key at `index`.
+  private func sameKey(_ key: Located, at index: Int) -> Bool {
+    guard index < keys.count, keys[index].count == key.count else { return false }
+    return keys[index].withUnsafeBufferPointer { last in
+      text(key).withUnsafeBufferPointer { here in
+        key.count == 0 || memcmp(last.baseAddress!, here.baseAddress!, key.count) == 0
+      }
+    }
+  }
+
+  /// The bytes of a text just located (still at hand).
+  private func text(_ text: Located) -> ArraySlice<UInt8> {
+    text.decoded
+      ? decoded[text.offset..<text.offset + text.count]
+      : bytes[text.offset - base..<text.offset - base + text.count]
   }
 
   private mutating func integer() throws -> Int64 {
@@ -379,38 +473,57 @@ public struct SpendlyJSONReader {
   }
 
   private mutating func string() throws -> String {
+    let text = try located()
+    defer { if text.decoded { decoded.removeSubrange(text.offset...) } }
+    return String(decoding: self.text(text), as: UTF8.self)
+  }
+
+  /// Where a text is: in the file's bytes (`offset` from the file's start), or, when it has an
+  /// escape or runs past the bytes at hand, decoded at the end of `decoded`.
+  private struct Located {
+    var offset: Int
+    var count: Int
+    var decoded: Bool
+  }
+
+  /// Reads a text in quotes, and says where its bytes are.
+  private mutating func located() throws -> Located {
     skipSpace()
     guard peek() == 0x22 else { throw error("expected text in quotes") }
     i += 1
-    // Most text has no escape and lies within the chunk at hand: made straight from the bytes.
-    var j = i
+    // Most text has no escape and lies within the chunk at hand: its bytes are where they are.
+    let from = i
     let end = min(bytes.count, i + TextLimits.fieldBytes + 1)
-    while j < end {
-      let byte = bytes[j]
-      if byte == 0x22 {
-        let text = String(decoding: bytes[i..<j], as: UTF8.self)
-        i = j + 1
-        return text
+    let stop = bytes.withUnsafeBufferPointer { buffer in
+      var j = from
+      while j < end {
+        let byte = buffer[j]
+        if byte == 0x22 || byte == 0x5C || byte < 0x20 { break }
+        j += 1
       }
-      if byte == 0x5C || byte < 0x20 { break }
-      j += 1
+      return j
     }
-    var out = Array(bytes[i..<j])
-    i = j
+    if stop < end, bytes[stop] == 0x22 {
+      i = stop + 1
+      return Located(offset: base + from, count: stop - from, decoded: false)
+    }
+    let start = decoded.count
+    decoded += bytes[from..<stop]
+    i = stop
     while let byte = peek() {
-      guard out.count <= TextLimits.fieldBytes else { throw error("text \(TextLimits.tooLong)") }
+      guard decoded.count - start <= TextLimits.fieldBytes else { throw error("text \(TextLimits.tooLong)") }
       i += 1
       switch byte {
-      case 0x22: return String(decoding: out, as: UTF8.self)
+      case 0x22: return Located(offset: start, count: decoded.count - start, decoded: true)
       case 0x5C:
         guard let escaped = peek() else { break }
         i += 1
         switch escaped {
-        case 0x6E: out.append(0x0A)
-        case 0x72: out.append(0x0D)
-        case 0x74: out.append(0x09)
-        case 0x62: out.append(0x08)
-        case 0x66: out.append(0x0C)
+        case 0x6E: decoded.append(0x0A)
+        case 0x72: decoded.append(0x0D)
+        case 0x74: decoded.append(0x09)
+        case 0x62: decoded.append(0x08)
+        case 0x66: decoded.append(0x0C)
         case 0x75:
           guard var code = hex4(at: 0) else { throw error("a \\u escape needs four hex digits") }
           i += 4
@@ -421,11 +534,11 @@ public struct SpendlyJSONReader {
             code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             i += 6
           }
-          out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
-        default: out.append(escaped)
+          decoded += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
+        default: decoded.append(escaped)
         }
       case 0..<0x20: throw error("a control character inside text")
-      default: out.append(byte)
+      default: decoded.append(byte)
       }
     }
     throw error("text never closed")

@@ -153,26 +153,9 @@ extension ArchiveRecords {
         throw StoreError.invalid(
           ValidationError(field: "table", value: table, reason: "missing from the file (every export has every table)"))
       }
-      // Every transaction must read back and meet the rules a typed one meets.
+      // Every transaction must read back and meet the rules a typed one meets (set-wise).
       store.forgetCatalog()
-      let catalog = try store.catalog.current()
-      let statement = try db.statement(TransactionRecords.selectColumns + " ORDER BY t.id")
-      defer { statement.reset() }
-      while try statement.step() {
-        let row = statement.row()
-        do {
-          _ = try Validator.validate(try TransactionRecords.transaction(from: row).fields, catalog: catalog)
-        } catch let error as ValidationError {
-          throw StoreError.invalid(
-            ValidationError(
-              field: "transaction #\(row.text(0) ?? "?") \(error.field)", value: error.value, reason: error.reason))
-        } catch let error as DamagedRow {
-          throw StoreError.invalid(
-            ValidationError(
-              field: "transaction #\(row.text(0) ?? "?") \(error.field)", value: error.value ?? "",
-              reason: "is not \(error.expected)"))
-        }
-      }
+      try RestoreCheck.run(db, catalog: try store.catalog.current())
       if let problem = try db.row("PRAGMA foreign_key_check") {
         throw StoreError.invalid(
           ValidationError(

@@ -1,3 +1,4 @@
+import CSQLite
 import SpendlyCore
 
 /// Puts rows back during `ArchiveRecords.restore`: a table's rows in any column order the
@@ -49,17 +50,29 @@ public final class ArchiveRestorer {
   /// rows of a table come one after another with the same columns.
   private var last: (table: String, columns: [String], statement: Statement)?
   private var bound: [SQLValue] = []
+  /// Rows inserted through `last`'s statement, not yet in `counts`.
+  private var pending = 0
+
+  /// The statement for a row of `table` with `columns`: the last row's, unless its table or
+  /// columns differ (`same` says whether the columns are the last row's).
+  private func statement(_ table: String, columns: [String], same: Bool) throws -> Statement {
+    if same, let last, last.table == table { return last.statement }
+    if let last { counts[last.table, default: 0] += pending }
+    pending = 0
+    let statement = try checked(table, columns: columns)
+    last = (table, columns, statement)
+    return statement
+  }
+
+  /// The place of the row being inserted in its table, from 1 (for its errors).
+  private func place(in table: String) -> Int {
+    counts[table, default: 0] + (last?.table == table ? pending : 0)
+  }
 
   /// Inserts one row of `table`, its values named by `columns`.
   public func insert(_ table: String, columns: [String], values: [ArchiveValue]) throws {
-    let statement: Statement
-    if let last, last.table == table, last.columns == columns {
-      statement = last.statement
-    } else {
-      statement = try checked(table, columns: columns)
-      last = (table, columns, statement)
-    }
-    counts[table, default: 0] += 1
+    let statement = try statement(table, columns: columns, same: last?.columns == columns)
+    pending += 1
     bound.removeAll(keepingCapacity: true)
     for value in values { bound.append(SQLValue(value)) }
     do {
@@ -67,7 +80,38 @@ public final class ArchiveRestorer {
       try statement.bind(bound)
       while try statement.step() {}
     } catch {
-      throw ValidationError(field: "\(table) row \(counts[table]!)", value: "", reason: error.message)
+      throw ValidationError(field: "\(table) row \(place(in: table))", value: "", reason: error.message)
+    }
+    rows += 1
+  }
+
+  /// Inserts one row of `table` as the file's reader lends it: its values bound straight from
+  /// the reader's bytes (SQLite copies none of them; they stay the reader's until the row is in).
+  public func insert(_ table: String, row: ArchiveRow) throws {
+    let statement = try statement(table, columns: row.columns, same: !row.columnsChanged)
+    pending += 1
+    let handle = statement.handle
+    var rc = SQLITE_OK
+    for index in 0..<row.count where rc == SQLITE_OK {
+      let place = Int32(index + 1)
+      switch row.kind(index) {
+      case .null: rc = sqlite3_bind_null(handle, place)
+      case .integer: rc = sqlite3_bind_int64(handle, place, row.integer(index))
+      case .text:
+        let text = row.text(index)
+        // An empty text is '' (a null pointer would bind NULL).
+        let start = text.baseAddress ?? ("" as StaticString).utf8Start
+        let bytes = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+        rc = sqlite3_bind_text(handle, place, bytes, Int32(text.count), nil)
+      }
+    }
+    if rc == SQLITE_OK { rc = sqlite3_step(handle) }
+    let failure = rc == SQLITE_DONE || rc == SQLITE_ROW ? nil : db.error(rc, statement.sql)
+    // The bytes bound are the reader's, about to be reused: let go of them whatever happened.
+    sqlite3_reset(handle)
+    sqlite3_clear_bindings(handle)
+    if let failure {
+      throw ValidationError(field: "\(table) row \(place(in: table))", value: "", reason: failure.message)
     }
     rows += 1
   }
@@ -81,7 +125,8 @@ public final class ArchiveRestorer {
     if known[table] == nil { known[table] = Set(try ArchiveRecords.columns(db, table).map(\.name)) }
     if known[table]!.isEmpty, let earlier {
       throw ValidationError(
-        field: "table", value: table, reason: "not a table of Spendly's schema \(earlier.version), which the file says it has")
+        field: "table", value: table,
+        reason: "not a table of Spendly's schema \(earlier.version), which the file says it has")
     }
     for column in columns where !known[table]!.contains(column) {
       throw ValidationError(field: "\(table) column", value: column, reason: "not a column of this table")
@@ -89,7 +134,7 @@ public final class ArchiveRestorer {
     do {
       return try db.statement(Self.insertSQL(table, columns: columns))
     } catch {
-      throw ValidationError(field: "\(table) row \((counts[table] ?? 0) + 1)", value: "", reason: error.message)
+      throw ValidationError(field: "\(table) row \(counts[table, default: 0] + 1)", value: "", reason: error.message)
     }
   }
 
@@ -125,6 +170,8 @@ public final class ArchiveRestorer {
       }
     }
     // The statement kept for the last row is the temporary database's: let go of it first.
+    if let last { counts[last.table, default: 0] += pending }
+    pending = 0
     last = nil
     try staged.execute("COMMIT")
     do {
@@ -134,11 +181,13 @@ public final class ArchiveRestorer {
     } catch {
       throw StoreError.invalid(
         ValidationError(
-          field: "schema", value: String(version), reason: "the file's rows cannot be brought up to this Spendly (\(error))"))
+          field: "schema", value: String(version),
+          reason: "the file's rows cannot be brought up to this Spendly (\(error))"))
     }
     db = live
     for row in try staged.rows("SELECT name, seq FROM sqlite_sequence ORDER BY name") {
-      try live.run("INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", [SQLValue(row.text(0)), SQLValue(row.int(1))])
+      try live.run(
+        "INSERT INTO sqlite_sequence(name, seq) VALUES (?, ?)", [SQLValue(row.text(0)), SQLValue(row.int(1))])
     }
     for table in ArchiveRecords.order {
       let columns = try ArchiveRecords.columns(staged, table).map(\.name)

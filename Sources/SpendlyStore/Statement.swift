@@ -50,19 +50,41 @@ final class Statement {
     let count = sqlite3_column_count(handle)
     var values: [SQLValue] = []
     values.reserveCapacity(Int(count))
-    for i in 0..<count {
-      switch sqlite3_column_type(handle, i) {
-      case SQLITE_NULL: values.append(.null)
-      case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, i)))
-      default:
-        if let text = sqlite3_column_text(handle, i) {
-          values.append(.text(String(cString: text)))
-        } else {
-          values.append(.null)
-        }
-      }
-    }
+    for i in 0..<count { values.append(value(i)) }
     return Row(values: values)
+  }
+
+  /// Column `i` of the current row, as `row()` reads it.
+  func value(_ i: Int32) -> SQLValue {
+    switch sqlite3_column_type(handle, i) {
+    case SQLITE_NULL: return .null
+    case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, i))
+    default:
+      if let text = sqlite3_column_text(handle, i) { return .text(String(cString: text)) }
+      return .null
+    }
+  }
+
+  /// Appends column `i` of the current row to `key` as bytes that differ wherever the stored
+  /// values differ (type, then the value), without making a value of it.
+  func appendKey(_ i: Int32, to key: inout [UInt8]) {
+    let type = sqlite3_column_type(handle, i)
+    key.append(UInt8(truncatingIfNeeded: type))
+    switch type {
+    case SQLITE_NULL: return
+    case SQLITE_INTEGER, SQLITE_FLOAT:
+      let bits =
+        type == SQLITE_INTEGER
+        ? UInt64(bitPattern: sqlite3_column_int64(handle, i))
+        : sqlite3_column_double(handle, i).bitPattern
+      withUnsafeBytes(of: bits.littleEndian) { key.append(contentsOf: $0) }
+    default:
+      let start =
+        type == SQLITE_TEXT ? UnsafeRawPointer(sqlite3_column_text(handle, i)) : sqlite3_column_blob(handle, i)
+      let count = Int(sqlite3_column_bytes(handle, i))
+      withUnsafeBytes(of: UInt32(truncatingIfNeeded: count).littleEndian) { key.append(contentsOf: $0) }
+      if let start, count > 0 { key.append(contentsOf: UnsafeRawBufferPointer(start: start, count: count)) }
+    }
   }
 }
 

@@ -183,6 +183,19 @@ enum TransactionColumns {
     }
   }()
 
+  /// Where the stored column `name` is in a row `selected` reads (`created_at` and `updated_at`
+  /// where the current rows' select puts them, after the fields); nil for any other name.
+  static func selectedPlace(of name: String) -> Int? {
+    for (column, start) in zip(all, starts) {
+      if let offset = column.names.firstIndex(of: name) { return start + offset }
+    }
+    switch name {
+    case "created_at": return extra
+    case "updated_at": return extra + 1
+    default: return nil
+    }
+  }
+
   /// Where the query's own columns (created_at, recorded_at, …) start in a selected row.
   static let extra = 1 + all.reduce(0) { $0 + $1.width }
 

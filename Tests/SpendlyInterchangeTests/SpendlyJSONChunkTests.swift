@@ -126,4 +126,32 @@ struct SpendlyJSONChunkTests {
       }
     }
   }
+
+  @Test func rowsAreLentInPlaceAndSayWhenTheirColumnsChange() throws {
+    let lines = [
+      #"{"format": "spendly", "version": 1, "schema": 3, "tables": {"#,
+      #""a": [{"x": 1, "y": "p\u00e9"}, {"x": 2, "y": "q"}, {"y": "r", "x": 3}, {"y": "s", "x": null}, {"y": "t"}],"#,
+      #""b": [{"y": ""}, {}]}}"#,
+    ]
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    for at in 1...bytes.count {
+      var reader = Self.cut(bytes, at: at)
+      var seen: [String] = []
+      try reader.readRows(header: { _ in }) { table, row in
+        let cells = (0..<row.count).map { i in
+          switch row.kind(i) {
+          case .null: "null"
+          case .integer: "\(row.integer(i))"
+          case .text: "'" + String(decoding: row.text(i), as: UTF8.self) + "'"
+          }
+        }
+        seen.append(
+          "\(table)\(row.columnsChanged ? "*" : "") \(row.columns.joined(separator: ",")) \(cells.joined(separator: ","))"
+        )
+      }
+      #expect(
+        seen == ["a* x,y 1,'pé'", "a x,y 2,'q'", "a* y,x 'r',3", "a y,x 's',null", "a* y 't'", "b* y ''", "b*  "],
+        "cut at \(at)")
+    }
+  }
 }

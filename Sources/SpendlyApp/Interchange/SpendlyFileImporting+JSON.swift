@@ -64,7 +64,7 @@ extension SpendlyFileImporting {
           dryRun: dryRun, replacing: replace && !empty ? name : nil, keepingAt: kept
         ) { restorer in
           do {
-            try reader.read(
+            try reader.readRows(
               header: { header in
                 try checkHeader(header)
                 // An export made at an earlier schema is restored at its own, then migrated forward.
@@ -72,14 +72,15 @@ extension SpendlyFileImporting {
                 for (table, value) in header.sequences { try restorer.sequence(table, value) }
               },
               table: { table in restorer.saw(table) },
-              row: { table, columns, values in
+              row: { table, row in
                 rows += 1
                 do {
-                  try restorer.insert(table, columns: columns, values: values)
+                  try restorer.insert(table, row: row)
                 } catch let error as ValidationError {
                   throw StoreError.invalid(
                     ValidationError(
-                      field: "\(name): \(error.field)", value: error.value, reason: error.reason, seeAlso: error.seeAlso))
+                      field: "\(name): \(error.field)", value: error.value, reason: error.reason, seeAlso: error.seeAlso
+                    ))
                 }
               })
           } catch {
