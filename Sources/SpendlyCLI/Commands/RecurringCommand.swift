@@ -115,8 +115,8 @@ struct RecurringCommand: Command {
       throw .usage("recurring dates: give one schedule id, like: recurring dates 3 --from 2026-01-01 --to 2026-12-31")
     }
     let schedule = try existing(words[0], context)
-    let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
-    let to = try FieldOptions.date(arguments, "to", context: context) ?? from.adding(months: 12)
+    let from = try arguments.date("from", context: context) ?? context.today
+    let to = try arguments.date("to", context: context) ?? from.adding(months: 12)
     guard from <= to else { throw .usage("recurring dates: --from is after --to") }
     guard to.daysSinceEpoch - from.daysSinceEpoch <= 366 * 200 else {
       throw .usage("recurring dates: at most 200 years at a time")
@@ -197,12 +197,11 @@ struct RecurringCommand: Command {
   }
 
   static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
-    let parser = try context.phraseParser()
     let store = try context.store()
     var done: [String] = []
     var fields = schedule.fields
-    if let text = arguments["category"] { fields.category = try FieldOptions.category(text, parser: parser).name }
-    if let text = arguments["method"] { fields.method = try FieldOptions.method(text, parser: parser) }
+    if let category = try arguments.category(context) { fields.category = category.name }
+    if let method = try arguments.method(context) { fields.method = method }
     if let name = arguments["name"] {
       let trimmed = name.trimmingSpaces()
       guard !trimmed.isEmpty else { throw .usage("recurring edit: --name is empty; give the schedule a name") }
@@ -213,18 +212,12 @@ struct RecurringCommand: Command {
       try reporting { try store.schedules.edit(id: schedule.id, fields) }
       done.append("edited #\(schedule.id)")
     }
-    if let text = arguments["amount"] {
-      let amount: Money
-      do {
-        amount = try parser.amount(text, currency: schedule.fields.amount.currency)
-      } catch {
-        throw .data(error.message)
-      }
+    if let amount = try arguments.amount("amount", schedule.fields.amount.currency, context) {
       guard amount.currency == schedule.fields.amount.currency else {
         throw .data(
           "amount: #\(schedule.id) is in \(schedule.fields.amount.currency.code), not \(amount.currency.code)")
       }
-      let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
+      let from = try arguments.date("from", context: context) ?? context.today
       if amount == schedule.amount(on: from) && !schedule.prices.contains(where: { $0.from > from }) {
         return done.isEmpty
           ? "nothing changed: #\(schedule.id) \(schedule.name) is already \(RecurringView.money(amount))"
