@@ -156,7 +156,8 @@ public enum CLI {
   static func printHelp(_ command: any Command.Type, _ output: Output, words: [String] = []) {
     let action = words.isEmpty ? nil : command.action(words)
     let typed = command.typedName(action, words)
-    output.line("spendly \(typed): \(command.summary)")
+    let named = typed == command.name ? nil : action
+    output.line("spendly \(typed): \(named?.summary ?? command.summary)")
     output.line()
     output.line(action.map { typed == command.name ? command.fullHelp : command.fullHelp(of: $0) } ?? command.fullHelp)
     output.line()
