@@ -12,6 +12,25 @@ struct Arguments {
   /// Parses `words` for `command` (as typed: "debts remove"); an unknown option, a missing value
   /// or a value given to a flag is a usage error in one wording (`OptionRefusal`).
   init(_ words: [String], specs: [Option], command: String) throws(CLIError) {
+    var unused: [String]? = nil
+    try self.init(words, specs: specs, command: command, passing: &unused)
+  }
+
+  /// Takes the options of `specs` out of `words` wherever they stand before `--`, and gives
+  /// back the other words in order, `--` and every word after it included: how the global
+  /// options are read before the command reads its own. A missing value or a flag's value is
+  /// refused in the one wording; an option not in `specs` is left to the command.
+  static func extracting(_ words: [String], specs: [Option], command: String) throws(CLIError)
+    -> (arguments: Arguments, rest: [String])
+  {
+    var rest: [String]? = []
+    let arguments = try Arguments(words, specs: specs, command: command, passing: &rest)
+    return (arguments, rest ?? [])
+  }
+
+  /// The one reading of `words`: with `passing` nil an unknown option is refused, else it and
+  /// every word that is no option of `specs` goes there (and `--` with what follows it).
+  private init(_ words: [String], specs: [Option], command: String, passing: inout [String]?) throws(CLIError) {
     self.specs = specs
     var index = 0
     var optionsEnded = false
@@ -19,15 +38,25 @@ struct Arguments {
       let word = words[index]
       index += 1
       if optionsEnded || !Arguments.isOption(word) {
-        positional.append(word)
+        if passing != nil { passing!.append(word) } else { positional.append(word) }
         continue
       }
       if word == "--" {
+        if passing != nil {
+          passing!.append(contentsOf: words[(index - 1)...])
+          break
+        }
         optionsEnded = true
         continue
       }
       let (typed, inlineValue) = Arguments.split(word)
-      guard let spec = specs.named(typed) else { throw OptionRefusal.unknown.error(typed, command: command) }
+      guard let spec = specs.named(typed) else {
+        if passing != nil {
+          passing!.append(word)
+          continue
+        }
+        throw OptionRefusal.unknown.error(typed, command: command)
+      }
       let name = spec.name
       if spec.takesValue {
         if let inlineValue {

@@ -113,59 +113,22 @@ public enum CLI {
     case run(Context, [String], help: Bool)
   }
 
-  /// Takes the global options out of `arguments`, wherever they stand before `--`.
+  /// Takes the global options out of `arguments`, wherever they stand before `--` (`GlobalOptions`).
   static func parseGlobals(_ arguments: [String], output: Output) throws(CLIError) -> Globals {
-    var rest: [String] = []
-    var database: String?
-    var now: LocalDateTime?
-    var json = false
-    var noColour = false
-    var help = false
-    var yes = false
-    var index = 0
-    func value(_ name: String, _ word: String) throws(CLIError) -> String {
-      if let equals = word.firstIndex(of: "=") { return String(word[word.index(after: equals)...]) }
-      guard index < arguments.count else { throw OptionRefusal.needsValue.error(name, command: "") }
-      index += 1
-      return arguments[index - 1]
-    }
-    while index < arguments.count {
-      let word = arguments[index]
-      index += 1
-      if word == "--" {
-        rest.append(contentsOf: arguments[(index - 1)...])
-        break
-      }
-      let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-      switch name {
-      case "--db":
-        database = try value("--db", word)
-        if database!.isEmpty { throw .usage("--db needs a path") }
-      case "--now":
-        let text = try value("--now", word)
-        guard let parsed = LocalDateTime(iso: text) else {
-          throw .usage("--now \(Render.quoted(text)): expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
-        }
-        guard SupportedDates.contains(parsed.date) else { throw .data(SupportedDates.refusal("--now", text)) }
-        now = parsed
-      case "--json": json = true
-      case "--yes", "-y": yes = true
-      case "--no-color", "--no-colour": noColour = true
-      case "--help", "-h": help = true
-      case "--version": return .version
-      default: rest.append(word)
-      }
-    }
+    let (globals, rest) = try GlobalOptions.read(arguments)
+    if globals.version { return .version }
+    let database = globals.database
     // `spendly --db list` means a forgotten path, not a database named "list" for the shell.
     if let database, rest.isEmpty, command(named: database) != nil || ["help", "version"].contains(database) {
       throw .usage("--db '\(database)' is a command name: give the database path first (spendly --db PATH \(database))")
     }
-    output.colour = !json && !noColour && System.environment("NO_COLOR") == nil && System.isTerminal(1)
+    output.colour =
+      !globals.json && !globals.noColour && System.environment("NO_COLOR") == nil && System.isTerminal(1)
     let context = Context(
-      databasePath: database ?? Context.defaultDatabasePath(), fixedNow: now, json: json, output: output,
-      interactive: System.isTerminal(0))
-    context.assumeYes = yes
-    return .run(context, rest, help: help)
+      databasePath: database ?? Context.defaultDatabasePath(), fixedNow: globals.now, json: globals.json,
+      output: output, interactive: System.isTerminal(0))
+    context.assumeYes = globals.yes
+    return .run(context, rest, help: globals.help)
   }
 
   static func printHelp(_ output: Output) {
@@ -193,7 +156,8 @@ public enum CLI {
   static func printHelp(_ command: any Command.Type, _ output: Output, words: [String] = []) {
     let action = words.isEmpty ? nil : command.action(words)
     let typed = command.typedName(action, words)
-    output.line("spendly \(typed): \(command.summary)")
+    let named = typed == command.name ? nil : action
+    output.line("spendly \(typed): \(named?.summary ?? command.summary)")
     output.line()
     output.line(action.map { typed == command.name ? command.fullHelp : command.fullHelp(of: $0) } ?? command.fullHelp)
     output.line()

@@ -88,11 +88,17 @@ struct Subcommand: Sendable {
   let options: [Option]
   /// Its usage lines (after "usage: "); nil: the command's usage lines that name it.
   let usage: String?
+  /// One line on what it does, for its `--help` and its part of the man page; nil: the
+  /// command's summary heads its help.
+  let summary: String?
 
-  init(_ name: String, aliases: [String] = [], usage: String? = nil, options: [Option] = []) {
+  init(
+    _ name: String, aliases: [String] = [], usage: String? = nil, summary: String? = nil, options: [Option] = []
+  ) {
     self.name = name
     self.aliases = aliases
     self.usage = usage
+    self.summary = summary
     self.options = options
   }
 }

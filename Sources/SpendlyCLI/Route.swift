@@ -63,8 +63,10 @@ let routes: [Route] = [
   Route(EditCommand.self), Route(DeleteCommand.self), Route(UndoCommand.self), Route(RedoCommand.self),
   Route(LogCommand.self, store: .read), Route(HistoryCommand.self, store: .read),
   Route(
-    CategoriesCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
-  Route(MethodsCommand.self, actions: CatalogActions.words, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
+    CategoriesCommand.self, actions: CategoriesCommand.actions, reading: .questionUnlessAction,
+    storeUse: StoreUse.catalog),
+  Route(
+    MethodsCommand.self, actions: MethodsCommand.actions, reading: .questionUnlessAction, storeUse: StoreUse.catalog),
   Route(BudgetCommand.self, actions: BudgetCommand.actions, storeUse: BudgetCommand.storeUse),
   Route(RecurringCommand.self, actions: RecurringCommand.actions, storeUse: StoreUse.recurring),
   Route(DueCommand.self, storeUse: { $0.has("log") ? .write : .read }),

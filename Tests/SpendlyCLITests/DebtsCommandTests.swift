@@ -148,11 +148,11 @@ struct DebtsCommandTests {
       ),
       (
         ["debts", "add", "X", "--balance", "100", "--apr", "5", "--min", "10", "--due-day", "32"],
-        "spendly: due-day '32': expected 1 to 31"
+        "spendly: --due-day '32': expected a whole number from 1 to 31"
       ),
       (
         ["debts", "add", "X", "--balance", "100", "--apr", "abc", "--min", "10", "--due-day", "3"],
-        "spendly: apr 'abc': expected a percent like 9.5"
+        "spendly: --apr 'abc': expected a number like 9.5"
       ),
       (
         ["debts", "schedule", "Card"],

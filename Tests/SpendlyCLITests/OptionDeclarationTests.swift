@@ -42,7 +42,7 @@ struct OptionDeclarationTests {
     do {
       _ = try bad.int("n", default: 1)
     } catch {
-      #expect(error.message == "--n '9': expected a whole number from 1")
+      #expect(error.message == "--n '9': expected a whole number from 1 to 5")
     }
     do {
       _ = try bad.choice("colour")

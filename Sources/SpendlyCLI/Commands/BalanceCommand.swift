@@ -25,8 +25,8 @@ struct BalanceCommand: Command {
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let (account, rest) = try context.account(arguments.positional, command: "balance")
     try AccountWords.noRest(rest, "balance")
-    let toOption = try FieldOptions.date(arguments, "to", context: context)
-    let fromOption = try FieldOptions.date(arguments, "from", context: context)
+    let toOption = try arguments.date("to", context: context)
+    let fromOption = try arguments.date("from", context: context)
     let request = BalanceReading.Request(account: account, from: fromOption, to: toOption)
     let outcome: BalanceReading.Outcome
     do {

@@ -88,7 +88,7 @@ struct BudgetCommand: Command {
   static func show(_ query: Query?, _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     var query = query ?? Query()
     query.action = .budget
-    if let month = try month(arguments, "month") {
+    if let month = try arguments.month("month") {
       guard query.period == nil else { throw .usage("budget: give a period in words or --month, not both") }
       query.period = month.period
     }
@@ -107,7 +107,8 @@ struct BudgetCommand: Command {
     let saidNoRollover = words.contains { $0.lowercased() == "no-rollover" }
     let words = words.filter { !flagWords.contains($0.lowercased()) }
     guard !words.isEmpty else { throw .usage("budget set: give an amount, like: budget set food 8000") }
-    let (category, amount) = try target(words, context: context, currency: try currency(arguments, context))
+    let (category, amount) = try target(
+      words, context: context, currency: try MoneyOptions.currency(arguments, context))
     guard let amount else { throw .usage("budget set: give an amount, like: budget set food 8000") }
     if arguments.has("rollover") && arguments.has("no-rollover") {
       throw .usage("budget set: --rollover or --no-rollover, not both")
@@ -125,7 +126,7 @@ struct BudgetCommand: Command {
   }
 
   static func clear(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    let currency = try currency(arguments, context)
+    let currency = try MoneyOptions.currency(arguments, context)
     let (category, amount) = try target(words, context: context, currency: currency)
     if amount != nil { throw .usage("budget clear: no amount, just the category (or none for overall)") }
     if arguments.has("rollover") || arguments.has("no-rollover") {
@@ -162,31 +163,13 @@ struct BudgetCommand: Command {
     }
   }
 
-  /// The currency named by --currency, else the default one.
-  static func currency(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Currency {
-    guard let code = arguments["currency"] else {
-      return try reporting { try context.store().settings.defaultCurrency() }
-    }
-    guard let named = Currency.named(code) else { throw .data("currency: \(MoneyError.unknownCurrency(code))") }
-    return named
-  }
-
   /// From this month on, or as --from and --month say.
   static func scope(_ arguments: Arguments, _ context: Context) throws(CLIError) -> (BudgetRule.Scope, YearMonth) {
-    let only = try month(arguments, "month")
-    let from = try month(arguments, "from")
+    let only = try arguments.month("month")
+    let from = try arguments.month("from")
     if only != nil && from != nil { throw .usage("budget: --month or --from, not both") }
     if let only { return (.month, only) }
     return (.from, from ?? YearMonth(context.today))
-  }
-
-  static func month(_ arguments: Arguments, _ option: String) throws(CLIError) -> YearMonth? {
-    guard let text = arguments[option] else { return nil }
-    guard let month = YearMonth(text: text) else {
-      throw .usage("--\(option) \(Render.quoted(text)): expected YYYY-MM, like 2026-12")
-    }
-    guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("--\(option)", text)) }
-    return month
   }
 }
 

@@ -4,8 +4,19 @@ import SpendlyStore
 
 /// What `categories` and `methods` share: list (table or JSON), add, rename and alias.
 struct CatalogActions: Sendable {
-  /// The action words after `categories` or `methods`; none lists.
-  static let words = ["list", "add", "rename", "alias"]
+  /// The actions after `categories` or `methods`, declared (none named lists); only `add` takes
+  /// options, `adding` (the noun is "category" or "payment method").
+  static func subcommands(noun: String, adding options: [Option]) -> [Subcommand] {
+    [
+      Subcommand("list", summary: "each \(noun) and its aliases"),
+      Subcommand("add", summary: "a new \(noun), with other words for it", options: options),
+      Subcommand("rename", summary: "rename a \(noun); the old name stays an alias"),
+      Subcommand("alias", summary: "another word for a \(noun)"),
+    ]
+  }
+
+  /// The action words, in the declared order: list, add, rename, alias.
+  static let words = subcommands(noun: "", adding: []).map(\.name)
 
   let command: String
   /// Categories or methods.

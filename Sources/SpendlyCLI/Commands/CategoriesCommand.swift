@@ -17,12 +17,20 @@ struct CategoriesCommand: Command {
     "spendly categories add Pets --alias vet,petfood", "spendly categories add Dividends --income",
     "spendly categories rename Bills Utilities",
   ]
-  static let specs: [Option] = [
-    .flag("income", "add an income category (default: an expense one)"),
-    .value("alias", "A,B", .list(.text), "other words for it, comma-separated"),
-  ]
+  static let subcommands = CatalogActions.subcommands(
+    noun: "category",
+    adding: [
+      .flag("income", "add an income category (default: an expense one)"),
+      .value("alias", "A,B", .list(.text), "other words for it, comma-separated"),
+    ])
+  static let defaultSubcommand: String? = "list"
+  static let specs = Option.union(subcommands.map(\.options))
+  /// Tab offers the categories after `rename` and `alias`.
+  static let argumentValues: ArgumentValues? = .after([
+    ArgumentWord("rename", .sequence([.category])), ArgumentWord("alias", .sequence([.category])),
+  ])
 
-  static let actions = CatalogActions(
+  static let catalog = CatalogActions(
     command: name, kind: .category, headers: ["Category", "Side", "Aliases", "Suggested by"],
     rows: { catalog in
       catalog.categories.map { category in
@@ -46,6 +54,6 @@ struct CategoriesCommand: Command {
     })
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    try actions.run(arguments, context)
+    try catalog.run(arguments, context)
   }
 }

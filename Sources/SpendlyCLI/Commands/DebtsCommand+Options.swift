@@ -11,25 +11,12 @@ extension DebtsCommand {
     return debt
   }
 
-  static func rate(_ text: String, _ field: String) throws(CLIError) -> DecimalNumber {
-    guard let rate = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
-      throw .data("\(field) \(Render.quoted(text)): expected a percent like 9.5")
-    }
-    return rate
-  }
+  /// The months a term may have.
+  static let terms = 1...1200
 
-  static func dueDay(_ text: String) throws(CLIError) -> Int {
-    guard let day = Int(text), (1...31).contains(day) else {
-      throw .data("due-day \(Render.quoted(text)): expected 1 to 31")
-    }
-    return day
-  }
-
-  static func term(_ text: String) throws(CLIError) -> Int {
-    guard let months = Int(text), (1...1200).contains(months) else {
-      throw .data("term \(Render.quoted(text)): expected a number of months, 1 to 1200")
-    }
-    return months
+  /// `--term MONTHS` (`debts edit` declares it as text, for `none`), in `terms`.
+  static func term(_ arguments: Arguments) throws(CLIError) -> Int? {
+    try arguments.number("term", range: terms)
   }
 
   static func kind(_ text: String) throws(CLIError) -> Debt.Kind {
@@ -49,12 +36,12 @@ extension DebtsCommand {
       if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent, not --min") }
       return .fixed(try MoneyOptions.amount(text, "min", currency, context).minorUnits)
     }
-    if let text = arguments["min-percent"] {
+    if let percent = try arguments.decimal("min-percent") {
       let floor =
         try arguments["min-floor"].map { text throws(CLIError) in
           try MoneyOptions.amount(text, "min-floor", currency, context).minorUnits
         } ?? 0
-      return .percent(try rate(text, "min-percent"), floor: floor)
+      return .percent(percent, floor: floor)
     }
     if arguments["min-floor"] != nil { throw .usage("debts: --min-floor goes with --min-percent") }
     if required { throw .usage("debts add: give --min AMOUNT, --min-percent P [--min-floor F], or --term MONTHS") }

@@ -39,7 +39,7 @@ struct DebtsCommand: Command {
     .value("min-percent", "PERCENT", .decimal, "the minimum as a percent of the balance"),
     .value("min-floor", "AMOUNT", .amount, "the least minimum, with --min-percent"),
     .value("due-day", "DAY", .number(1...31), "the day of the month it is due (clamped to the month)"),
-    .value("term", "MONTHS", .number(1...Int.max), "months to pay it off: the minimum is the amortized payment"),
+    .value("term", "MONTHS", .number(DebtsCommand.terms), "months to pay it off: the minimum is the amortized payment"),
     .value("kind", "KIND", .choice(Debt.Kind.allCases.map(\.rawValue)), "loan (the default), card or other"),
     .value("currency", "CODE", .currency, "its currency (default: the default currency)"),
     .value("start", "DATE", .date, "the day of the balance (default: today)"),
@@ -135,18 +135,17 @@ struct DebtsCommand: Command {
     }
     let name = words.joined(separator: " ")
     guard let balanceText = arguments["balance"] else { throw .usage("debts add: --balance is needed") }
-    guard let aprText = arguments["apr"] else {
+    guard let apr = try arguments.decimal("apr") else {
       throw .usage("debts add: --apr is needed (the yearly rate in percent)")
     }
-    guard let dueText = arguments["due-day"] else { throw .usage("debts add: --due-day is needed (1 to 31)") }
+    guard let dueDay = try arguments.number("due-day") else { throw .usage("debts add: --due-day is needed (1 to 31)") }
     let currency = try MoneyOptions.currency(arguments, context)
     let balance = try MoneyOptions.amount(balanceText, "balance", currency, context)
     var debt = Debt(
       id: 0, name: name, kind: try kind(arguments["kind"] ?? "loan"), balance: balance,
-      start: try FieldOptions.date(arguments, "start", context: context) ?? context.today,
-      apr: try rate(aprText, "apr"),
-      minimum: .fixed(0), dueDay: try dueDay(dueText))
-    debt.term = try arguments["term"].map { text throws(CLIError) in try term(text) }
+      start: try arguments.date("start", context: context) ?? context.today,
+      apr: apr, minimum: .fixed(0), dueDay: dueDay)
+    debt.term = try term(arguments)
     if debt.term != nil, arguments["min"] != nil || arguments["min-percent"] != nil {
       throw .usage("debts add: --term makes the minimum the amortized payment; give --min or --term, not both")
     }
@@ -169,16 +168,16 @@ struct DebtsCommand: Command {
       changed.balance = try MoneyOptions.amount(text, "balance", debt.balance.currency, context)
       fields.append(.balance)
     }
-    if let text = arguments["apr"] {
-      changed.apr = try rate(text, "apr")
+    if let apr = try arguments.decimal("apr") {
+      changed.apr = apr
       fields.append(.apr)
     }
-    if let text = arguments["due-day"] {
-      changed.dueDay = try dueDay(text)
+    if let day = try arguments.number("due-day") {
+      changed.dueDay = day
       fields.append(.dueDay)
     }
     if let text = arguments["term"] {
-      changed.term = text.lowercased() == "none" ? nil : try term(text)
+      changed.term = text.lowercased() == "none" ? nil : try term(arguments)
       fields.append(.term)
     }
     if let text = arguments["kind"] {
@@ -186,7 +185,7 @@ struct DebtsCommand: Command {
       fields.append(.kind)
     }
     if arguments["start"] != nil {
-      changed.start = try FieldOptions.date(arguments, "start", context: context) ?? debt.start
+      changed.start = try arguments.date("start", context: context) ?? debt.start
       fields.append(.start)
     }
     if changed.term != nil, arguments["min"] != nil || arguments["min-percent"] != nil {

@@ -96,23 +96,9 @@ enum FieldOptions {
     }
   }
 
-  /// `--NAME DATE` read as `date(_:context:)` reads it, with a one-line error naming the option.
+  /// `--NAME DATE` as `Arguments.date(_:context:)` reads it (kept for the callers not yet moved).
   static func date(_ arguments: Arguments, _ name: String, context: Context) throws(CLIError) -> LocalDate? {
-    guard let text = arguments[name] else { return nil }
-    guard let day = try date(text, context: context, field: "--\(name)") else {
-      throw .usage("--\(name) \(Render.quoted(text)): expected a date, like 2026-03-01 or '1 mar'")
-    }
-    return day
-  }
-
-  /// Parses `--from`/`--to` style dates for filters.
-  static func optionalDate(_ arguments: Arguments, _ name: String, today: LocalDate) throws(CLIError) -> LocalDate? {
-    guard let text = arguments[name] else { return nil }
-    do {
-      return try date(text, today: today)
-    } catch {
-      throw .usage("--\(name): \(error.message)")
-    }
+    try arguments.date(name, context: context)
   }
 
   /// The category `--category TEXT` names, read as phrases read it (cat:chai): one resolver for

@@ -37,7 +37,7 @@ struct ListCommand: Command {
     let limit = paged ? pageSize : try arguments.int("limit", default: 20)
     let offset = paged ? (page - 1) * pageSize : try arguments.int("offset", default: 0)
     let order: ListOrder
-    switch (arguments["sort"]?.lowercased() ?? "date", arguments.has("reverse")) {
+    switch (try arguments.choice("sort") ?? "date", arguments.has("reverse")) {
     case ("date", false): order = .newest
     case ("date", true): order = .oldest
     case ("amount", false): order = .largest

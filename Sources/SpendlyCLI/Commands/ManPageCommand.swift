@@ -1,6 +1,7 @@
 /// `spendly __man`: the manual page, spendly.1, in roff, made from the very text `--help`
-/// prints (each command's summary, help and options table made from its declared options, the
-/// global options), so the two cannot disagree.
+/// prints (each command's summary, help and options table made from its declared options, a
+/// subsection per action with its own usage and options, the global options), so the two
+/// cannot disagree.
 /// Hidden: `make install` runs it.
 struct ManPageCommand: Command {
   static let name = "__man"
@@ -51,6 +52,7 @@ enum ManPage {
       out.append(#".SS "\#(escaped(command.name))""#)
       out.append(contentsOf: text(command.summary))
       out.append(contentsOf: verbatim(command.fullHelp))
+      for action in command.subcommands { out.append(contentsOf: subsection(command, action)) }
     }
     out.append(".SH ENVIRONMENT")
     for (name, meaning) in environmentVariables {
@@ -74,6 +76,16 @@ enum ManPage {
         """))
     out.append(".SH SEE ALSO")
     out.append(#".BR sqlite3 (1)"#)
+    return out
+  }
+
+  /// The part of the page about one action (`debts add`), made from its declaration as its
+  /// `--help` is: its summary when it has one, its usage and its options.
+  static func subsection(_ command: any Command.Type, _ action: Subcommand) -> [String] {
+    let also = action.aliases.map { " (\(command.name) \($0))" }.joined()
+    var out = [#".SS "\#(escaped("\(command.name) \(action.name)\(also)"))""#]
+    if let summary = action.summary { out.append(contentsOf: text(summary)) }
+    out.append(contentsOf: verbatim(command.fullHelp(of: action)))
     return out
   }
 

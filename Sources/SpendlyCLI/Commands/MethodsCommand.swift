@@ -14,9 +14,16 @@ struct MethodsCommand: Command {
            spendly methods alias NAME ALIAS
     """
   static let examples = [#"spendly methods add "HDFC Card" --alias hdfc"#, "spendly methods alias UPI bhim"]
-  static let specs: [Option] = [.value("alias", "A,B", .list(.text), "other words for it, comma-separated")]
+  static let subcommands = CatalogActions.subcommands(
+    noun: "payment method", adding: [.value("alias", "A,B", .list(.text), "other words for it, comma-separated")])
+  static let defaultSubcommand: String? = "list"
+  static let specs = Option.union(subcommands.map(\.options))
+  /// Tab offers the methods after `rename` and `alias`.
+  static let argumentValues: ArgumentValues? = .after([
+    ArgumentWord("rename", .sequence([.method])), ArgumentWord("alias", .sequence([.method])),
+  ])
 
-  static let actions = CatalogActions(
+  static let catalog = CatalogActions(
     command: name, kind: .method, headers: ["Method", "Aliases", "Also understood"],
     rows: { catalog in
       catalog.methods.map { method in
@@ -41,6 +48,6 @@ struct MethodsCommand: Command {
     })
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
-    try actions.run(arguments, context)
+    try catalog.run(arguments, context)
   }
 }

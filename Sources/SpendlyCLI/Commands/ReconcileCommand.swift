@@ -60,7 +60,7 @@ struct ReconcileCommand: Command {
       throw refused(error)
     }
     var request = Reconciling.Request(
-      account: account, balance: money, date: try FieldOptions.date(arguments, "on", context: context) ?? context.today)
+      account: account, balance: money, date: try arguments.date("on", context: context) ?? context.today)
     request.kind = arguments.has("available") ? .available : .booked
     let outcome: Reconciling.Outcome
     do {

@@ -119,8 +119,8 @@ struct RecurringCommand: Command {
       throw .usage("recurring dates: give one schedule id, like: recurring dates 3 --from 2026-01-01 --to 2026-12-31")
     }
     let schedule = try existing(words[0], context)
-    let from = try FieldOptions.date(arguments, "from", context: context) ?? context.today
-    let to = try FieldOptions.date(arguments, "to", context: context) ?? from.adding(months: 12)
+    let from = try arguments.date("from", context: context) ?? context.today
+    let to = try arguments.date("to", context: context) ?? from.adding(months: 12)
     guard from <= to else { throw .usage("recurring dates: --from is after --to") }
     guard to.daysSinceEpoch - from.daysSinceEpoch <= 366 * 200 else {
       throw .usage("recurring dates: at most 200 years at a time")
@@ -201,23 +201,18 @@ struct RecurringCommand: Command {
   }
 
   static func edit(_ schedule: Schedule, _ arguments: Arguments, _ context: Context) throws(CLIError) -> String {
-    let parser = try context.phraseParser()
     var request = ScheduleEditing.Request()
-    if let text = arguments["category"] { request.category = try FieldOptions.category(text, parser: parser).name }
-    if let text = arguments["method"] { request.method = try FieldOptions.method(text, parser: parser) }
+    if let category = try arguments.category(context) { request.category = category.name }
+    if let method = try arguments.method(context) { request.method = method }
     if let name = arguments["name"] {
       let trimmed = name.trimmingSpaces()
       guard !trimmed.isEmpty else { throw .usage("recurring edit: --name is empty; give the schedule a name") }
       request.name = trimmed
     }
     request.note = arguments["note"]
-    if let text = arguments["amount"] {
-      do {
-        request.amount = try parser.amount(text, currency: schedule.fields.amount.currency)
-      } catch {
-        throw .data(error.message)
-      }
-      request.from = try FieldOptions.date(arguments, "from", context: context)
+    if let amount = try arguments.amount("amount", schedule.fields.amount.currency, context) {
+      request.amount = amount
+      request.from = try arguments.date("from", context: context)
     } else if arguments["from"] != nil {
       throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
     }

@@ -4,14 +4,33 @@ import SpendlyCore
 extension Arguments {
   /// `--name N` as its declared `.number(range)` (or `range`, else 0 or more) reads it.
   func int(_ name: String, default fallback: Int, range: ClosedRange<Int>? = nil) throws(CLIError) -> Int {
-    guard let text = values[name] else { return fallback }
+    try number(name, range: range) ?? fallback
+  }
+
+  /// `--name N` as its declared `.number(range)` (or `range`, else 0 or more) reads it, or nil
+  /// when not given: "--due-day '32': expected a whole number from 1 to 31".
+  func number(_ name: String, range: ClosedRange<Int>? = nil) throws(CLIError) -> Int? {
+    guard let text = values[name] else { return nil }
     var allowed = range ?? 0...Int.max
-    if range == nil, case .number(let declared) = specs.first(where: { $0.name == name })?.value { allowed = declared }
+    if range == nil, case .number(let declared) = declared(name) { allowed = declared }
     guard let value = Int(text), allowed.contains(value) else {
-      throw .usage("--\(name) '\(text)': expected a whole number from \(allowed.lowerBound)")
+      let upTo = allowed.upperBound == Int.max ? "" : " to \(allowed.upperBound)"
+      throw .usage("--\(name) '\(text)': expected a whole number from \(allowed.lowerBound)\(upTo)")
     }
     return value
   }
+
+  /// `--name 9.5` (a trailing % allowed: `9.5%`) as a decimal number, never floating point.
+  func decimal(_ name: String) throws(CLIError) -> DecimalNumber? {
+    guard let text = values[name] else { return nil }
+    guard let number = DecimalNumber(text: text.hasSuffix("%") ? String(text.dropLast()) : text) else {
+      throw .usage("--\(name) \(Render.quoted(text)): expected a number like 9.5")
+    }
+    return number
+  }
+
+  /// What `--name` is declared as, if it is.
+  private func declared(_ name: String) -> OptionValue? { specs.first { $0.name == name }?.value }
 
   /// `--name WORD` as one of its declared `.choice` words (or `words`), lowercased.
   func choice(_ name: String, _ words: [String]? = nil) throws(CLIError) -> String? {
@@ -36,7 +55,7 @@ extension Arguments {
   }
 
   private func declaredChoices(_ name: String) -> [String] {
-    switch specs.first(where: { $0.name == name })?.value {
+    switch declared(name) {
     case .choice(let words), .list(.choice(let words)): return words
     default: return []
     }
@@ -77,5 +96,55 @@ extension Arguments {
   func account(_ context: Context, _ name: String = "account") throws(CLIError) -> Account? {
     guard let text = values[name] else { return nil }
     return try context.account(named: text)
+  }
+}
+
+/// The values of days and times.
+extension Arguments {
+  /// `--name DATE` as a filter takes it: YYYY-MM-DD, today or yesterday, within the supported
+  /// dates: "--from 'xyz': expected a date: YYYY-MM-DD (like 2026-12-01), today or yesterday".
+  func date(_ name: String, today: LocalDate) throws(CLIError) -> LocalDate? {
+    guard let text = values[name] else { return nil }
+    switch text.lowercased() {
+    case "today": return today
+    case "yesterday": return today.adding(days: -1)
+    default:
+      guard let date = LocalDate(iso: text) else {
+        throw .usage(
+          "--\(name) \(Render.quoted(text)): expected a date: YYYY-MM-DD (like \(today)), today or yesterday")
+      }
+      guard SupportedDates.contains(date) else { throw .usage(SupportedDates.refusal("--\(name)", text)) }
+      return date
+    }
+  }
+
+  /// `--name DATE` as the schedule, debt and account commands take it: what `date(_:today:)`
+  /// reads, or a date as a phrase writes one ("1 mar", "friday").
+  func date(_ name: String, context: Context) throws(CLIError) -> LocalDate? {
+    guard let text = values[name] else { return nil }
+    guard let day = try FieldOptions.date(text, context: context, field: "--\(name)") else {
+      throw .usage("--\(name) \(Render.quoted(text)): expected a date, like 2026-03-01 or '1 mar'")
+    }
+    return day
+  }
+
+  /// `--name YYYY-MM`, within the supported dates: "--month '2026-13': expected YYYY-MM, like 2026-12".
+  func month(_ name: String) throws(CLIError) -> YearMonth? {
+    guard let text = values[name] else { return nil }
+    guard let month = YearMonth(text: text) else {
+      throw .usage("--\(name) \(Render.quoted(text)): expected YYYY-MM, like 2026-12")
+    }
+    guard SupportedDates.contains(month) else { throw .data(SupportedDates.refusal("--\(name)", text)) }
+    return month
+  }
+
+  /// `--name YYYY-MM-DDTHH:MM` (`--now`), within the supported dates.
+  func dateTime(_ name: String) throws(CLIError) -> LocalDateTime? {
+    guard let text = values[name] else { return nil }
+    guard let parsed = LocalDateTime(iso: text) else {
+      throw .usage("--\(name) \(Render.quoted(text)): expected YYYY-MM-DDTHH:MM, like 2026-11-29T13:05")
+    }
+    guard SupportedDates.contains(parsed.date) else { throw .data(SupportedDates.refusal("--\(name)", text)) }
+    return parsed
   }
 }

@@ -35,8 +35,8 @@ enum FilterOptions {
     filter.account = try arguments.account(context)?.name
     filter.statuses = try arguments.choices("status").compactMap(TransactionStatus.init(rawValue:))
     filter.merchant = arguments["merchant"]
-    filter.from = try FieldOptions.optionalDate(arguments, "from", today: context.today)
-    filter.to = try FieldOptions.optionalDate(arguments, "to", today: context.today)
+    filter.from = try arguments.date("from", today: context.today)
+    filter.to = try arguments.date("to", today: context.today)
     return filter
   }
 }

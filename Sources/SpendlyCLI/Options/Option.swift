@@ -9,6 +9,8 @@ struct Option: Sendable {
   let valueName: String
   /// Its help after the label, a line or several (separated by `\n`).
   let help: String
+  /// Other long names that mean it, not shown in help (`--no-colour` for `--no-color`).
+  var aliases: [String] = []
 
   var takesValue: Bool { value != nil }
 
@@ -26,13 +28,13 @@ struct Option: Sendable {
   }
 
   /// `--NAME`: a flag, given or not.
-  static func flag(_ name: String, _ help: String, short: Character? = nil) -> Option {
-    Option(name: name, short: short, value: nil, valueName: "", help: help)
+  static func flag(_ name: String, _ help: String, short: Character? = nil, aliases: [String] = []) -> Option {
+    Option(name: name, short: short, value: nil, valueName: "", help: help, aliases: aliases)
   }
 
   /// The same option with other help (`--to` is a date in one command, an account in another).
   func helped(_ help: String) -> Option {
-    Option(name: name, short: short, value: value, valueName: valueName, help: help)
+    Option(name: name, short: short, value: value, valueName: valueName, help: help, aliases: aliases)
   }
 
   /// The options of several lists, each name once (the first declaration wins), in order.
@@ -45,7 +47,7 @@ struct Option: Sendable {
 extension [Option] {
   /// The option `--name` or `-x` names, if declared.
   func named(_ word: String) -> Option? {
-    if word.hasPrefix("--") { return first { "--" + $0.name == word } }
+    if word.hasPrefix("--") { return first { "--" + $0.name == word || $0.aliases.contains { "--" + $0 == word } } }
     guard word.count == 2, word.hasPrefix("-"), let short = word.last else { return nil }
     return first { $0.short == short }
   }

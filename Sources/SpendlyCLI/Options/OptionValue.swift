@@ -10,6 +10,8 @@ indirect enum OptionValue: Sendable, Equatable {
   case date
   /// A month, YYYY-MM.
   case month
+  /// A day and a time of day, YYYY-MM-DDTHH:MM (`--now`).
+  case dateTime
   /// A time of day, HH:MM.
   case time
   /// A category's name, alias or word for one (Tab: of the side the line's --kind names).
@@ -68,7 +70,7 @@ indirect enum OptionValue: Sendable, Equatable {
       guard let comma = typed.lastIndex(of: ",") else { return item.candidates(typed, &source) }
       let done = String(typed[...comma])
       return item.candidates(String(typed[typed.index(after: comma)...]), &source).map { done + $0 }
-    case .amount, .date, .month, .time, .number, .decimal, .text: return []
+    case .amount, .date, .month, .dateTime, .time, .number, .decimal, .text: return []
     }
   }
 }
