@@ -44,10 +44,10 @@ extension ReportQueries {
     // period ending today, with nothing dated later that month) is as good as whole.
     var first = filter.from.map { $0.day == 1 ? YearMonth($0) : YearMonth($0).adding(months: 1) }
     var last = filter.to.map { $0 == $0.endOfMonth ? YearMonth($0) : YearMonth($0).adding(months: -1) }
-    if let from = filter.from, from.day != 1, try isEmpty(from.startOfMonth, before: from) {
+    if let from = filter.from, from.day != 1, try isEmpty(from.startOfMonth, through: from.adding(days: -1)) {
       first = YearMonth(from)
     }
-    if let to = filter.to, to != to.endOfMonth, try isEmpty(to.adding(days: 1), before: to.endOfMonth.adding(days: 1)) {
+    if let to = filter.to, to != to.endOfMonth, try isEmpty(to.adding(days: 1), through: to.endOfMonth) {
       last = YearMonth(to)
     }
     // Days to take away from a whole end month instead of scanning the period's part of it.
@@ -136,11 +136,11 @@ extension ReportQueries {
     }
   }
 
-  /// Whether no transaction at all (of any kind or status) is dated from `start` up to, not
-  /// including, `end`: one look-up in the date index.
-  private func isEmpty(_ start: LocalDate, before end: LocalDate) throws(StoreError) -> Bool {
+  /// Whether no transaction at all (of any kind or status) is dated from `start` through `end`,
+  /// both in one month: one look-up in the date index.
+  private func isEmpty(_ start: LocalDate, through end: LocalDate) throws(StoreError) -> Bool {
     try rows(
-      "SELECT 1 FROM transactions WHERE date >= ? AND date < ? LIMIT 1",
+      "SELECT 1 FROM transactions WHERE date BETWEEN ? AND ? LIMIT 1",
       [.text(start.description), .text(end.description)]
     ).isEmpty
   }
