@@ -3,19 +3,12 @@ import SpendlyParse
 import SpendlyStore
 
 extension Context {
-  /// A phrase parser with the person's categories, methods, settings and history.
-  /// With `caching`, history answers are remembered per name: for the shell, which drops its
-  /// parser (and so the cache) after every write.
+  /// The session's phrase parser (`Session.phraseParser`), after the CLI's own refusal of a
+  /// database it cannot open.
   func phraseParser(caching: Bool = false) throws(CLIError) -> PhraseParser {
-    let store = try store()
+    _ = try store()
     do {
-      let settings = ParseSettings(
-        currency: try store.settings.defaultCurrency(), method: try store.settings.current(.method),
-        incomeMethod: try store.settings.current(.incomeMethod), card: try store.settings.current(.card),
-        debts: try store.debts.all().map { ($0.id, $0.name) })
-      let history: any MerchantHistory =
-        caching ? CachingHistory(store.merchants) : store.merchants
-      return PhraseParser(catalog: try store.catalog.current(), settings: settings, history: history)
+      return try session.phraseParser(caching: caching)
     } catch {
       throw error.cli
     }

@@ -116,18 +116,28 @@ struct ReportLayoutTests {
     return result.out
   }
 
+  /// The report laid out by headless Chromium at `width` px (light or dark): what the probe measured.
+  static func laidOut(_ raw: String, width: Int, dark: Bool, name: String, in sandbox: Sandbox) throws -> [String: Any]
+  {
+    let probe = sandbox.directory + "/\(name).html"
+    try Self.probe(raw, width: width).write(toFile: probe, atomically: true, encoding: .utf8)
+    let dom = try Self.chromium(
+      [
+        "--blink-settings=preferredColorScheme=\(dark ? 0 : 1)", "--window-size=1300,1400", "--dump-dom",
+        "file://" + probe,
+      ],
+      in: sandbox.directory)
+    let found = try #require(dom.firstMatch(of: /data-probe="([^"]*)"/), "no probe in \(dom.prefix(300))")
+    let text = String(found.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+      of: "&amp;", with: "&")
+    return try #require(try json(text) as? [String: Any])
+  }
+
   @Test(.tags(.externalTool), .enabled(if: ExternalTools.run)) func chromiumFitsItToAPhoneAndADesktop() throws {
     let sandbox = try ReportHTMLTests.world()
     let raw = try Self.raw(sandbox)
     for (width, dark) in [(400, false), (400, true), (1200, false), (1200, true)] {
-      let probe = sandbox.directory + "/probe-\(width).html"
-      try Self.probe(raw, width: width).write(toFile: probe, atomically: true, encoding: .utf8)
-      let dom = try Self.chromium(
-        ["--blink-settings=preferredColorScheme=\(dark ? 0 : 1)", "--window-size=1300,1400", "--dump-dom", "file://" + probe],
-        in: sandbox.directory)
-      let found = try #require(dom.firstMatch(of: /data-probe="([^"]*)"/), "no probe in \(dom.prefix(300))")
-      let text = String(found.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-      let r = try #require(try json(text) as? [String: Any])
+      let r = try Self.laidOut(raw, width: width, dark: dark, name: "probe-\(width)", in: sandbox)
       let at = "\(width) px\(dark ? " dark" : "")"
       #expect(r["view"] as? Int == width, "\(at)")
       #expect(r["dark"] as? Bool == dark, "\(at)")
@@ -147,8 +157,10 @@ struct ReportLayoutTests {
     // background (#14171c).
     let shot = sandbox.directory + "/phone.png"
     _ = try Self.chromium(
-      ["--blink-settings=preferredColorScheme=0", "--screenshot=" + shot, "--window-size=400,1400",
-       "file://" + sandbox.directory + "/report.html"], in: sandbox.directory)
+      [
+        "--blink-settings=preferredColorScheme=0", "--screenshot=" + shot, "--window-size=400,1400",
+        "file://" + sandbox.directory + "/report.html",
+      ], in: sandbox.directory)
     let pixel = try ExportToolsTests.tool(["python3", "-c", Self.firstPixel, shot], in: sandbox.directory)
     #expect(pixel.status == 0, "\(pixel.err)")
     #expect(pixel.out.trimmingCharacters(in: .whitespacesAndNewlines) == "400 20,23,28", "\(pixel.out)")
@@ -172,14 +184,7 @@ struct ReportLayoutTests {
     let raw = try Self.raw(sandbox)
     #expect(raw.contains(long))
     for (width, dark) in [(320, false), (400, false), (400, true)] {
-      let probe = sandbox.directory + "/probe-long-\(width).html"
-      try Self.probe(raw, width: width).write(toFile: probe, atomically: true, encoding: .utf8)
-      let dom = try Self.chromium(
-        ["--blink-settings=preferredColorScheme=\(dark ? 0 : 1)", "--window-size=1300,1400", "--dump-dom", "file://" + probe],
-        in: sandbox.directory)
-      let found = try #require(dom.firstMatch(of: /data-probe="([^"]*)"/), "no probe in \(dom.prefix(300))")
-      let text = String(found.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
-      let r = try #require(try json(text) as? [String: Any])
+      let r = try Self.laidOut(raw, width: width, dark: dark, name: "probe-long-\(width)", in: sandbox)
       let at = "\(width) px\(dark ? " dark" : "")"
       #expect(r["client"] as? Int == width, "\(at)")
       #expect((r["width"] as? Int ?? .max) <= (r["client"] as? Int ?? 0), "\(at): the page scrolls sideways, \(r)")

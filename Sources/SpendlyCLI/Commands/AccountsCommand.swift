@@ -85,7 +85,7 @@ struct AccountsCommand: Command {
         return .lines(["renamed account \(Render.safe(account.name)) to \(Render.safe(renamed.name))"])
       case "close", "reopen":
         try AccountWords.noRest(rest, "accounts \(action)")
-        let day = action == "close" ? try FieldOptions.date(arguments, "on", context: context) ?? context.today : nil
+        let day = action == "close" ? try arguments.date("on", context: context) ?? context.today : nil
         let summary: String
         do {
           summary = ChangeWords.text(try AccountKeeping(session: context.session).close(account, on: day))
@@ -163,9 +163,9 @@ struct AccountsCommand: Command {
         throw .data("opening \(Render.quoted(text)): the account keeps \(account.currency.code)")
       }
       account.opening = negative ? -money.minorUnits : money.minorUnits
-      account.openingDate = try FieldOptions.date(arguments, "on", context: context) ?? context.today
+      account.openingDate = try arguments.date("on", context: context) ?? context.today
     } else if arguments["on"] != nil {
-      account.openingDate = try FieldOptions.date(arguments, "on", context: context)
+      account.openingDate = try arguments.date("on", context: context)
     }
     if let text = arguments["methods"] { account.methods = CommaList.items(text) }
     if let text = arguments["alias"] {

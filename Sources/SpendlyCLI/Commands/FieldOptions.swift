@@ -96,11 +96,6 @@ enum FieldOptions {
     }
   }
 
-  /// `--NAME DATE` as `Arguments.date(_:context:)` reads it (kept for the callers not yet moved).
-  static func date(_ arguments: Arguments, _ name: String, context: Context) throws(CLIError) -> LocalDate? {
-    try arguments.date(name, context: context)
-  }
-
   /// The category `--category TEXT` names, read as phrases read it (cat:chai): one resolver for
   /// every command's option.
   static func category(_ text: String, parser: PhraseParser) throws(CLIError) -> Category {
