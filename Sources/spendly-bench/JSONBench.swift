@@ -42,9 +42,13 @@ enum JSONBench {
       remove(target)
     }
     let perSecond = Int(Double(count) / max(median(times), 1) * 1000)
+    // The archive's rows: its transactions, their revisions, the change log and the rest.
+    let rows = Int(line.split(separator: " ").reversed().dropFirst().first?.filter(\.isNumber) ?? "") ?? 0
+    let rowsPerSecond = Int(Double(rows) / max(median(times), 1) * 1000)
     print(
       "import of that file into an empty database: median \(ImportBench.format(median(times))) ms over \(runs) runs, "
-        + "\(perSecond) transactions/s, peak RSS \(peak / 1024) MB (target: 50,000 rows/s or more, memory flat in the file size) (\(line))"
+        + "\(rowsPerSecond) rows/s (\(perSecond) transactions/s), peak RSS \(peak / 1024) MB "
+        + "(target: 50,000 rows/s or more, memory flat in the file size) (\(line))"
     )
     let target = folder + "/merge.db"
     _ = runProcess([spendly, "--db", target, "add", "--yes", "99", "cash", "snacks"])
