@@ -39,36 +39,42 @@ enum Rollups {
       SELECT month, key AS category_id, currency, kind, status, total, count FROM rollups WHERE dim = 'category';
     """
 
-  /// One row added to every dimension's rollups.
+  /// One row's key in every dimension, a line per dimension: the derived table `d(dim, key)`.
+  private static func keys(_ row: String) -> String {
+    dimensions.map { "SELECT '\($0.name)' AS dim, \($0.key(row)) AS key" }.joined(separator: " UNION ALL ")
+  }
+
+  /// One row added to every dimension's rollups, in one statement (a trigger's text is parsed
+  /// with the schema by every process that opens the database, so it is kept short).
   private static func adding(_ row: String) -> String {
     let amount =
       "CASE WHEN typeof(\(row).amount) = 'integer' AND \(row).amount > 0 THEN \(row).amount ELSE 'damaged' END"
-    return dimensions.map { dimension in
-      """
-        INSERT INTO rollups SELECT '\(dimension.name)', \(month(row)), \(row).currency, \(row).status, \(row).kind,
-          \(dimension.key(row)), \(amount), 1 WHERE \(row).kind != 'transfer'
+    return """
+        INSERT INTO rollups SELECT d.dim, \(month(row)), \(row).currency, \(row).status, \(row).kind, d.key, \(amount), 1
+          FROM (\(keys(row))) AS d WHERE \(row).kind != 'transfer'
         ON CONFLICT DO UPDATE SET count = count + 1, total = CASE
           WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
           WHEN typeof(total) = 'integer' AND typeof(total + excluded.total) = 'integer' THEN total + excluded.total
           ELSE 1e19 END;
       """
-    }.joined(separator: "\n")
   }
 
-  /// One row taken out of every dimension's rollups (a total past Int64 or damaged stays so).
+  /// One row taken out of every dimension's rollups (a total past Int64 or damaged stays so),
+  /// and the rollups it leaves empty deleted. Only a rollup just taken to zero can have a count
+  /// of zero, so the delete may look at every pairing of the dimensions and the row's keys.
   private static func removing(_ row: String) -> String {
-    dimensions.map { dimension in
-      let match = """
-        dim = '\(dimension.name)' AND month = \(month(row)) AND currency = \(row).currency
-          AND status = \(row).status AND kind = \(row).kind AND key = \(dimension.key(row))
-        """
-      return """
-          UPDATE rollups SET count = count - 1, total = CASE
-            WHEN typeof(total) = 'integer' AND typeof(\(row).amount) = 'integer' THEN total - \(row).amount ELSE total END
-          WHERE \(row).kind != 'transfer' AND \(match);
-          DELETE FROM rollups WHERE \(row).kind != 'transfer' AND count <= 0 AND \(match);
-        """
-    }.joined(separator: "\n")
+    let place = """
+      month = \(month(row)) AND currency = \(row).currency AND status = \(row).status AND kind = \(row).kind
+      """
+    return """
+        UPDATE rollups SET count = count - 1, total = CASE
+          WHEN typeof(total) = 'integer' AND typeof(\(row).amount) = 'integer' THEN total - \(row).amount ELSE total END
+        FROM (\(keys(row))) AS d
+        WHERE \(row).kind != 'transfer' AND rollups.dim = d.dim AND rollups.key = d.key AND rollups.\(place);
+        DELETE FROM rollups WHERE \(row).kind != 'transfer' AND count <= 0
+          AND dim IN (\(dimensions.map { "'\($0.name)'" }.joined(separator: ", "))) AND \(place)
+          AND key IN (\(dimensions.map { $0.key(row) }.joined(separator: ", ")));
+      """
   }
 
   /// The insert trigger, which a bulk load drops and puts back (`withBulkLoad`).
@@ -109,6 +115,21 @@ enum Rollups {
       """)
     try rebuild(db, onlyTouched: false)
     try db.execute(triggers)
+  }
+
+  /// The triggers again, each change one statement instead of one per dimension (what the
+  /// `rollups` migration made before): a trigger's text is parsed whenever a database opens.
+  static let compactTriggers = Migration(
+    name: "rollup-triggers",
+    purpose: "the rollup triggers as one statement per change, so that opening a database parses less"
+  ) { db in
+    try db.execute(
+      """
+      DROP TRIGGER IF EXISTS rollups_insert;
+      DROP TRIGGER IF EXISTS rollups_delete;
+      DROP TRIGGER IF EXISTS rollups_update;
+      \(triggers)
+      """)
   }
 
   /// Adds every rollup up again from the transactions: of all months, or (`onlyTouched`) only of

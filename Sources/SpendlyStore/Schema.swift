@@ -226,6 +226,7 @@ enum Schema {
       """),
     Lineage.migration,
     Rollups.migration,
+    Rollups.compactTriggers,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot
