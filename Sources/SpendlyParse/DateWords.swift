@@ -65,6 +65,21 @@ enum DateWords {
     return (parts.count == 2 || parts.count == 3) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
   }
 
+  /// A bare ordinal's day ("the 5th"): that day of this month when it has come (today
+  /// included), else of last month, else of the month before (for a day last month lacks).
+  static func recent(day: Int, today: LocalDate) -> LocalDate? {
+    for back in 0...2 {
+      let month = YearMonth(today).adding(months: -back)
+      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today { return date }
+    }
+    return nil
+  }
+
+  /// The year of the most recent `month`: this year when it has begun, else last year.
+  static func recentYear(month: Int, today: LocalDate) -> Int {
+    month > today.month ? today.year - 1 : today.year
+  }
+
   /// The day and month this year, or last year when that is still to come.
   static func recent(day: Int, month: Int, today: LocalDate) -> LocalDate? {
     if let date = LocalDate(year: today.year, month: month, day: day), date <= today { return date }

@@ -97,14 +97,7 @@ extension PhraseRun {
     if start > 0, free(start - 1), tokens[start - 1].word == "the" { start -= 1 }
     if start > 0, free(start - 1), tokens[start - 1].word == "on" { start -= 1 }
     guard start < i else { return nil }
-    let today = now.date
-    for back in 0...2 {
-      let month = today.startOfMonth.adding(months: -back)
-      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today {
-        return (date, start..<(i + 1))
-      }
-    }
-    return nil
+    return DateWords.recent(day: day, today: now.date).map { ($0, start..<(i + 1)) }
   }
 
   /// noon, today, day before yesterday, friday, last friday, aug 14 [2025].

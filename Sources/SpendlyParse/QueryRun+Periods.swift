@@ -68,7 +68,7 @@ extension QueryRun {
       // since oct: from the first of the most recent October.
       if let name = word(), let month = lexicon.months[name], !(word(1).map { Int($0) != nil } ?? false) {
         index += 1
-        let year = month > today.month ? today.year - 1 : today.year
+        let year = DateWords.recentYear(month: month, today: today)
         return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "since")
       }
       // since 2025: from its first day
@@ -153,7 +153,6 @@ extension QueryRun {
     }
   }
 
-  /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday) at `index`.
   /// One end of a range ("from dec 2025 to nov 2026", "between 2024 and 2025"): a date, else
   /// a month (with a year, else the most recent one) or a year, read as its first day at the
   /// start and its last day at the end.
@@ -162,7 +161,7 @@ extension QueryRun {
     guard let first = word() else { return nil }
     if let month = lexicon.months[first] {
       index += 1
-      var year = month > today.month ? today.year - 1 : today.year
+      var year = DateWords.recentYear(month: month, today: today)
       lastDateHadYear = false
       if let next = word(), next.count == 4, let y = Int(next), (1970...2200).contains(y) {
         year = y
@@ -188,17 +187,13 @@ extension QueryRun {
     guard let text = word(skip), ["st", "nd", "rd", "th"].contains(where: { text.hasSuffix($0) }),
       let day = DateWords.dayNumber(text), day >= 1
     else { return nil }
-    for back in 0...2 {
-      let month = YearMonth(today).adding(months: -back)
-      if let date = LocalDate(year: month.year, month: month.month, day: day), date <= today {
-        index += skip + 1
-        lastDateHadYear = false
-        return date
-      }
-    }
-    return nil
+    guard let date = DateWords.recent(day: day, today: today) else { return nil }
+    index += skip + 1
+    lastDateHadYear = false
+    return date
   }
 
+  /// Reads a date (1 oct, oct 1, 1 oct 2025, 14/08, 2026-08-14, yesterday, friday, the 5th) at `index`.
   mutating func readDate() throws(QueryError) -> LocalDate? {
     guard let first = word() else { return nil }
     lastDateHadYear = false

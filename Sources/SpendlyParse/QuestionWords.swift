@@ -27,13 +27,6 @@ public enum QuestionWords {
     return unique(words)
   }()
 
-  /// The question words `typed` may be finished to: the usual spellings that start with it,
-  /// else any question word that does ("ass" → assets, "liab" → liabilities); ignoring case.
-  public static func completing(_ typed: String) -> [String] {
-    let found = starting(typed, in: usual)
-    return found.isEmpty ? starting(typed, in: all) : found
-  }
-
   /// The words of `words` that start with `typed`, ignoring case; none for nothing typed.
   public static func starting(_ typed: String, in words: [String]) -> [String] {
     let key = NameKey(typed)

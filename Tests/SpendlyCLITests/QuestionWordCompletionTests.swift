@@ -54,11 +54,13 @@ struct QuestionWordCompletionTests {
 
   /// The usual spellings are one word for each role of the lexicon, fillers left out.
   @Test func theWordsComeFromTheLexicon() {
-    #expect(QuestionWords.completing("spe") == ["spent"])
-    #expect(QuestionWords.completing("mon") == ["month"])
-    #expect(QuestionWords.completing("spendi") == ["spending"])
-    #expect(QuestionWords.completing("sept") == ["september"])
-    #expect(QuestionWords.completing("") == [])
+    #expect(ShellCompletion.question("spe", names: []) == ["spent"])
+    #expect(ShellCompletion.question("mon", names: []) == ["month"])
+    #expect(ShellCompletion.question("spendi", names: []) == ["spending"])
+    #expect(ShellCompletion.question("sept", names: []) == ["september"])
+    #expect(ShellCompletion.question("", names: []) == [])
+    // A name that starts with the text comes before a rarer spelling of a question word.
+    #expect(ShellCompletion.question("gr", names: ["Groceries"]) == ["Groceries"])
     #expect(!QuestionWords.usual.contains("the") && !QuestionWords.all.contains("my"))
     #expect(QuestionWords.isQuestionWord("what's") && QuestionWords.isQuestionWord("spent"))
     #expect(!QuestionWords.isQuestionWord("lunch") && !QuestionWords.isQuestionWord("my"))

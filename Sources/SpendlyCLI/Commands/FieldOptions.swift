@@ -69,15 +69,20 @@ enum FieldOptions {
   }
 
   static func date(_ text: String, today: LocalDate) throws(CLIError) -> LocalDate {
+    guard let date = plainDay(text, today: today) else {
+      throw .data("date \(Render.quoted(text)): expected YYYY-MM-DD (like \(today)), today or yesterday")
+    }
+    guard SupportedDates.contains(date) else { throw .data(SupportedDates.refusal("date", text)) }
+    return date
+  }
+
+  /// The days an option or a field names plainly: today, yesterday or YYYY-MM-DD; nil for other
+  /// text (the callers refuse it in their own words).
+  static func plainDay(_ text: String, today: LocalDate) -> LocalDate? {
     switch text.lowercased() {
     case "today": return today
     case "yesterday": return today.adding(days: -1)
-    default:
-      guard let date = LocalDate(iso: text) else {
-        throw .data("date \(Render.quoted(text)): expected YYYY-MM-DD (like \(today)), today or yesterday")
-      }
-      guard SupportedDates.contains(date) else { throw .data(SupportedDates.refusal("date", text)) }
-      return date
+    default: return LocalDate(iso: text)
     }
   }
 

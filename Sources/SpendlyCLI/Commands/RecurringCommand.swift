@@ -210,12 +210,8 @@ struct RecurringCommand: Command {
       request.name = trimmed
     }
     request.note = arguments["note"]
-    if let amount = try arguments.amount("amount", schedule.fields.amount.currency, context) {
-      request.amount = amount
-      request.from = try arguments.date("from", context: context)
-    } else if arguments["from"] != nil {
-      throw .usage("recurring edit: --from goes with --amount (a price change from a date)")
-    }
+    request.amount = try arguments.amount("amount", schedule.fields.amount.currency, context)
+    request.from = try arguments.date("from", context: context)
     let outcome: ScheduleEditing.Outcome
     do {
       outcome = try ScheduleEditing(session: context.session, schedule: schedule, request: request).run()

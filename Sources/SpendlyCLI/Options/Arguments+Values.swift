@@ -105,17 +105,11 @@ extension Arguments {
   /// dates: "--from 'xyz': expected a date: YYYY-MM-DD (like 2026-12-01), today or yesterday".
   func date(_ name: String, today: LocalDate) throws(CLIError) -> LocalDate? {
     guard let text = values[name] else { return nil }
-    switch text.lowercased() {
-    case "today": return today
-    case "yesterday": return today.adding(days: -1)
-    default:
-      guard let date = LocalDate(iso: text) else {
-        throw .usage(
-          "--\(name) \(Render.quoted(text)): expected a date: YYYY-MM-DD (like \(today)), today or yesterday")
-      }
-      guard SupportedDates.contains(date) else { throw .usage(SupportedDates.refusal("--\(name)", text)) }
-      return date
+    guard let date = FieldOptions.plainDay(text, today: today) else {
+      throw .usage("--\(name) \(Render.quoted(text)): expected a date: YYYY-MM-DD (like \(today)), today or yesterday")
     }
+    guard SupportedDates.contains(date) else { throw .usage(SupportedDates.refusal("--\(name)", text)) }
+    return date
   }
 
   /// `--name DATE` as the schedule, debt and account commands take it: what `date(_:today:)`
