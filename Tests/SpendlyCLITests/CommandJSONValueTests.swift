@@ -36,7 +36,8 @@ struct CommandJSONValueTests {
         FileRowsJSON(
           file: "e.csv", format: "Spendly CSV", dryRun: false, added: 1, duplicates: 0, updated: 0, unchanged: 2,
           conflicts: [.init(id: 7, line: nil, changed: ["amount"], reason: "deleted in the sheet")], deleted: 0,
-          missing: 0, createdCategories: [], createdMethods: [], createdAccounts: [], droppedRecurring: 0,
+          missing: 0, createdCategories: [], createdMethods: [], createdAccounts: [], createdAccountTypes: [],
+          droppedRecurring: 0,
           warnings: IfPresent(warnings)))
     }
     let plain = rows(nil)

@@ -131,7 +131,9 @@ struct StatementImportJSON: Encodable {
   let settledByNewer: Int
   let errors: [String]
   let categories: JSONPairs<Int>
-  let createdAccounts: [CreatedAccountJSON]
+  /// The names of the accounts the import made, as before types were given.
+  let createdAccounts: [String]
+  let createdAccountTypes: [CreatedAccountJSON]
   let rebuiltAccounts: [String]
   let matches: [Match]
   let accounts: [Account]
@@ -148,7 +150,8 @@ struct StatementImportJSON: Encodable {
       CategorySource.allCases.map { source in
         (source.rawValue, outcome.plans.reduce(0) { $0 + ($1.plan.categorySources[source] ?? 0) })
       })
-    createdAccounts = outcome.created.map(CreatedAccountJSON.init)
+    createdAccounts = outcome.created.map(\.name)
+    createdAccountTypes = outcome.created.map(CreatedAccountJSON.init)
     rebuiltAccounts = outcome.rebuilt
     matches = outcome.plans.flatMap { account, plan in
       plan.matched.map {

@@ -78,10 +78,13 @@ enum SpendlyFileView {
             "  conflict: #\(conflict.id)\(conflict.line > 0 ? " at line \(conflict.line)" : "")\(what): "
               + "\(conflict.reason); left as it is")
         }
-        if r.conflicts.count > 20 { lines.append("  and \(r.conflicts.count - 20) more conflicts (--json lists them all)") }
+        if r.conflicts.count > 20 {
+          lines.append("  and \(r.conflicts.count - 20) more conflicts (--json lists them all)")
+        }
         if r.missing > 0 {
           lines.append(
-            "  \(MoneyFormat.count(r.missing)) row\(r.missing == 1 ? "" : "s") of the export \(r.missing == 1 ? "is" : "are") not in the file: kept (--sync-deletes deletes them)")
+            "  \(MoneyFormat.count(r.missing)) row\(r.missing == 1 ? "" : "s") of the export \(r.missing == 1 ? "is" : "are") not in the file: kept (--sync-deletes deletes them)"
+          )
         }
         for (what, names) in [("categories", r.createdCategories), ("methods", r.createdMethods)] where !names.isEmpty {
           lines.append("  new \(what): \(names.map(Render.safe).joined(separator: ", "))")
@@ -103,14 +106,18 @@ enum SpendlyFileView {
           lines.append("  new \(account.type.rawValue) account \(Render.safe(name))\(why)")
         }
         if intoEmpty && !r.createdAccounts.isEmpty {
-          lines.append("  a CSV holds no opening balances: give each account its own (spendly accounts edit NAME --opening AMOUNT --on DATE), or import the JSON export, which keeps them")
+          lines.append(
+            "  a CSV holds no opening balances: give each account its own (spendly accounts edit NAME --opening AMOUNT --on DATE), or import the JSON export, which keeps them"
+          )
         }
         if r.droppedRecurring > 0 {
           lines.append(
             "  \(r.droppedRecurring) row\(r.droppedRecurring == 1 ? "" : "s") named a schedule this database does not have: kept without it"
           )
         }
-        if !dryRun && (r.added > 0 || r.updated > 0 || r.deleted > 0) { lines.append("  'undo' takes this import back") }
+        if !dryRun && (r.added > 0 || r.updated > 0 || r.deleted > 0) {
+          lines.append("  'undo' takes this import back")
+        }
         return lines
       },
       json: {
@@ -119,10 +126,12 @@ enum SpendlyFileView {
             file: file, format: format, dryRun: dryRun, added: r.added, duplicates: r.duplicates, updated: r.updated,
             unchanged: r.unchanged,
             conflicts: r.conflicts.map {
-              FileRowsJSON.Conflict(id: $0.id, line: $0.line > 0 ? $0.line : nil, changed: $0.changed, reason: $0.reason)
+              FileRowsJSON.Conflict(
+                id: $0.id, line: $0.line > 0 ? $0.line : nil, changed: $0.changed, reason: $0.reason)
             },
             deleted: r.deleted, missing: r.missing, createdCategories: r.createdCategories,
-            createdMethods: r.createdMethods, createdAccounts: r.createdAccounts.map(CreatedAccountJSON.init),
+            createdMethods: r.createdMethods, createdAccounts: r.createdAccounts.map(\.name),
+            createdAccountTypes: r.createdAccounts.map(CreatedAccountJSON.init),
             droppedRecurring: r.droppedRecurring,
             warnings: IfPresent(warnings.isEmpty ? nil : warnings)))
       })
@@ -152,14 +161,17 @@ struct FileRowsJSON: Encodable {
   let missing: Int
   let createdCategories: [String]
   let createdMethods: [String]
-  let createdAccounts: [CreatedAccountJSON]
+  /// The names of the accounts the import made, as before types were given.
+  let createdAccounts: [String]
+  let createdAccountTypes: [CreatedAccountJSON]
   let droppedRecurring: Int
   var errors: [String] = []
   let warnings: IfPresent<[String]>
 }
 
-/// An account an import made, as `import --json` lists it under `created_accounts`: its name
-/// and its type, in the words `accounts` uses (`{"name": "HDFC Regalia", "type": "card"}`).
+/// An account an import made, as `import --json` lists it under `created_account_types` (beside
+/// `created_accounts`, its names): its name and its type, in the words `accounts` uses
+/// (`{"name": "HDFC Regalia", "type": "card"}`).
 struct CreatedAccountJSON: Encodable {
   let name: String
   let type: String
