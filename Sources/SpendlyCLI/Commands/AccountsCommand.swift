@@ -50,10 +50,18 @@ struct AccountsCommand: Command {
     .value("number", "ACCOUNT-NUMBER", .text, "the account's number, as statements show it"),
   ]
   static let subcommands = [
-    Subcommand("add", options: addOptions), Subcommand("list"),
-    Subcommand("edit", options: addOptions + [.value("name", "NEW", .text, "a new name (the old one stays an alias)")]),
-    Subcommand("rename"), Subcommand("close", options: [.value("on", "DATE", .date, "its last day (default: today)")]),
-    Subcommand("reopen"),
+    Subcommand(
+      "add", summary: "an asset (savings, current, cash, wallet) or liability (card, loan) account", options: addOptions
+    ),
+    Subcommand("list", summary: "each account's balance today, and per currency assets, liabilities and net worth"),
+    Subcommand(
+      "edit", summary: "change an account's type, institution, methods, aliases, numbers or name",
+      options: addOptions + [.value("name", "NEW", .text, "a new name (the old one stays an alias)")]),
+    Subcommand("rename", summary: "give an account a new name; the old one stays an alias"),
+    Subcommand(
+      "close", summary: "close an account: it keeps its history and takes no entry after its last day",
+      options: [.value("on", "DATE", .date, "its last day (default: today)")]),
+    Subcommand("reopen", summary: "take entries on a closed account again"),
   ]
   static let specs = Option.union(subcommands.map(\.options)).map {
     $0.name == "on" ? $0.helped("add: the opening balance's day; close: its last day (default: today)") : $0

@@ -46,12 +46,14 @@ struct BudgetCommand: Command {
   /// check their options themselves (`show`).
   static let subcommands = [
     Subcommand(
-      "set",
+      "set", summary: "a monthly budget, overall or for a category, from a month on or for one month",
       options: periodOptions + [
         .flag("rollover", "carry a month's unspent amount (or overspend) into the next"),
         .flag("no-rollover", "stop carrying it"),
       ]),
-    Subcommand("clear", aliases: ["remove"], options: periodOptions),
+    Subcommand(
+      "clear", aliases: ["remove"], summary: "end a budget from a month on, or take away one month's override",
+      options: periodOptions),
   ]
   static let specs = Option.union(subcommands.map(\.options))
   /// Tab offers an expense category after the action (`budget set food`).

@@ -45,19 +45,24 @@ struct DebtsCommand: Command {
     .value("start", "DATE", .date, "the day of the balance (default: today)"),
   ]
   static let subcommands = [
-    Subcommand("add", options: addOptions), Subcommand("list"), Subcommand("schedule"),
     Subcommand(
-      "plan",
+      "add", summary: "a loan, card or other debt: its balance, rate, minimum and due day", options: addOptions),
+    Subcommand("list", summary: "each debt's balance today, APR, minimum and next due date"),
+    Subcommand("schedule", summary: "the amortization table of a loan with a term"),
+    Subcommand(
+      "plan", summary: "a month-by-month payoff plan for all debts on one budget (avalanche or snowball)",
       options: [
         .value("budget", "AMOUNT", .amount, "what goes to the debts each month (remembered)"),
         .value("strategy", "NAME", .choice(["avalanche", "snowball"]), "avalanche or snowball (default: both)"),
       ]),
-    Subcommand("pay", options: [.flag("yes", "save without asking", short: "y")]),
     Subcommand(
-      "edit",
+      "pay", summary: "record a payment: an expense in Debt that lowers the balance",
+      options: [.flag("yes", "save without asking", short: "y")]),
+    Subcommand(
+      "edit", summary: "change a debt's figures or name (one undoable change)",
       options: addOptions.map { $0.name == "term" ? .value("term", "MONTHS", .text, "months, or none") : $0 }
         + [.value("name", "NAME", .text, "a new name")]),
-    Subcommand("remove"),
+    Subcommand("remove", summary: "forget a debt; its payments stay as expenses"),
   ]
   static let specs = Option.union(subcommands.map(\.options))
   static let defaultSubcommand: String? = "list"

@@ -49,14 +49,16 @@ struct ExportCommand: Command {
   static let filters = FilterOptions.options
   static let subcommands = [
     Subcommand(
-      "csv",
+      "csv", summary: "the transactions as CSV, the import layout (--all-fields: every column)",
       options: [
         .flag("all-fields", "the other columns too: Account, Status, Posted Date, ..."),
         .flag("excel", "a byte order mark and CRLF line ends, for Excel"),
       ] + filters),
-    Subcommand("json"),
-    Subcommand("xlsx", options: filters), Subcommand("ledger", options: filters),
-    Subcommand("hledger", options: filters), Subcommand("beancount", options: filters),
+    Subcommand("json", summary: "everything, with every revision and the change log: a restorable archive"),
+    Subcommand("xlsx", summary: "an Excel workbook with category, method and overall summaries", options: filters),
+    Subcommand("ledger", summary: "a journal for ledger", options: filters),
+    Subcommand("hledger", summary: "a journal for hledger", options: filters),
+    Subcommand("beancount", summary: "a journal for beancount", options: filters),
   ]
   static let specs = Option.union(subcommands.map(\.options))
 

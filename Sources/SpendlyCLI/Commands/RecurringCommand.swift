@@ -30,22 +30,28 @@ struct RecurringCommand: Command {
     """
   static let examples = ["spendly recurring add netflix 649 monthly from 31 jan cc", "spendly recurring"]
   static let subcommands = [
-    Subcommand("add", options: [.flag("yes", "save without asking", short: "y")]), Subcommand("list"),
     Subcommand(
-      "dates",
+      "add", summary: "a subscription or income source from a phrase: name, amount, cadence, anchor",
+      options: [.flag("yes", "save without asking", short: "y")]),
+    Subcommand("list", summary: "every schedule with its next date and monthly cost"),
+    Subcommand(
+      "dates", summary: "a schedule's occurrences between two days",
       options: [
         .value("from", "DATE", .date, "the first day listed"), .value("to", "DATE", .date, "the last day listed"),
       ]),
-    Subcommand("skip"), Subcommand("pause"), Subcommand("resume"), Subcommand("end"),
+    Subcommand("skip", summary: "skip one occurrence: the oldest due, else the next, or the DATE given"),
+    Subcommand("pause", summary: "stop a schedule's occurrences until it is resumed"),
+    Subcommand("resume", summary: "start a paused schedule again"),
+    Subcommand("end", summary: "no occurrence after DATE (or 'never' to take the end away)"),
     Subcommand(
-      "edit",
+      "edit", summary: "change a schedule's amount (from a day on), category, method, name or note",
       options: [
         .value("amount", "AMOUNT", .amount, "a new amount"),
         .value("from", "DATE", .date, "the day the new amount applies from (default: today)"),
         .value("category", "NAME", .category, "a category"), .value("method", "NAME", .method, "a payment method"),
         .value("name", "NAME", .text, "a new name"), .value("note", "TEXT", .text, "a note"),
       ]),
-    Subcommand("delete"),
+    Subcommand("delete", summary: "remove a schedule; its logged charges stay"),
   ]
   static let specs = Option.union(subcommands.map(\.options)).map {
     $0.name == "from" ? $0.helped("dates: the first day listed; edit: the day a new amount applies from") : $0
