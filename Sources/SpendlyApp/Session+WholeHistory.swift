@@ -8,7 +8,7 @@ extension Session {
   /// Everything recorded; nil for a store with no entry.
   public func wholeHistory() throws(StoreError) -> Period? {
     guard let (first, last) = try store().reports.dateRange() else { return nil }
-    return Period(from: first, to: max(last, today), label: "since \(first.readable)")
+    return Period(from: first, to: max(last, today), name: .wholeHistory)
   }
 
   /// The question's own period, else the whole history when it said "lifetime", else nil (the

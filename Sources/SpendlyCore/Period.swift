@@ -1,13 +1,14 @@
-/// An inclusive range of days that a question covers, with a name for people.
+/// An inclusive range of days that a question covers, with what it was called (`PeriodName`;
+/// the CLI words it).
 public struct Period: Hashable, Sendable {
   public let from: LocalDate
   public let to: LocalDate
-  public let label: String
+  public let name: PeriodName
 
-  public init(from: LocalDate, to: LocalDate, label: String) {
+  public init(from: LocalDate, to: LocalDate, name: PeriodName = .dates) {
     self.from = from
     self.to = to
-    self.label = label
+    self.name = name
   }
 
   public var days: Int { to.daysSinceEpoch - from.daysSinceEpoch + 1 }
@@ -31,19 +32,17 @@ public struct Period: Hashable, Sendable {
     date.adding(days: -((date.weekday - weekStart + 7) % 7))
   }
 
-  public static func day(_ date: LocalDate, label: String? = nil) -> Period {
-    Period(from: date, to: date, label: label ?? "")
+  public static func day(_ date: LocalDate, name: PeriodName = .dates) -> Period {
+    Period(from: date, to: date, name: name)
   }
 
-  public static func week(containing date: LocalDate, weekStart: Int, label: String) -> Period {
+  public static func week(containing date: LocalDate, weekStart: Int, name: PeriodName) -> Period {
     let start = startOfWeek(date, weekStart: weekStart)
-    return Period(from: start, to: start.adding(days: 6), label: label)
+    return Period(from: start, to: start.adding(days: 6), name: name)
   }
 
-  public static func month(containing date: LocalDate, label: String? = nil) -> Period {
-    Period(
-      from: date.startOfMonth, to: date.endOfMonth,
-      label: label ?? "\(LocalDate.monthAbbreviations[date.month - 1]) \(date.year)")
+  public static func month(containing date: LocalDate, name: PeriodName = .calendar(.month)) -> Period {
+    Period(from: date.startOfMonth, to: date.endOfMonth, name: name)
   }
 
   /// The quarter `date` is in, numbered from January: 1 to 4.
@@ -62,17 +61,14 @@ public struct Period: Hashable, Sendable {
   }
 
   /// The calendar quarter containing `date` (Jan–Mar, Apr–Jun, Jul–Sep, Oct–Dec), "Q4 2026".
-  public static func quarter(containing date: LocalDate, label: String? = nil) -> Period {
+  public static func quarter(containing date: LocalDate, name: PeriodName = .calendar(.quarter)) -> Period {
     let first = LocalDate(year: date.year, month: (quarterNumber(date) - 1) * 3 + 1, day: 1)!
-    return Period(
-      from: first, to: first.adding(months: 2).endOfMonth,
-      label: label ?? "Q\(quarterNumber(date)) \(date.year)")
+    return Period(from: first, to: first.adding(months: 2).endOfMonth, name: name)
   }
 
-  public static func year(_ year: Int, label: String? = nil) -> Period {
+  public static func year(_ year: Int, name: PeriodName = .calendar(.year)) -> Period {
     Period(
-      from: LocalDate(year: year, month: 1, day: 1)!, to: LocalDate(year: year, month: 12, day: 31)!,
-      label: label ?? String(year))
+      from: LocalDate(year: year, month: 1, day: 1)!, to: LocalDate(year: year, month: 12, day: 31)!, name: name)
   }
 
   /// The period of the same length just before this one; for a whole month or year, the previous one.
@@ -86,6 +82,6 @@ public struct Period: Hashable, Sendable {
     let length = days
     let end = from.adding(days: -1)
     let start = end.adding(days: -(length - 1))
-    return Period(from: start, to: end, label: "\(start.readable) – \(end.readable)")
+    return Period(from: start, to: end, name: .span(start, end))
   }
 }

@@ -10,28 +10,27 @@ extension QueryRun {
     let role = parser.words.role(current)
     if role == .this || role == .last || role == .next, let unit = word(1) {
       let offset = role == .this ? 0 : role == .next ? 1 : -1
-      let name = role == .this ? "this" : role == .next ? "next" : "last"
       switch parser.words.role(unit) {
       case .groupWeek:
         index += 2
         let day = today.adding(days: 7 * offset)
-        return .week(containing: day, weekStart: parser.weekStart, label: "\(name) week")
+        return .week(containing: day, weekStart: parser.weekStart, name: .relative(offset, .week))
       case .groupMonth:
         index += 2
-        return .month(containing: today.adding(months: offset), label: "\(name) month")
+        return .month(containing: today.adding(months: offset), name: .relative(offset, .month))
       case .groupQuarter:
         index += 2
-        return .quarter(containing: today.adding(months: 3 * offset), label: "\(name) quarter")
+        return .quarter(containing: today.adding(months: 3 * offset), name: .relative(offset, .quarter))
       case .groupYear:
         index += 2
-        return .year(today.year + offset, label: "\(name) year")
+        return .year(today.year + offset, name: .relative(offset, .year))
       default:
         // last 30 days, past 3 months
         if role == .last, let count = Int(unit), (1...10_000).contains(count), let size = word(2),
           let from = lastCount(count, unit: size)
         {
           index += 3
-          return Period(from: from, to: today, label: "last \(count) \(size)")
+          return Period(from: from, to: today, name: .trailing(count: count, word: size))
         }
       }
     }
@@ -40,28 +39,29 @@ extension QueryRun {
       let ago = word(2), lexicon.agoWords.contains(ago)
     {
       index += 3
-      return .day(today.adding(days: -count * days), label: "\(count) \(unit) ago")
+      return .day(today.adding(days: -count * days), name: .ago(count: count, word: unit))
     }
     // in 2 weeks, over 3 months: the last N days, weeks or months
     if let count = Int(current), (1...10_000).contains(count), let size = word(1),
       let from = lastCount(count, unit: size)
     {
       index += 2
-      return Period(from: from, to: today, label: "last \(count) \(size)")
+      return Period(from: from, to: today, name: .trailing(count: count, word: size))
     }
     // month to date
     if current == "mtd" || (current == "month" && word(1) == "to" && word(2) == "date") {
       index += current == "mtd" ? 1 : 3
-      return Period(from: today.startOfMonth, to: today, label: "month to date")
+      return Period(from: today.startOfMonth, to: today, name: .monthToDate)
     }
     // last friday
     if role == .last, let next = word(1), let weekday = lexicon.weekdays[next] {
       index += 2
-      return .day(DateWords.mostRecent(weekday: weekday, before: today, inclusive: false), label: "last \(next)")
+      return .day(
+        DateWords.mostRecent(weekday: weekday, before: today, inclusive: false), name: .lastWeekday(word: next))
     }
     if current == "today" || current == "yesterday" {
       index += 1
-      return .day(today.adding(days: current == "today" ? 0 : -1), label: current)
+      return current == "today" ? .day(today, name: .today) : .day(today.adding(days: -1), name: .yesterday)
     }
     if role == .since {
       index += 1
@@ -69,18 +69,18 @@ extension QueryRun {
       if let name = word(), let month = lexicon.months[name], !(word(1).map { Int($0) != nil } ?? false) {
         index += 1
         let year = DateWords.recentYear(month: month, today: today)
-        return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, label: "since")
+        return Period(from: LocalDate(year: year, month: month, day: 1)!, to: today, name: .since)
       }
       // since 2025: from its first day
       if let name = word(), name.count == 4, let year = Int(name), (1970...2200).contains(year) {
         index += 1
-        return Period(from: LocalDate(year: year, month: 1, day: 1)!, to: today, label: "since")
+        return Period(from: LocalDate(year: year, month: 1, day: 1)!, to: today, name: .since)
       }
       guard let date = try readDate() else {
         index = start
         return nil
       }
-      return Period(from: date, to: today, label: "since")
+      return Period(from: date, to: today, name: .since)
     }
     if role == .between || role == .from {
       index += 1
@@ -95,7 +95,7 @@ extension QueryRun {
           index = start
           return nil
         }
-        return Period(from: from, to: today, label: "since")
+        return Period(from: from, to: today, name: .since)
       }
       let fromHadYear = lastDateHadYear
       index += 1
@@ -110,7 +110,7 @@ extension QueryRun {
       guard from <= to else {
         throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
       }
-      return Period(from: from, to: to, label: "")
+      return Period(from: from, to: to)
     }
     // A month name, with an optional year: aug, august 2025.
     if let month = lexicon.months[current], !(word(1).map { Int($0) != nil && $0.count <= 2 } ?? false) {

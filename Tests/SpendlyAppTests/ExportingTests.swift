@@ -26,7 +26,7 @@ struct ExportingTests {
     var request = Exporting.Request(format: .xlsx, file: world.path("x.xlsx"))
     request.filter = TransactionFilter(from: LocalDate(year: 2026, month: 11, day: 10))
     request.period = Period(
-      from: LocalDate(year: 2026, month: 11, day: 1)!, to: LocalDate(year: 2026, month: 11, day: 30)!, label: "")
+      from: LocalDate(year: 2026, month: 11, day: 1)!, to: LocalDate(year: 2026, month: 11, day: 30)!)
     let filter = Exporting(session: world.session, request: request).filter
     #expect(filter.from == LocalDate(year: 2026, month: 11, day: 10))
     #expect(filter.to == LocalDate(year: 2026, month: 11, day: 30))

@@ -13,7 +13,7 @@ struct ReportValueTests {
     try world.expense(420, "Food", day: 3)
     try world.expense(180, "Food", day: 20)
     let report = try TrendReport(Query(), by: .month, weekStart: 0, in: world.session)
-    #expect(report.period.label == "this year")
+    #expect(report.period.name == .relative(0, .year))
     #expect(!report.isEmpty)
     #expect(report.sections.map { $0.code } == ["INR"])
     let months = report.sections[0].groups
@@ -27,7 +27,7 @@ struct ReportValueTests {
     let world = try WorkflowWorld()
     let report = try TrendReport(Query(), by: .week, weekStart: 0, in: world.session)
     #expect(report.isEmpty && report.sections.isEmpty)
-    #expect(report.period.label == "last 12 weeks")
+    #expect(report.period.name == .trailing(count: 12, word: "weeks"))
   }
 
   @Test func lifetimeRunsFromTheFirstEntryAndIsNilBeforeAny() throws {
@@ -48,7 +48,7 @@ struct ReportValueTests {
     try world.expense(1_200, "Shopping", day: 4)
     try world.expense(180, "Food", day: 5)
     var query = Query()
-    query.period = .month(containing: LocalDate(year: 2026, month: 11, day: 1)!, label: "November")
+    query.period = .month(containing: LocalDate(year: 2026, month: 11, day: 1)!)
     let largest = try ListingReport(query, order: .largest, limit: 2, kind: .expense, in: world.session)
     #expect(largest.sections.map { $0.currency } == [Currency.inr])
     #expect(largest.rows.map(\.fields.amount.minorUnits) == [120_000, 42_000])
@@ -120,7 +120,8 @@ struct ReportValueTests {
     let report = try UpcomingReport(days: 30, in: world.session)
     #expect(report.from == LocalDate(year: 2026, month: 11, day: 30))
     #expect(report.occurrences.map { $0.date } == [LocalDate(year: 2026, month: 12, day: 5)!])
-    #expect(report.totals.count == 1 && report.totals[0].expenses == 64_900 && report.totals[0].net.minorUnits == -64_900)
+    #expect(
+      report.totals.count == 1 && report.totals[0].expenses == 64_900 && report.totals[0].net.minorUnits == -64_900)
     #expect(throws: UpcomingReport.Refusal.self) { try UpcomingReport(days: 1_000_000, in: world.session) }
   }
 }

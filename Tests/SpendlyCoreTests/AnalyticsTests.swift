@@ -139,7 +139,7 @@ struct AnalyticsTests {
     #expect(Period.quarterLabel("2025-Q4") == "Q4 2025")
     #expect(Period.quarterLabel("2025-11") == "2025-11")
     let q2 = Period.quarter(containing: LocalDate(iso: "2025-05-15")!)
-    #expect(q2.from == april && q2.to == LocalDate(iso: "2025-06-30")! && q2.label == "Q2 2025")
+    #expect(q2.from == april && q2.to == LocalDate(iso: "2025-06-30")! && q2.name == .calendar(.quarter))
   }
 
   @Test func groupKeys() {
@@ -203,7 +203,7 @@ struct AnalyticsTests {
     data.append(Self.fields(.expense, 99_900, "Food", date: "2026-11-22"))
     data.append(Self.fields(.expense, 99_900, "Food", date: "2026-11-30"))
     data.append(Self.fields(.income, 5_000_000, "Salary", date: "2026-11-25"))
-    let week = Period.week(containing: today, weekStart: 0, label: "this week")
+    let week = Period.week(containing: today, weekStart: 0, name: .relative(0, .week))
     #expect(week.from == Self.day("2026-11-23") && week.to == today)
     let filter = TransactionFilter(kind: .expense, from: week.from, to: week.to)
     let summaries = Analytics.summaries(data, filter: filter)

@@ -20,7 +20,7 @@ public struct AverageReport: Sendable {
     let today = session.today
     self.query = query
     self.unit = unit
-    period = try session.period(of: query) ?? .month(containing: today, label: "this month")
+    period = try session.period(of: query) ?? .month(containing: today, name: .relative(0, .month))
     totals = DashboardReport.homeFirst(
       try store.reports.summaries(query.effectiveFilter(period: period)),
       home: (try? store.settings.defaultCurrency()) ?? .inr)

@@ -25,7 +25,7 @@ public struct BreakdownReport: Sendable {
     self.query = query
     self.grouping = grouping
     self.top = top
-    period = try session.period(of: query) ?? .month(containing: session.today, label: "this month")
+    period = try session.period(of: query) ?? .month(containing: session.today, name: .relative(0, .month))
     var breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
     totals = Dictionary(uniqueKeysWithValues: breakdown.totalled().map { ($0.key.code, $0.value) })
     self.breakdown = breakdown

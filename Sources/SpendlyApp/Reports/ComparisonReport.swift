@@ -31,13 +31,13 @@ public struct ComparisonReport: Sendable {
   public init(_ query: Query, with other: Period?, in session: Session) throws(StoreError) {
     let store = try session.store()
     let today = session.today
-    var period = query.period ?? .month(containing: today, label: "this month")
+    var period = query.period ?? .month(containing: today, name: .relative(0, .month))
     var before = other ?? period.previous
     if period.from <= today && today < period.to {
       let days = period.elapsedDays(today: today)
-      period = Period(from: period.from, to: today, label: period.label.isEmpty ? "" : period.label + " to date")
+      period = Period(from: period.from, to: today, name: period.name == .dates ? .dates : .toDate(period.name))
       let end = min(before.from.adding(days: days - 1), before.to)
-      before = Period(from: before.from, to: end, label: before.label.isEmpty ? "" : "same days of " + before.label)
+      before = Period(from: before.from, to: end, name: before.name == .dates ? .dates : .sameDays(of: before.name))
     }
     let now = try store.reports.summaries(query.effectiveFilter(period: period))
     let then = try store.reports.summaries(query.effectiveFilter(period: before))

@@ -20,16 +20,16 @@ public struct DashboardReport: Sendable {
     let store = try session.store()
     let today = session.today
     self.today = today
-    month = Period.month(containing: today, label: "this month")
+    month = Period.month(containing: today, name: .relative(0, .month))
     var filter = query.filter
     filter.from = month.from
     filter.to = month.to
     totals = Self.homeFirst(try store.reports.summaries(filter), home: (try? store.settings.defaultCurrency()) ?? .inr)
-    let monthToDate = Period(from: month.from, to: today, label: "month to date")
+    let monthToDate = Period(from: month.from, to: today, name: .monthToDate)
     let lastMonthStart = month.from.adding(months: -1)
     let sameDays = Period(
       from: lastMonthStart, to: min(lastMonthStart.adding(days: today.day - 1), lastMonthStart.endOfMonth),
-      label: "same days last month")
+      name: .sameDaysLastMonth)
     var spent = query
     spent.measure = .spent
     self.monthToDate = try store.reports.summaries(spent.effectiveFilter(period: monthToDate))

@@ -33,8 +33,8 @@ public struct ListingReport: Sendable {
       query.period
       ?? (order == .newest
         ? Period(
-          from: LocalDate(year: 1970, month: 1, day: 1)!, to: LocalDate(year: 2200, month: 12, day: 31)!, label: "")
-        : .month(containing: session.today, label: "this month"))
+          from: LocalDate(year: 1970, month: 1, day: 1)!, to: LocalDate(year: 2200, month: 12, day: 31)!)
+        : .month(containing: session.today, name: .relative(0, .month)))
     self.period = period
     var filter = query.filter
     filter.kind = kind

@@ -66,7 +66,7 @@ public struct PeriodReport: Sendable {
       oneMonth
       ? Period(
         from: LocalDate(year: period.from.year, month: period.from.month, day: 1)!.adding(months: -11),
-        to: period.to, label: "12 months to \(YearMonth(period.to).readable)")
+        to: period.to, name: .twelveMonths)
       : period
     let months = try store.reports.breakdown(spent.effectiveFilter(period: trendPeriod), by: .month)
     // Budgets of the period's month, or of its latest month so far.
@@ -116,7 +116,9 @@ public struct PeriodReport: Sendable {
       section.months = TrendReport.filled(months.filter { $0.currency == currency }, .month, trendPeriod, today: today)
       section.budgets = budgets.filter { $0.target.currency == currency }
       section.upcoming = upcoming.filter { $0.0.amount(on: $0.1).currency == currency }
-      section.subscriptions = subscriptions.first { $0.currency == currency }.map { (monthly: $0.monthly, yearly: $0.yearly) }
+      section.subscriptions = subscriptions.first { $0.currency == currency }.map {
+        (monthly: $0.monthly, yearly: $0.yearly)
+      }
       section.debts = debts.filter { $0.balance.currency == currency }.map {
         (debt: $0, balance: balances[$0.id]?.minorUnits ?? 0, due: $0.nextDue(onOrAfter: today))
       }

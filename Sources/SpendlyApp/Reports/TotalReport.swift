@@ -16,7 +16,7 @@ public struct TotalReport: Sendable {
   public init(_ query: Query, in session: Session) throws(StoreError) {
     let store = try session.store()
     self.query = query
-    period = try session.period(of: query) ?? .month(containing: session.today, label: "this month")
+    period = try session.period(of: query) ?? .month(containing: session.today, name: .relative(0, .month))
     totals = DashboardReport.homeFirst(
       try store.reports.summaries(query.effectiveFilter(period: period)),
       home: (try? store.settings.defaultCurrency()) ?? .inr)

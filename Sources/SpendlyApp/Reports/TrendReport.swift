@@ -23,7 +23,8 @@ public struct TrendReport: Sendable {
     let today = session.today
     self.query = query
     self.grouping = grouping
-    let period = try session.period(of: query) ?? Self.defaultPeriod(grouping, today: today, weekStart: weekStart, store: store)
+    let period =
+      try session.period(of: query) ?? Self.defaultPeriod(grouping, today: today, weekStart: weekStart, store: store)
     self.period = period
     breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping, weekStart: weekStart)
     let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
@@ -35,14 +36,14 @@ public struct TrendReport: Sendable {
   /// The period a trend covers when the question names none.
   static func defaultPeriod(_ grouping: Grouping, today: LocalDate, weekStart: Int, store: Store) -> Period {
     switch grouping {
-    case .day: return Period(from: today.adding(days: -29), to: today, label: "last 30 days")
+    case .day: return Period(from: today.adding(days: -29), to: today, name: .trailing(count: 30, word: "days"))
     case .week:
       let start = Period.startOfWeek(today, weekStart: weekStart).adding(days: -7 * 11)
-      return Period(from: start, to: today, label: "last 12 weeks")
+      return Period(from: start, to: today, name: .trailing(count: 12, word: "weeks"))
     case .year:
       let first = (try? store.reports.dateRange())??.0 ?? today
-      return Period(from: LocalDate(year: first.year, month: 1, day: 1)!, to: today, label: "all years")
-    default: return .year(today.year, label: "this year")
+      return Period(from: LocalDate(year: first.year, month: 1, day: 1)!, to: today, name: .allYears)
+    default: return .year(today.year, name: .relative(0, .year))
     }
   }
 

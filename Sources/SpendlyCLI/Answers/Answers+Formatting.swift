@@ -20,8 +20,8 @@ extension Answers {
 
   /// A period's name: its label, else its range ("since Thu 1 Oct" for an open one).
   func name(_ period: Period) -> String {
-    if period.label == "since" { return "since \(short(period.from))" }
-    return period.label.isEmpty ? range(period) : period.label
+    if period.name == .since { return "since \(short(period.from))" }
+    return period.name == .dates ? range(period) : period.label
   }
 
   /// "Mon 23 Nov – today", "Thu 1 Oct – Sat 31 Oct", "Sun 29 Nov".
@@ -49,9 +49,9 @@ extension Answers {
       }
     }
     if let period {
-      if period.label == "since" {
+      if period.name == .since {
         parts.append(name(period))
-      } else if period.label.isEmpty {
+      } else if period.name == .dates {
         parts.append(period.from == period.to ? "on \(short(period.from))" : range(period))
       } else {
         parts.append("\(period.label) (\(range(period)))")

@@ -123,7 +123,7 @@ extension Answers {
     if let merchant = query.filter.merchant { parts.append(merchant) }
     if let method = query.filter.method { parts.append("by \(method)") }
     if let period = query.period {
-      parts.append(period.label.count == 4 && Int(period.label) != nil ? "in \(period.label)" : name(period))
+      parts.append(period.name == .calendar(.year) ? "in \(period.label)" : name(period))
     } else {
       parts.append("this month")
     }

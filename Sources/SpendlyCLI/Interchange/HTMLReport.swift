@@ -75,7 +75,7 @@ struct HTMLReport {
   static func title(_ period: Period, _ answers: Answers) -> String {
     let name = answers.name(period)
     let range = answers.range(period)
-    return name == range || period.label == "since" ? name : "\(name) · \(range)"
+    return name == range || period.name == .since ? name : "\(name) · \(range)"
   }
 
   // MARK: Sections
@@ -227,7 +227,8 @@ struct HTMLReport {
 
   private func budgets(_ statuses: [BudgetStatus]) -> [String] {
     var html = [
-      "<div class=\"panel wide\">", "<h3>Budgets · \(e(figures.budgetMonth.readable))</h3>", "<table class=\"budgets\">",
+      "<div class=\"panel wide\">", "<h3>Budgets · \(e(figures.budgetMonth.readable))</h3>",
+      "<table class=\"budgets\">",
       "<thead><tr><th>Budget</th><th class=\"num\">Limit</th><th class=\"num\">Carried</th><th class=\"num\">Spent</th>"
         + "<th class=\"num\">Left</th><th class=\"num\">Used</th><th></th></tr></thead>",
       "<tbody>",
