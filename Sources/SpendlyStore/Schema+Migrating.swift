@@ -47,7 +47,12 @@ extension Schema {
   /// The names of the migrations `db` has had, in the order they ran: from its ledger, or, for a
   /// database made before the ledger, the first `user_version` of `namesBeforeLedger`.
   static func applied(_ db: Database) throws -> [String] {
-    if try hasLedger(db) {
+    // Whether the ledger exists and the version beside it, from one snapshot: another process
+    // may be migrating a fresh file meanwhile, committing a migration between two statements.
+    let head = try db.row(
+      "SELECT (SELECT user_version FROM pragma_user_version), "
+        + "EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?)", [.text(ledger)])
+    if head?.int(1) == 1 {
       // One statement, so one snapshot of both (a migration commits them together).
       let rows = try db.rows("SELECT name, (SELECT user_version FROM pragma_user_version) FROM \(ledger) ORDER BY id")
       let version = Int(rows.first?.int(1) ?? 0)
@@ -56,7 +61,7 @@ extension Schema {
       }
       return rows.compactMap { $0.text(0) }
     }
-    let version = db.userVersion
+    let version = Int(head?.int(0) ?? 0)
     guard version <= namesBeforeLedger.count else {
       throw MigrationOrderError(problem: .disagrees(version: version, recorded: 0))
     }
