@@ -72,34 +72,39 @@ extension ReportQueries {
       "SELECT 1 FROM rollups WHERE dim = ? AND month = 'damaged' LIMIT 1", [.text(dimension)])
     guard damaged.isEmpty else { return nil }
 
-    var terms = ["r.dim = ?", "r.month BETWEEN ? AND ?"]
-    var values: [SQLValue] = [.text(dimension), .text(low), .text(high)]
-    terms.append("r.status IN (\(Array(repeating: "?", count: filter.statuses.count).joined(separator: ", ")))")
-    values += filter.statuses.map { .text($0.rawValue) }
+    var terms = ["r.status IN (\(Array(repeating: "?", count: filter.statuses.count).joined(separator: ", ")))"]
+    var shared: [SQLValue] = filter.statuses.map { .text($0.rawValue) }
     if let kind = filter.kind {
       terms.append("r.kind = ?")
-      values.append(.text(kind.rawValue))
+      shared.append(.text(kind.rawValue))
     }
     if let currency = filter.currency {
       terms.append("r.currency = ?")
-      values.append(.text(currency.code))
+      shared.append(.text(currency.code))
     }
     // The category or method filter as the scan's where clause has it (ids from the catalog).
     let (_, ids) = try whereClause(
       TransactionFilter(categories: filter.categories, method: filter.method, statuses: [], excludesTransfers: false))
     if !ids.isEmpty {
       terms.append("r.key IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
-      values += ids
+      shared += ids
     }
     func column(_ name: String) -> String { dimension == name ? "nullif(r.key, 0)" : "NULL" }
-    var parts = [
-      """
-      SELECT r.month || '-01' AS date, r.kind AS kind, r.currency AS currency, \(column("category")) AS category_id,
-        \(column("method")) AS method_id, \(column("account")) AS account_id,
-        \(dimension == "merchant" ? "r.key" : "NULL") AS merchant, r.total AS amount, r.count AS n
-      FROM rollups r WHERE \(terms.joined(separator: " AND "))
-      """
-    ]
+    // Merchants of whole years come from their yearly rollups, the months around them from the
+    // monthly ones.
+    let spans = dimension == "merchant" ? Self.yearSpans(first, last) : [(dimension, low, high)]
+    var values: [SQLValue] = []
+    var parts: [String] = []
+    for (dim, low, high) in spans {
+      parts.append(
+        """
+        SELECT r.month || '\(dim == "merchant_year" ? "-01-01" : "-01")' AS date, r.kind AS kind, r.currency AS currency,
+          \(column("category")) AS category_id, \(column("method")) AS method_id, \(column("account")) AS account_id,
+          \(dimension == "merchant" ? "r.key" : "NULL") AS merchant, r.total AS amount, r.count AS n
+        FROM rollups r WHERE r.dim = ? AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
+        """)
+      values += [.text(dim), .text(low), .text(high)] + shared
+    }
     // The partial months at the ends, scanned.
     var edges: [(LocalDate, LocalDate)] = []
     if let from = filter.from, let first, from < first.firstDay {
@@ -134,6 +139,24 @@ extension ReportQueries {
     case (.success(let whole), .success(let less)): return .success(whole - less)
     case (.failure(let problem), _), (_, .failure(let problem)): return .failure(problem)
     }
+  }
+
+  /// The months `first` through `last` (nil: no bound) as `(dim, low, high)` spans of the
+  /// merchant rollups: the whole years between from `merchant_year`, the months before and after
+  /// them from `merchant`; months alone when no whole year lies between.
+  static func yearSpans(_ first: YearMonth?, _ last: YearMonth?) -> [(String, String, String)] {
+    let months = { (from: YearMonth?, to: YearMonth?) in
+      ("merchant", from?.description ?? "0000-00", to?.description ?? "9999-12")
+    }
+    let firstYear = first.map { $0.month == 1 ? $0.year : $0.year + 1 }
+    let lastYear = last.map { $0.month == 12 ? $0.year : $0.year - 1 }
+    if let firstYear, let lastYear, firstYear > lastYear { return [months(first, last)] }
+    let year = { (year: Int) in String(YearMonth(year: year, month: 1)?.description.prefix(4) ?? "") }
+    var spans: [(String, String, String)] = []
+    if let first, first.month != 1 { spans.append(months(first, YearMonth(year: first.year, month: 12))) }
+    spans.append(("merchant_year", firstYear.map(year) ?? "0000", lastYear.map(year) ?? "9999"))
+    if let last, last.month != 12 { spans.append(months(YearMonth(year: last.year, month: 1), last)) }
+    return spans
   }
 
   /// Whether no transaction at all (of any kind or status) is dated from `start` through `end`,

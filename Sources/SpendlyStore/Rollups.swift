@@ -1,6 +1,9 @@
 /// Each month's totals and counts per currency, status and kind, by one dimension at a time
 /// (kind alone, category, method, account, merchant), kept by triggers beside the transactions
 /// so a report over whole months reads the rollups instead of the rows (`ReportQueries`).
+/// Merchants are kept per year too (`merchant_year`, whose `month` is the year): a year has
+/// about as many merchants as each of its months, so top merchants for a year reads a year's
+/// worth of rows, not twelve months' worth.
 ///
 /// One table, `rollups(dim, month, currency, status, kind, key, total, count)`. Transfers are
 /// left out, as every total leaves them out. The status is a key, so `config pending exclude`
@@ -10,10 +13,15 @@
 /// past Int64 is the REAL 1e19 and one of a damaged amount the text 'damaged' (as
 /// `spendly_month_total` adds them up); a report that meets either scans instead.
 enum Rollups {
-  /// A dimension: its name in `dim` and its key from a transaction row (`row` is NEW, OLD or a table).
+  /// A dimension: its name in `dim`, its key from a transaction row (`row` is NEW, OLD or a
+  /// table), and whether its `month` is the year (`yearly`) rather than the month.
   struct Dimension: Sendable {
     let name: String
+    /// For a yearly dimension, the monthly one whose rows it adds up.
+    var yearOf: String? = nil
     let key: @Sendable (String) -> String
+
+    var yearly: Bool { yearOf != nil }
   }
 
   static let dimensions: [Dimension] = [
@@ -22,11 +30,18 @@ enum Rollups {
     Dimension(name: "method") { "coalesce(\($0).method_id, 0)" },
     Dimension(name: "account") { "coalesce(\($0).account_id, 0)" },
     Dimension(name: "merchant") { "coalesce(\($0).merchant, '—')" },
+    Dimension(name: "merchant_year", yearOf: "merchant") { "coalesce(\($0).merchant, '—')" },
   ]
 
-  /// The month a row's date counts in ('damaged' for a date that is no real day).
-  static func month(_ row: String) -> String {
-    "CASE WHEN date(\(row).date, '+0 days') IS \(row).date THEN substr(\(row).date, 1, 7) ELSE 'damaged' END"
+  /// The month a row's date counts in ('damaged' for a date that is no real day); with
+  /// `length` 4, its year. `length` may be a column (`d.length`, the keys' own).
+  static func month(_ row: String, length: String = "7") -> String {
+    "CASE WHEN date(\(row).date, '+0 days') IS \(row).date THEN substr(\(row).date, 1, \(length)) ELSE 'damaged' END"
+  }
+
+  /// The period text of a `month` column as a yearly dimension keeps it: 'damaged' stays.
+  static func year(ofMonth column: String) -> String {
+    "CASE WHEN \(column) = 'damaged' THEN 'damaged' ELSE substr(\(column), 1, 4) END"
   }
 
   static let table = """
@@ -39,9 +54,11 @@ enum Rollups {
       SELECT month, key AS category_id, currency, kind, status, total, count FROM rollups WHERE dim = 'category';
     """
 
-  /// One row's key in every dimension, a line per dimension: the derived table `d(dim, key)`.
+  /// One row's key in every dimension, a line per dimension: the derived table
+  /// `d(dim, key, length)`, `length` being how much of the date its `month` keeps (7 or 4).
   private static func keys(_ row: String) -> String {
-    dimensions.map { "SELECT '\($0.name)' AS dim, \($0.key(row)) AS key" }.joined(separator: " UNION ALL ")
+    dimensions.map { "SELECT '\($0.name)' AS dim, \($0.key(row)) AS key, \($0.yearly ? 4 : 7) AS length" }
+      .joined(separator: " UNION ALL ")
   }
 
   /// One row added to every dimension's rollups, in one statement (a trigger's text is parsed
@@ -50,7 +67,7 @@ enum Rollups {
     let amount =
       "CASE WHEN typeof(\(row).amount) = 'integer' AND \(row).amount > 0 THEN \(row).amount ELSE 'damaged' END"
     return """
-        INSERT INTO rollups SELECT d.dim, \(month(row)), \(row).currency, \(row).status, \(row).kind, d.key, \(amount), 1
+        INSERT INTO rollups SELECT d.dim, \(month(row, length: "d.length")), \(row).currency, \(row).status, \(row).kind, d.key, \(amount), 1
           FROM (\(keys(row))) AS d WHERE \(row).kind != 'transfer'
         ON CONFLICT DO UPDATE SET count = count + 1, total = CASE
           WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
@@ -63,17 +80,17 @@ enum Rollups {
   /// and the rollups it leaves empty deleted. Only a rollup just taken to zero can have a count
   /// of zero, so the delete may look at every pairing of the dimensions and the row's keys.
   private static func removing(_ row: String) -> String {
-    let place = """
-      month = \(month(row)) AND currency = \(row).currency AND status = \(row).status AND kind = \(row).kind
-      """
+    let place = "currency = \(row).currency AND status = \(row).status AND kind = \(row).kind"
     return """
         UPDATE rollups SET count = count - 1, total = CASE
           WHEN typeof(total) = 'integer' AND typeof(\(row).amount) = 'integer' THEN total - \(row).amount ELSE total END
         FROM (\(keys(row))) AS d
-        WHERE \(row).kind != 'transfer' AND rollups.dim = d.dim AND rollups.key = d.key AND rollups.\(place);
+        WHERE \(row).kind != 'transfer' AND rollups.dim = d.dim AND rollups.key = d.key
+          AND rollups.month = \(month(row, length: "d.length")) AND rollups.\(place);
         DELETE FROM rollups WHERE \(row).kind != 'transfer' AND count <= 0
-          AND dim IN (\(dimensions.map { "'\($0.name)'" }.joined(separator: ", "))) AND \(place)
-          AND key IN (\(dimensions.map { $0.key(row) }.joined(separator: ", ")));
+          AND dim IN (\(dimensions.map { "'\($0.name)'" }.joined(separator: ", ")))
+          AND month IN (\(month(row)), \(month(row, length: "4"))) AND \(place)
+          AND key IN (\(Set(dimensions.map { $0.key(row) }).sorted().joined(separator: ", ")));
       """
   }
 
@@ -132,12 +149,57 @@ enum Rollups {
       """)
   }
 
+  /// Merchants by year (`merchant_year`), added up from the monthly merchant rollups, and the
+  /// triggers that keep them.
+  static let merchantYears = Migration(
+    name: "rollup-merchant-years",
+    purpose: "each year's totals by merchant, kept by the rollup triggers, so top merchants for a year reads a year"
+  ) { db in
+    try db.defineCheckedSum()
+    try db.execute(
+      """
+      DROP TRIGGER IF EXISTS rollups_insert;
+      DROP TRIGGER IF EXISTS rollups_delete;
+      DROP TRIGGER IF EXISTS rollups_update;
+      DELETE FROM rollups WHERE dim = 'merchant_year';
+      \(addingYears(nil))
+      \(triggers)
+      """)
+  }
+
+  /// Each yearly dimension added up from its monthly one's rows, of every year or of those that
+  /// `years` (a subquery) lists, all their months: one statement per yearly dimension. A month's
+  /// total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
+  private static func addingYears(_ years: String?) -> String {
+    dimensions.filter(\.yearly).map { dimension in
+      let only = years.map { " AND \(year(ofMonth: "m.month")) IN \($0)" } ?? ""
+      return """
+        INSERT INTO rollups
+          SELECT '\(dimension.name)', \(year(ofMonth: "m.month")), m.currency, m.status, m.kind, m.key,
+            CASE WHEN max(typeof(m.total) = 'text') THEN 'damaged' WHEN max(typeof(m.total) = 'real') THEN 1e19
+              ELSE spendly_month_total(m.total) END,
+            sum(m.count)
+          FROM rollups m WHERE m.dim = '\(dimension.yearOf ?? "")'\(only)
+          GROUP BY 2, 3, 4, 5, 6;
+        """
+    }.joined(separator: "\n")
+  }
+
   /// Adds every rollup up again from the transactions: of all months, or (`onlyTouched`) only of
   /// the months listed in `temp.rollup_months(month)`. The one rebuild, for every dimension.
   static func rebuild(_ db: Database, onlyTouched: Bool) throws {
     let months = onlyTouched ? " AND \(month("t")) IN (SELECT month FROM temp.rollup_months)" : ""
+    let yearly = dimensions.filter(\.yearly)
+    let touchedYears = "(SELECT \(year(ofMonth: "month")) FROM temp.rollup_months)"
     if onlyTouched {
-      try db.run("DELETE FROM rollups WHERE month IN (SELECT month FROM temp.rollup_months)")
+      try db.run(
+        """
+        DELETE FROM rollups WHERE dim IN (\(dimensions.filter { !$0.yearly }.map { "'\($0.name)'" }.joined(separator: ", ")))
+          AND month IN (SELECT month FROM temp.rollup_months)
+        """)
+      try db.run(
+        "DELETE FROM rollups WHERE dim IN (\(yearly.map { "'\($0.name)'" }.joined(separator: ", "))) AND month IN \(touchedYears)"
+      )
     } else {
       try db.run("DELETE FROM rollups")
     }
@@ -153,7 +215,7 @@ enum Rollups {
     // The dimensions of few keys (kind alone, the catalog ids) add up from one finer grouping of
     // the rows, far fewer than the rows: one sort of the rows for them all, not one each. A
     // finer total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
-    let fine = dimensions.filter { $0.name != "merchant" }
+    let fine = dimensions.filter { $0.name != "merchant" && !$0.yearly }
     try db.run("DROP TABLE IF EXISTS temp.rollup_fine")
     try db.run(
       """
@@ -182,6 +244,7 @@ enum Rollups {
           FROM temp.rollup_rows r GROUP BY 2, 3, 4, 5, 6
         """)
     }
+    try db.execute(addingYears(onlyTouched ? touchedYears : nil))
     try db.run("DROP TABLE temp.rollup_fine")
     try db.run("DROP TABLE temp.rollup_rows")
   }

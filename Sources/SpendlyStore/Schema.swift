@@ -227,6 +227,7 @@ enum Schema {
     Lineage.migration,
     Rollups.migration,
     Rollups.compactTriggers,
+    Rollups.merchantYears,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

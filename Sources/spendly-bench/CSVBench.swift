@@ -105,11 +105,12 @@ enum CSVBench {
 
   /// The rollups summed once by SQLite alone, a dimension at a time (as `Rollups.rebuild` does).
   static let rollupsFloor = [
-    ("kind", "''"), ("category", "category_id"), ("method", "method_id"), ("account", "coalesce(account_id, 0)"),
-    ("merchant", "coalesce(merchant, '—')"),
-  ].map { dim, key in
-    "INSERT INTO rollups SELECT '\(dim)', substr(date, 1, 7), currency, status, kind, \(key), sum(amount), count(*) "
-      + "FROM transactions WHERE kind != 'transfer' GROUP BY 2, 3, 4, 5, 6;"
+    ("kind", 7, "''"), ("category", 7, "category_id"), ("method", 7, "method_id"),
+    ("account", 7, "coalesce(account_id, 0)"), ("merchant", 7, "coalesce(merchant, '—')"),
+    ("merchant_year", 4, "coalesce(merchant, '—')"),
+  ].map { dim, length, key in
+    "INSERT INTO rollups SELECT '\(dim)', substr(date, 1, \(length)), currency, status, kind, \(key), sum(amount), "
+      + "count(*) FROM transactions WHERE kind != 'transfer' GROUP BY 2, 3, 4, 5, 6;"
   }.joined(separator: "\n")
 
   static func ratio(_ a: Double, _ b: Double) -> String {

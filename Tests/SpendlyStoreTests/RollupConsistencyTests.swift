@@ -12,14 +12,18 @@ struct RollupConsistencyTests {
     let order = "ORDER BY 1, 2, 3, 4, 5, 6"
     let kept = try store.database.rows(
       "SELECT dim, month, currency, status, kind, key, total, count FROM rollups \(order)")
-    let month = "CASE WHEN date(date, '+0 days') IS date THEN substr(date, 1, 7) ELSE 'damaged' END"
+    // A month (7) or, for merchants by year, a year (4).
+    let month = { (length: Int) in
+      "CASE WHEN date(date, '+0 days') IS date THEN substr(date, 1, \(length)) ELSE 'damaged' END"
+    }
     let keys = [
-      ("kind", "''"), ("category", "coalesce(category_id, 0)"), ("method", "coalesce(method_id, 0)"),
-      ("account", "coalesce(account_id, 0)"), ("merchant", "coalesce(merchant, '—')"),
+      ("kind", 7, "''"), ("category", 7, "coalesce(category_id, 0)"), ("method", 7, "coalesce(method_id, 0)"),
+      ("account", 7, "coalesce(account_id, 0)"), ("merchant", 7, "coalesce(merchant, '—')"),
+      ("merchant_year", 4, "coalesce(merchant, '—')"),
     ]
-    let union = keys.map { dim, key in
-      "SELECT '\(dim)' AS dim, \(month) AS month, currency, status, kind, \(key) AS key, amount FROM transactions "
-        + "WHERE kind != 'transfer'"
+    let union = keys.map { dim, length, key in
+      "SELECT '\(dim)' AS dim, \(month(length)) AS month, currency, status, kind, \(key) AS key, amount "
+        + "FROM transactions WHERE kind != 'transfer'"
     }.joined(separator: " UNION ALL ")
     let fresh = try store.database.rows(
       "SELECT dim, month, currency, status, kind, key, spendly_month_total(amount), count(*) FROM (\(union)) "
@@ -127,7 +131,8 @@ struct RollupConsistencyTests {
       try Self.expectConsistent(store, "restore")
       #expect(try store.database.row("SELECT count(*) FROM rollups")?.int(0) ?? 0 > 0)
       let triggers = Set(
-        try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'").compactMap { $0.text(0) })
+        try store.database.rows("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'transactions'")
+          .compactMap { $0.text(0) })
       #expect(triggers == ["rollups_insert", "rollups_delete", "rollups_update"])
     }
   }

@@ -27,6 +27,9 @@ struct RollupParityTests {
     ("most of one month", day("2025-05-02"), day("2025-05-29")),
     ("a month's last days and most of the next", day("2025-05-30"), day("2025-06-28")),
     ("the last day of a month less", day("2025-03-01"), day("2025-04-29")),
+    // Merchants: whole years from their yearly rollups, the months around them from the monthly.
+    ("whole years and the months before them", day("2024-03-01"), nil),
+    ("the months after a whole year", day("2024-01-01"), day("2025-07-31")),
   ]
 
   /// Filters the rollups answer, and some they do not (which scan).
@@ -174,6 +177,31 @@ struct RollupParityTests {
     #expect(try store.reports.rollupSource(partial, grouping: .day) == nil)
   }
 
+  /// Top merchants for a year read that year's merchant rollups, not twelve months of them; the
+  /// months around whole years come from the monthly ones.
+  @Test func aYearOfMerchantsReadsTheYearlyRollups() throws {
+    let store = try Self.store(seed: 3)
+    let year = try store.reports.counting(TransactionFilter(from: Self.day("2025-01-01"), to: Self.day("2025-12-31")))
+    let (source, values) = try #require(try store.reports.rollupSource(year, grouping: .merchant))
+    #expect(Array(values.prefix(3)) == [.text("merchant_year"), .text("2025"), .text("2025")])
+    #expect(!source.contains("FROM transactions"))
+    let month = { (text: String) in YearMonth(text: text) }
+    let spans = { (first: String?, last: String?) in
+      ReportQueries.yearSpans(first.flatMap(month), last.flatMap(month)).map { "\($0.0) \($0.1)..\($0.2)" }
+    }
+    #expect(spans("2025-01", "2025-12") == ["merchant_year 2025..2025"])
+    #expect(
+      spans("2024-03", "2026-01") == [
+        "merchant 2024-03..2024-12", "merchant_year 2025..2025", "merchant 2026-01..2026-01",
+      ])
+    #expect(spans("2024-03", "2025-02") == ["merchant 2024-03..2025-02"])
+    #expect(spans("2025-02", "2025-11") == ["merchant 2025-02..2025-11"])
+    #expect(spans(nil, nil) == ["merchant_year 0000..9999"])
+    #expect(spans("2024-10", nil) == ["merchant 2024-10..2024-12", "merchant_year 2025..9999"])
+    #expect(spans(nil, "2025-06") == ["merchant_year 0000..2024", "merchant 2025-01..2025-06"])
+    #expect(spans("2023-01", "2024-12") == ["merchant_year 2023..2024"])
+  }
+
   static let kwd = Currency.named("KWD")!
 
   /// Amounts so large that a month, or only the months together, pass Int64: marked as the scan marks them.
@@ -191,8 +219,12 @@ struct RollupParityTests {
     let store = try ParityData.store(with: all)
     let monthPastInt64 =
       try store.database.row(
-        "SELECT 1 FROM rollups WHERE currency = 'KWD' AND typeof(total) != 'integer'") != nil
+        "SELECT 1 FROM rollups WHERE currency = 'KWD' AND typeof(total) != 'integer' AND dim != 'merchant_year'") != nil
     #expect(monthPastInt64 == !acrossMonths)
+    // The year's merchant rollup passes Int64 either way.
+    #expect(
+      try store.database.row(
+        "SELECT 1 FROM rollups WHERE currency = 'KWD' AND typeof(total) = 'real' AND dim = 'merchant_year'") != nil)
     var checked = 0
     for (from, to) in [
       (Self.day("2026-01-01"), Self.day("2026-12-31")), (Self.day("2026-10-05"), Self.day("2026-11-30")),
