@@ -6,7 +6,7 @@ RELEASE_FLAGS = -c release --static-swift-stdlib
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
 
-.PHONY: deps test-deps build release run test test-fast fuzz install install-files bench bench-scale format grammar clean
+.PHONY: deps static-libs test-deps build release run test test-fast fuzz install install-files bench bench-scale format grammar clean
 
 deps:
 	@missing=""; for p in $(DEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -16,7 +16,18 @@ deps:
 build: deps
 	$(SWIFT) build
 
-release: deps
+# The shipped binary links the C libraries it uses statically (Package.swift, release only):
+# the loader then binds no symbols of libstdc++, SQLite or libedit at every start, which took
+# most of `--version`'s instructions. This folder holds links to those archives, found where the
+# C compiler finds them (the -dev packages of DEPS ship them); without it the release links them
+# dynamically, as the debug build and the tests always do.
+STATIC_LIBS = libstdc++.a libsqlite3.a libedit.a libtinfo.a libbsd.a libmd.a libz.a
+static-libs: deps
+	@mkdir -p .build/static-libs
+	@for lib in $(STATIC_LIBS); do path=$$(cc -print-file-name=$$lib); \
+	  if [ -f "$$path" ]; then ln -sf "$$path" .build/static-libs/$$lib; else echo "note: no $$lib; linked dynamically"; fi; done
+
+release: static-libs
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 run: release

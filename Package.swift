@@ -1,5 +1,12 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// Links to the static archives of the C libraries (`make static-libs`), searched before the
+/// system's folders by the release link, so the shipped binary carries them (see Makefile).
+let staticLibs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+  ".build/static-libs"
+).path
 
 let package = Package(
   name: "Spendly",
@@ -39,7 +46,12 @@ let package = Package(
     .executableTarget(
       name: "spendly", dependencies: ["SpendlyCLI"],
       linkerSettings: [
-        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux]))
+        .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(platforms: [.linux])),
+        // Release: libstdc++, SQLite, zlib and libedit (with what libedit needs) from their static
+        // archives when `make static-libs` has linked them, so the loader binds none of their
+        // symbols at start-up (`--version` 5.4M instructions before, 1.8M after).
+        .unsafeFlags(
+          ["-L", staticLibs, "-ltinfo", "-lbsd", "-lmd"], .when(platforms: [.linux], configuration: .release)),
       ]),
     // Benchmarks and data generators for `make bench` (not part of the product).
     .executableTarget(
