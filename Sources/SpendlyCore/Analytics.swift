@@ -43,21 +43,28 @@ public struct Breakdown: RandomAccessCollection, Hashable, Sendable {
   /// whose groups add up past what a total holds is left out and marked `tooLarge`, as one
   /// whose group does not fit: its total is never capped.
   public mutating func totalled() -> [Currency: Int64] {
-    var totals: [Currency: Money] = [:]
-    var over: Set<Currency> = []
-    for group in groups where !over.contains(group.currency) {
-      do {
-        totals[group.currency] = try (totals[group.currency] ?? .zero(group.currency)).adding(group.money)
-      } catch {
-        over.insert(group.currency)
+    // A few currencies, many groups: a short list of running sums, found by code.
+    var sums: [(currency: Currency, total: Int64, over: Bool)] = []
+    for group in groups {
+      let code = group.currency.code
+      guard let index = sums.firstIndex(where: { $0.currency.code == code }) else {
+        sums.append((group.currency, group.minorUnits, false))
+        continue
       }
+      guard !sums[index].over else { continue }
+      let (sum, overflow) = sums[index].total.addingReportingOverflow(group.minorUnits)
+      sums[index].total = sum
+      sums[index].over = overflow
     }
-    for currency in over {
-      problems[currency] = .tooLarge
-      totals[currency] = nil
+    var totals: [Currency: Int64] = [:]
+    for sum in sums {
+      if sum.over { problems[sum.currency] = .tooLarge } else { totals[sum.currency] = sum.total }
     }
-    groups.removeAll { over.contains($0.currency) }
-    return totals.mapValues(\.minorUnits)
+    if sums.contains(where: \.over) {
+      let over = Set(sums.filter(\.over).map(\.currency.code))
+      groups.removeAll { over.contains($0.currency.code) }
+    }
+    return totals
   }
 }
 
@@ -112,11 +119,17 @@ public enum Analytics {
 
   /// The canonical order: per currency (by code); time groups oldest first, others largest first.
   public static func sorted(_ rows: [GroupTotal], by grouping: Grouping) -> [GroupTotal] {
-    rows.sorted { a, b in
-      if a.currency.code != b.currency.code { return a.currency.code < b.currency.code }
-      if grouping.isTime { return a.key < b.key }
-      if a.minorUnits != b.minorUnits { return a.minorUnits > b.minorUnits }
-      return a.key < b.key
+    // Positions are sorted, not the groups: moving a group retains its strings, and a year of
+    // merchants is thousands of groups.
+    let time = grouping.isTime
+    return rows.withUnsafeBufferPointer { rows in
+      let order = rows.indices.sorted { i, j in
+        if rows[i].currency.code != rows[j].currency.code { return rows[i].currency.code < rows[j].currency.code }
+        if time { return rows[i].key < rows[j].key }
+        if rows[i].minorUnits != rows[j].minorUnits { return rows[i].minorUnits > rows[j].minorUnits }
+        return rows[i].key < rows[j].key
+      }
+      return order.map { rows[$0] }
     }
   }
 

@@ -27,6 +27,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String { code }
 
+  /// Hashes the code alone: equal currencies have equal codes, and the symbol and name (₹,
+  /// "Indian rupee") need not be hashed for every total a report keys by its currency.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(code)
+  }
+
   /// 10^exponent: the number of minor units in one major unit.
   public var minorPerMajor: Int64 {
     var value: Int64 = 1
