@@ -55,6 +55,15 @@ public struct Query: Equatable, Sendable {
 
   public init() {}
 
+  /// The dashboard, as the parser reads the word "dashboard" (a test holds the two equal): the
+  /// `dashboard` command asks it without building a parser.
+  public static var dashboard: Query {
+    var query = Query()
+    query.action = .dashboard
+    query.structured = true
+    return query
+  }
+
   /// The filter with the measure's kind and the period applied.
   public func effectiveFilter(period: Period) -> TransactionFilter {
     var result = filter
@@ -87,7 +96,8 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
 enum QueryRole: String, CaseIterable, Sendable {
   case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
   case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
-  case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day", groupWeek = "group-week"
+  case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day", groupWeek =
+    "group-week"
   case groupMonth = "group-month", groupQuarter = "group-quarter", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"

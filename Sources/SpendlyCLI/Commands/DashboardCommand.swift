@@ -1,4 +1,5 @@
 import SpendlyCore
+import SpendlyParse
 
 /// `spendly dashboard`: this month at a glance.
 struct DashboardCommand: Command {
@@ -10,6 +11,7 @@ struct DashboardCommand: Command {
 
   static func run(_ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     try arguments.expectPositional(0, 0, command: name, what: "")
-    return try context.answer("dashboard")
+    // The question is always the same: no parser is built for it.
+    return try Answers(context: context).answer(.dashboard)
   }
 }
