@@ -114,6 +114,13 @@ enum Rollups {
     END;
     """
 
+  /// The three triggers dropped, for a migration that puts them back changed.
+  static let droppingTriggers = """
+    DROP TRIGGER IF EXISTS rollups_insert;
+    DROP TRIGGER IF EXISTS rollups_delete;
+    DROP TRIGGER IF EXISTS rollups_update;
+    """
+
   /// Replaces `month_totals` (its table, index and triggers) with the rollups, added up from
   /// the transactions there are.
   static let migration = Migration(
@@ -142,9 +149,7 @@ enum Rollups {
   ) { db in
     try db.execute(
       """
-      DROP TRIGGER IF EXISTS rollups_insert;
-      DROP TRIGGER IF EXISTS rollups_delete;
-      DROP TRIGGER IF EXISTS rollups_update;
+      \(droppingTriggers)
       \(triggers)
       """)
   }
@@ -158,9 +163,7 @@ enum Rollups {
     try db.defineCheckedSum()
     try db.execute(
       """
-      DROP TRIGGER IF EXISTS rollups_insert;
-      DROP TRIGGER IF EXISTS rollups_delete;
-      DROP TRIGGER IF EXISTS rollups_update;
+      \(droppingTriggers)
       DELETE FROM rollups WHERE dim = 'merchant_year';
       \(addingYears(nil))
       \(triggers)
