@@ -7,10 +7,15 @@ public indirect enum PeriodName: Hashable, Sendable {
     case week, month, quarter, year
   }
 
+  /// The calendar periods a name can be read from their first day: "Aug 2025", "Q1 2025", "2025".
+  public enum CalendarUnit: String, Hashable, Sendable {
+    case month, quarter, year
+  }
+
   /// No name: the period is said by its dates.
   case dates
   /// A calendar month, quarter or year, said from its first day: "Aug 2025", "Q1 2025", "2025".
-  case calendar(Unit)
+  case calendar(CalendarUnit)
   /// A calendar unit counted from today's: -1 "last month", 0 "this week", 1 "next year".
   case relative(Int, Unit)
   /// The last `count` days, weeks or months up to today, with the unit word as typed

@@ -13,7 +13,6 @@ extension PeriodName {
     let from = period.from
     switch self {
     case .dates: return ""
-    case .calendar(.week): return "week of \(from.readable)"
     case .calendar(.month): return "\(LocalDate.monthAbbreviations[from.month - 1]) \(from.year)"
     case .calendar(.quarter): return "Q\(Period.quarterNumber(from)) \(from.year)"
     case .calendar(.year): return String(from.year)
