@@ -92,6 +92,21 @@ struct Vocabulary {
     func flag(_ keys: some Sequence<String>, _ flag: WordInfo.Flags) {
       for key in keys { edit(key) { $0.flags.insert(flag) } }
     }
+    // Sized once for every word it may take (a word of several tables counts more than once).
+    let sets = [
+      lexicon.incomeMarkers, lexicon.expenseMarkers, lexicon.loanPaymentWords, lexicon.incomeWords, lexicon.payeeWords,
+      lexicon.taxWords, lexicon.weakExpenseWords, lexicon.methodMarkers, lexicon.nameJoiners, lexicon.merchantMarkers,
+      lexicon.fillers, lexicon.leadWords, lexicon.lastWords, lexicon.agoWords,
+    ]
+    let tables = [
+      lexicon.methodWords.count, lexicon.categorySuggestions.count, lexicon.currencyWords.count,
+      lexicon.currencySymbols.count, lexicon.suffixes.count, lexicon.months.count, lexicon.weekdays.count,
+      lexicon.timeWords.count, lexicon.dayUnits.count, lexicon.relativeDays.count, lexicon.transferRoutes.count,
+      accountWords.count, ambiguousAccountWords.count,
+    ]
+    let catalogWords = (catalog.methods.map { 1 + $0.aliases.count } + catalog.categories.map { 1 + $0.aliases.count })
+    words.reserveCapacity(
+      sets.reduce(0) { $0 + $1.count } + tables.reduce(0, +) + catalogWords.reduce(0, +))
     let methodIndex = Dictionary(
       catalog.methods.enumerated().map { ($1.name, Int16($0)) }, uniquingKeysWith: { a, _ in a })
     for (word, target) in lexicon.methodWords {
@@ -115,7 +130,7 @@ struct Vocabulary {
       }
     }
     let categoryIndex = Dictionary(
-      catalog.categories.enumerated().map { (NameKey($1.name), Int16($0)) }, uniquingKeysWith: { a, _ in a })
+      catalog.categories.enumerated().map { (NameKey($1.name).text, Int16($0)) }, uniquingKeysWith: { a, _ in a })
     // Many words suggest one category: each hint's category is looked up once (-1: none).
     var hintIndex: [String: Int16] = [:]
     for (word, hint) in lexicon.categorySuggestions {
@@ -124,7 +139,7 @@ struct Vocabulary {
         index = known
       } else {
         // Through the catalog, so a renamed category (its old name now an alias) keeps its words.
-        index = catalog.category(named: hint.name).flatMap { categoryIndex[NameKey($0.name)] } ?? -1
+        index = catalog.category(named: hint.name).flatMap { categoryIndex[NameKey($0.name).text] } ?? -1
         hintIndex[hint.name] = index
       }
       guard index >= 0 else { continue }
