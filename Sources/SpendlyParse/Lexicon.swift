@@ -315,8 +315,10 @@ public struct Lexicon: Sendable {
 
   private mutating func addDates(key: String, words: [String]) throws {
     func pair(_ word: String) throws -> (String, String) {
-      guard let equals = word.firstIndex(of: "=") else { throw LineError(text: "expected word=value in '\(word)'") }
-      return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+      guard let equals = word.utf8.firstIndex(of: 0x3D) else {  // =
+        throw LineError(text: "expected word=value in '\(word)'")
+      }
+      return (String(word[..<equals]), String(word[word.utf8.index(after: equals)...]))
     }
     switch key {
     case "relative":
@@ -328,8 +330,9 @@ public struct Lexicon: Sendable {
       }
     case "weekday", "month":
       for (index, word) in words.enumerated() {
-        for name in word.split(separator: "|") {
-          if key == "weekday" { weekdays[String(name)] = index } else { months[String(name)] = index + 1 }
+        for bytes in word.utf8.split(separator: 0x7C) {  // |
+          let name = String(decoding: bytes, as: UTF8.self)
+          if key == "weekday" { weekdays[name] = index } else { months[name] = index + 1 }
         }
       }
     case "last": lastWords.formUnion(words)
@@ -379,6 +382,37 @@ public struct Lexicon: Sendable {
   /// lowercased unless asked not to; `scratch` is a buffer reused between lines.
   static func words(_ bytes: ArraySlice<UInt8>, lowercased: Bool, scratch current: inout [UInt8]) -> [String] {
     var result: [String] = []
+    if !bytes.contains(0x22) {
+      // No quotes, the common line: each word is a run of the line's bytes, made a String once.
+      var index = bytes.startIndex
+      while index < bytes.endIndex {
+        while index < bytes.endIndex && bytes[index] == 0x20 { index += 1 }
+        let start = index
+        var ascii = true
+        while index < bytes.endIndex && bytes[index] != 0x20 {
+          if bytes[index] >= 0x80 { ascii = false }
+          index += 1
+        }
+        guard start < index else { break }
+        let run = bytes[start..<index]
+        if lowercased && ascii {
+          // A-Z folded as the bytes are copied: an ASCII word is its own key (`NameKey`).
+          result.append(
+            String(unsafeUninitializedCapacity: run.count) { buffer in
+              var count = 0
+              for byte in run {
+                buffer[count] = byte &- 0x41 < 26 ? byte + 0x20 : byte
+                count += 1
+              }
+              return count
+            })
+        } else {
+          let word = String(decoding: run, as: UTF8.self)
+          result.append(lowercased ? NameKey(word).text : word)
+        }
+      }
+      return result
+    }
     current.removeAll(keepingCapacity: true)
     var quoted = false
     var ascii = true
