@@ -63,9 +63,11 @@ public struct Catalog: Sendable {
   public let methods: [PaymentMethod]
   /// The person's accounts, in the order they were added; empty for a person who keeps none.
   public let accounts: [Account]
-  private let categoryIndex: [NameKey: Int]
-  private let methodIndex: [NameKey: Int]
-  private let accountIndex: [NameKey: Int]
+  /// Keyed by `NameKey.text`, the folded text: a table keyed by `NameKey` itself costs every
+  /// process a search of the binary's conformances for NameKey: Hashable when it is first made.
+  private let categoryIndex: [String: Int]
+  private let methodIndex: [String: Int]
+  private let accountIndex: [String: Int]
   /// Each category's and method's name as spelled, when no other word spelled so names something else.
   private let spelledCategories: [String: Int]
   private let spelledMethods: [String: Int]
@@ -75,10 +77,13 @@ public struct Catalog: Sendable {
     self.methods = methods
     self.accounts = accounts
     /// Each word (a name or an alias) by its `NameKey`; the first to claim a key keeps it.
-    func index(_ words: [[String]]) -> [NameKey: Int] {
-      var index: [NameKey: Int] = [:]
+    func index(_ words: [[String]]) -> [String: Int] {
+      var index: [String: Int] = [:]
       for (i, names) in words.enumerated() {
-        for word in names where index[NameKey(word)] == nil { index[NameKey(word)] = i }
+        for word in names {
+          let key = NameKey(word).text
+          if index[key] == nil { index[key] = i }
+        }
       }
       return index
     }
@@ -86,11 +91,11 @@ public struct Catalog: Sendable {
     categoryIndex = index(categories.map { [$0.name] + $0.aliases })
     methodIndex = index(methods.map { [$0.name] + $0.aliases })
     var spelledCategories: [String: Int] = [:]
-    for (i, category) in categories.enumerated() where categoryIndex[NameKey(category.name)] == i {
+    for (i, category) in categories.enumerated() where categoryIndex[NameKey(category.name).text] == i {
       spelledCategories[category.name] = spelledCategories[category.name] ?? i
     }
     var spelledMethods: [String: Int] = [:]
-    for (i, method) in methods.enumerated() where methodIndex[NameKey(method.name)] == i {
+    for (i, method) in methods.enumerated() where methodIndex[NameKey(method.name).text] == i {
       spelledMethods[method.name] = spelledMethods[method.name] ?? i
     }
     self.spelledCategories = spelledCategories
@@ -101,16 +106,16 @@ public struct Catalog: Sendable {
 
   public func category(named word: String) -> Category? {
     // A name as the catalog spells it (what stored rows and exports carry) is found as it is.
-    (spelledCategories[word] ?? categoryIndex[NameKey(word)]).map { categories[$0] }
+    (spelledCategories[word] ?? categoryIndex[NameKey(word).text]).map { categories[$0] }
   }
 
   public func method(named word: String) -> PaymentMethod? {
-    (spelledMethods[word] ?? methodIndex[NameKey(word)]).map { methods[$0] }
+    (spelledMethods[word] ?? methodIndex[NameKey(word).text]).map { methods[$0] }
   }
 
   /// The account a name or alias names, any case.
   public func account(named word: String) -> Account? {
-    accountIndex[NameKey(word)].map { accounts[$0] }
+    accountIndex[NameKey(word).text].map { accounts[$0] }
   }
 
   /// The account the method `name` draws on, if one does.

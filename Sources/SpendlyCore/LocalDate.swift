@@ -152,6 +152,13 @@ public struct LocalTime: Hashable, Comparable, Sendable, CustomStringConvertible
     self = time
   }
 
+  /// `init?(text:)` for a String, parsed by a specialized call: the generic one looks up the
+  /// bytes' type at run time, which costs the lexicon's first time word a conformance search.
+  public init?(text: String) {
+    guard let time = Self.parse(text.utf8) else { return nil }
+    self = time
+  }
+
   /// "HH:MM" or "H:MM" from UTF-8 bytes, or nil.
   static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LocalTime? {
     var hour = 0
@@ -244,7 +251,8 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
 }
 
 /// Writes `value` (0 up to `width` digits) as `width` ASCII digits, zero-padded, at `start`.
-@inline(__always) func digits(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+@inline(__always) func digits(_ value: Int, _ width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int)
+{
   var rest = value
   for place in stride(from: start + width - 1, through: start, by: -1) {
     buffer[place] = 0x30 + UInt8(rest % 10)

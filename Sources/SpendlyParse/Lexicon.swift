@@ -67,23 +67,73 @@ public struct Lexicon: Sendable {
   public var transferNames: Set<String> = []
   /// Words that open a bank's description and name no one ("upi", "pos"), and words dropped
   /// from a payee wherever they stand ("okhdfc", "payment").
-  public var payeePrefixes: Set<String> = []
-  public var payeeNoise: Set<String> = []
+  public var payeePrefixes: Set<String> {
+    get { importWords.payeePrefixes }
+    set { importWords.payeePrefixes = newValue }
+  }
+  public var payeeNoise: Set<String> {
+    get { importWords.payeeNoise }
+    set { importWords.payeeNoise = newValue }
+  }
   /// Merchant category codes (ISO 18245) and the category each gives.
-  public var mccRanges: [(ClosedRange<Int>, String)] = []
+  public var mccRanges: [(ClosedRange<Int>, String)] {
+    get { importWords.mccRanges }
+    set { importWords.mccRanges = newValue }
+  }
   /// What bank narrations say a row is, and merchants' abbreviations (`statements.txt`).
-  public var narrationWords = NarrationWords()
+  public var narrationWords: NarrationWords {
+    get { importWords.narrationWords }
+    set { importWords.narrationWords = newValue }
+  }
   /// The most words any entry has.
   public var longestEntry = 1
+
+  /// The words only imports read (statements.txt, payees.txt, mcc.txt).
+  struct ImportWords: Sendable {
+    var payeePrefixes: Set<String> = []
+    var payeeNoise: Set<String> = []
+    var mccRanges: [(ClosedRange<Int>, String)] = []
+    var narrationWords = NarrationWords()
+  }
+
+  /// This lexicon's import words; nil in the standard lexicon, whose import words are read on
+  /// first use (`standardImportWords`): a question or an entry never reads them.
+  private var ownImportWords: ImportWords?
+
+  private var importWords: ImportWords {
+    get { ownImportWords ?? Lexicon.standardImportWords }
+    set { ownImportWords = newValue }
+  }
+
+  /// The files only imports read, and those that only check their roles (their words are read
+  /// by `QueryLexicon` and `CadenceWords`): the standard lexicon reads neither at first.
+  private static let importFiles = ["mcc", "payees", "statements"]
+  private static let checkedFiles = ["cadences", "queries"]
 
   /// The lexicon built into the binary.
   public static let standard: Lexicon = {
     do {
-      return try Lexicon(files: EmbeddedLexicon.files)
+      var lexicon = Lexicon()
+      try lexicon.read(EmbeddedLexicon.files, skipping: importFiles + checkedFiles)
+      return lexicon
     } catch {
       fatalError("the embedded lexicon is invalid: \(error)")
     }
   }()
+
+  /// The standard lexicon's import words, read from the embedded files when first needed.
+  private static let standardImportWords: ImportWords = {
+    do {
+      var lexicon = Lexicon()
+      lexicon.ownImportWords = ImportWords()
+      try lexicon.read(EmbeddedLexicon.files, only: importFiles)
+      return lexicon.importWords
+    } catch {
+      fatalError("the embedded lexicon is invalid: \(error)")
+    }
+  }()
+
+  private init() {}
 
   /// A problem in a lexicon file, with its line.
   public struct FileError: Error, CustomStringConvertible {
@@ -95,32 +145,54 @@ public struct Lexicon: Sendable {
 
   /// Builds a lexicon from file texts keyed by file name (methods, categories, currencies, ...).
   public init(files: [String: String]) throws(FileError) {
+    ownImportWords = ImportWords()
+    try read(files)
+  }
+
+  /// Reads the files (all but `skipping`, or only those in `only`), in the order of their names.
+  private mutating func read(
+    _ files: [String: String], skipping skipped: [String] = [], only: [String]? = nil
+  ) throws(FileError) {
+    var scratch: [UInt8] = []
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
-      // Read over the text's bytes (every mark read here is ASCII): only a line's key and value
-      // become Strings. Every process that reads a phrase or a question builds this lexicon.
-      for (number, rawLine) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
-        var line = rawLine
-        while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
-        while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
-        if line.isEmpty || line.first == 0x23 { continue }  // #
-        guard let colon = line.firstIndex(of: 0x3A) else {
-          throw FileError(file: file, line: number + 1, message: "expected 'key: words'")
+      if skipped.contains(file) || only.map({ !$0.contains(file) }) == true { continue }
+      // Read over the text's bytes (every mark read here is ASCII): only keys and words become
+      // Strings. Every process that reads a phrase or a question builds this lexicon.
+      let bytes = Array(text.utf8)
+      var start = 0
+      var number = 0
+      while start <= bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        number += 1
+        defer { start = end + 1 }
+        var low = start
+        var high = end
+        while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
+        while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
+        if low == high || bytes[low] == 0x23 { continue }  // #
+        guard let colon = bytes[low..<high].firstIndex(of: 0x3A) else {
+          throw FileError(file: file, line: number, message: "expected 'key: words'")
         }
-        let key = String(Substring(line[..<colon])).trimmingSpaces()
-        let value = String(Substring(line[line.index(after: colon)...]))
+        var keyEnd = colon
+        while keyEnd > low && (bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09) { keyEnd -= 1 }
+        let key = String(decoding: bytes[low..<keyEnd], as: UTF8.self)
+        let value = bytes[(colon + 1)..<high]
         do {
           if file == "merchants" {
-            try addMerchants(key: key, spellings: Lexicon.words(value, lowercased: false))
+            try addMerchants(key: key, spellings: Lexicon.words(value, lowercased: false, scratch: &scratch))
             continue
           }
-          try add(file: file, key: key, words: Lexicon.words(value))
+          try add(file: file, key: key, words: Lexicon.words(value, lowercased: true, scratch: &scratch))
         } catch let message as LineError {
-          throw FileError(file: file, line: number + 1, message: message.text)
+          throw FileError(file: file, line: number, message: message.text)
         } catch {
-          throw FileError(file: file, line: number + 1, message: "\(error)")
+          throw FileError(file: file, line: number, message: "\(error)")
         }
       }
     }
+    // Longest first, sorted once all are read (the sort keeps the files' order among equals).
+    currencySymbols.sort { $0.0.count > $1.0.count }
   }
 
   struct LineError: Error { let text: String }
@@ -149,7 +221,6 @@ public struct Lexicon: Sendable {
         }
         if word.first?.isLetter == true && word.last == "$" { currencySymbols.append((word, currency)) }
       }
-      currencySymbols.sort { $0.0.count > $1.0.count }
     case "suffixes":
       guard let multiplier = Int64(key) else { throw LineError(text: "expected a number") }
       for word in words { suffixes[word] = multiplier }
@@ -209,8 +280,10 @@ public struct Lexicon: Sendable {
           guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
             throw LineError(text: "expected word=Name in '\(word)'")
           }
-          narrationWords.abbreviations[String(word[..<equals])] = word[word.index(after: equals)...].split(separator: "_")
-            .joined(separator: " ")
+          narrationWords.abbreviations[String(word[..<equals])] = word[word.index(after: equals)...].split(
+            separator: "_"
+          )
+          .joined(separator: " ")
         }
       } else {
         guard let kind = NarrationKind(rawValue: key) else { throw LineError(text: "unknown statement role \(key)") }
@@ -242,8 +315,10 @@ public struct Lexicon: Sendable {
 
   private mutating func addDates(key: String, words: [String]) throws {
     func pair(_ word: String) throws -> (String, String) {
-      guard let equals = word.firstIndex(of: "=") else { throw LineError(text: "expected word=value in '\(word)'") }
-      return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+      guard let equals = word.utf8.firstIndex(of: 0x3D) else {  // =
+        throw LineError(text: "expected word=value in '\(word)'")
+      }
+      return (String(word[..<equals]), String(word[word.utf8.index(after: equals)...]))
     }
     switch key {
     case "relative":
@@ -255,8 +330,9 @@ public struct Lexicon: Sendable {
       }
     case "weekday", "month":
       for (index, word) in words.enumerated() {
-        for name in word.split(separator: "|") {
-          if key == "weekday" { weekdays[String(name)] = index } else { months[String(name)] = index + 1 }
+        for bytes in word.utf8.split(separator: 0x7C) {  // |
+          let name = String(decoding: bytes, as: UTF8.self)
+          if key == "weekday" { weekdays[name] = index } else { months[name] = index + 1 }
         }
       }
     case "last": lastWords.formUnion(words)
@@ -279,27 +355,83 @@ public struct Lexicon: Sendable {
   }
 
   private mutating func note(_ entry: String) {
-    longestEntry = max(longestEntry, entry.utf8.split(separator: 0x20).count)
+    longestEntry = max(longestEntry, Lexicon.spacedRuns(entry))
   }
 
-  /// Splits a value list into words, keeping "quoted phrases" together, lowercased unless asked not to.
-  static func words(_ text: String, lowercased: Bool = true) -> [String] {
+  /// The number of words `text.split(separator: " ")` gives (over bytes when it is ASCII).
+  static func wordCount(_ text: String) -> Int {
+    text.utf8.allSatisfy({ $0 < 0x80 }) ? spacedRuns(text) : text.split(separator: " ").count
+  }
+
+  /// The number of runs of bytes between spaces (`text.utf8.split(separator: 0x20).count`).
+  private static func spacedRuns(_ text: String) -> Int {
+    var count = 0
+    var inWord = false
+    for byte in text.utf8 {
+      if byte == 0x20 {
+        inWord = false
+      } else if !inWord {
+        inWord = true
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// Splits a value list (a line's bytes) into words, keeping "quoted phrases" together,
+  /// lowercased unless asked not to; `scratch` is a buffer reused between lines.
+  static func words(_ bytes: ArraySlice<UInt8>, lowercased: Bool, scratch current: inout [UInt8]) -> [String] {
     var result: [String] = []
-    var current: [UInt8] = []
+    if !bytes.contains(0x22) {
+      // No quotes, the common line: each word is a run of the line's bytes, made a String once.
+      var index = bytes.startIndex
+      while index < bytes.endIndex {
+        while index < bytes.endIndex && bytes[index] == 0x20 { index += 1 }
+        let start = index
+        var ascii = true
+        while index < bytes.endIndex && bytes[index] != 0x20 {
+          if bytes[index] >= 0x80 { ascii = false }
+          index += 1
+        }
+        guard start < index else { break }
+        let run = bytes[start..<index]
+        if lowercased && ascii {
+          // A-Z folded as the bytes are copied: an ASCII word is its own key (`NameKey`).
+          result.append(
+            String(unsafeUninitializedCapacity: run.count) { buffer in
+              var count = 0
+              for byte in run {
+                buffer[count] = byte &- 0x41 < 26 ? byte + 0x20 : byte
+                count += 1
+              }
+              return count
+            })
+        } else {
+          let word = String(decoding: run, as: UTF8.self)
+          result.append(lowercased ? NameKey(word).text : word)
+        }
+      }
+      return result
+    }
+    current.removeAll(keepingCapacity: true)
     var quoted = false
+    var ascii = true
     func finish() {
       guard !current.isEmpty else { return }
       let word = String(decoding: current, as: UTF8.self)
-      result.append(lowercased ? NameKey(word).text : word)
+      // A-Z are folded as the bytes are copied: an ASCII word is its own key (`NameKey`).
+      result.append(lowercased && !ascii ? NameKey(word).text : word)
       current.removeAll(keepingCapacity: true)
+      ascii = true
     }
-    for byte in text.utf8 {
+    for byte in bytes {
       if byte == 0x22 {  // "
         quoted.toggle()
       } else if byte == 0x20 && !quoted {
         finish()
       } else {
-        current.append(byte)
+        if byte >= 0x80 { ascii = false }
+        current.append(lowercased && byte &- 0x41 < 26 ? byte + 0x20 : byte)
       }
     }
     finish()

@@ -70,19 +70,30 @@ public struct PhraseParser {
       for method in catalog.methods {
         for word in [method.name] + method.aliases {
           methods[NameKey(word).text] = method.name
-          longest = max(longest, word.split(separator: " ").count)
+          longest = max(longest, Lexicon.wordCount(word))
         }
       }
       var categories: [String: Category] = [:]
       for category in catalog.categories {
-        for word in [category.name] + category.aliases where categories[NameKey(word).text] == nil {
-          categories[NameKey(word).text] = category
-          longest = max(longest, word.split(separator: " ").count)
+        for word in [category.name] + category.aliases {
+          let key = NameKey(word).text
+          guard categories[key] == nil else { continue }
+          categories[key] = category
+          longest = max(longest, Lexicon.wordCount(word))
         }
       }
       var suggestions: [String: Category] = [:]
-      for (word, hint) in lexicon.categorySuggestions {
-        if let category = catalog.category(named: hint.name), categories[word] == nil { suggestions[word] = category }
+      // Many words suggest one category: each category's name is looked up once.
+      var hinted: [String: Category?] = [:]
+      for (word, hint) in lexicon.categorySuggestions where categories[word] == nil {
+        let found: Category?
+        if let known = hinted[hint.name] {
+          found = known
+        } else {
+          found = catalog.category(named: hint.name)
+          hinted[hint.name] = found
+        }
+        if let found { suggestions[word] = found }
       }
       methodWords = methods
       categoryWords = categories

@@ -96,8 +96,8 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
 enum QueryRole: String, CaseIterable, Sendable {
   case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
   case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
-  case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day", groupWeek =
-    "group-week"
+  case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day"
+  case groupWeek = "group-week"
   case groupMonth = "group-month", groupQuarter = "group-quarter", groupYear = "group-year"
   case by, top, trend, average, largest, smallest, recent, items
   case moreThan = "more-than", lessThan = "less-than"
@@ -141,16 +141,34 @@ struct QueryLexicon: Sendable {
 
   /// Reads the file's text; a role the parser does not know is an error with its line.
   init(text: String) throws(Lexicon.FileError) {
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let text = line.trimmingSpaces()
-      guard !text.isEmpty, !text.hasPrefix("#"), let colon = text.firstIndex(of: ":") else { continue }
-      let name = String(text[..<colon]).trimmingSpaces()
+    // Over the text's bytes (every mark read here is ASCII): only roles and words become Strings.
+    let bytes = Array(text.utf8)
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var start = 0
+    var number = 0
+    while start <= bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      number += 1
+      defer { start = end + 1 }
+      var low = start
+      var high = end
+      while low < high && isSpace(bytes[low]) { low += 1 }
+      while high > low && isSpace(bytes[high - 1]) { high -= 1 }
+      guard low < high, bytes[low] != 0x23, let colon = bytes[low..<high].firstIndex(of: 0x3A) else { continue }
+      var nameEnd = colon
+      while nameEnd > low && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
+      let name = String(decoding: bytes[low..<nameEnd], as: UTF8.self)
       guard let role = QueryRole(rawValue: name) else {
-        throw Lexicon.FileError(file: "queries", line: number + 1, message: "unknown question role \(name)")
+        throw Lexicon.FileError(file: "queries", line: number, message: "unknown question role \(name)")
       }
-      let words = text[text.index(after: colon)...].split(separator: " ").map(String.init)
-      for word in words { roles[word] = role }
+      let words = bytes[(colon + 1)..<high].split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
       lines.append((role, words))
+    }
+    // Sized once: every question's parser reads this table.
+    roles.reserveCapacity(lines.reduce(0) { $0 + $1.words.count })
+    for (role, words) in lines {
+      for word in words { roles[word] = role }
     }
   }
 
@@ -176,9 +194,20 @@ struct QueryLexicon: Sendable {
     return nil
   }
 
-  static let groupings: [QueryRole: Grouping] = [
-    .groupCategory: .category, .groupMethod: .method, .groupMerchant: .merchant, .groupAccount: .account,
-    .groupCurrency: .currency,
-    .groupDay: .day, .groupWeek: .week, .groupMonth: .month, .groupQuarter: .quarter, .groupYear: .year,
-  ]
+  /// What a group role groups by (group-category: category), nil for any other role.
+  static func grouping(_ role: QueryRole) -> Grouping? {
+    switch role {
+    case .groupCategory: .category
+    case .groupMethod: .method
+    case .groupMerchant: .merchant
+    case .groupAccount: .account
+    case .groupCurrency: .currency
+    case .groupDay: .day
+    case .groupWeek: .week
+    case .groupMonth: .month
+    case .groupQuarter: .quarter
+    case .groupYear: .year
+    default: nil
+    }
+  }
 }

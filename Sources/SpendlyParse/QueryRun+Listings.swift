@@ -19,7 +19,7 @@ extension QueryRun {
       index += 1
     }
     if itemAhead(from: index, counted: true) { return try listing(.largest, count: count, defaultCount: count) }
-    guard let group = role().flatMap({ QueryLexicon.groupings[$0] }), !group.isTime else { return false }
+    guard let group = role().flatMap({ QueryLexicon.grouping($0) }), !group.isTime else { return false }
     query.action = .breakdown(group, top: count)
     index += 1
     return true

@@ -78,13 +78,13 @@ extension QueryRun {
 
   /// "categories this month": a plural group word alone asks for a breakdown; nil for "category".
   mutating func pluralGroup(_ word: String, _ role: QueryRole) -> Bool? {
-    guard word.hasSuffix("s") || word.hasSuffix("ies"), let group = QueryLexicon.groupings[role] else { return nil }
+    guard word.hasSuffix("s") || word.hasSuffix("ies"), let group = QueryLexicon.grouping(role) else { return nil }
     return answer(.breakdown(group, top: nil))
   }
 
   /// "monthly", "weekly", "quarterly": a trend; "month" and "week" alone belong to periods (nil).
   mutating func cadenceWord(_ word: String, _ role: QueryRole) -> Bool? {
-    guard ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(word), let group = QueryLexicon.groupings[role]
+    guard ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(word), let group = QueryLexicon.grouping(role)
     else {
       return nil
     }
@@ -99,7 +99,7 @@ extension QueryRun {
       index += 1
       return true
     }
-    if let group = role().flatMap({ QueryLexicon.groupings[$0] }) {
+    if let group = role().flatMap({ QueryLexicon.grouping($0) }) {
       query.action = group.isTime ? .trend(group) : .breakdown(group, top: nil)
       query.structured = true
       index += 1

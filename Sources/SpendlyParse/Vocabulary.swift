@@ -79,9 +79,12 @@ struct Vocabulary {
     lexicon: Lexicon, catalog: Catalog, settings: ParseSettings, accountWords: [String: String] = [:],
     ambiguousAccountWords: [String: [String]] = [:]
   ) {
+    // Every word of the lexicon and the catalog is merged here, for every parser: spaces are
+    // found over bytes, not Characters.
+    func firstWord(_ key: String) -> String? { key.utf8.firstIndex(of: 0x20).map { String(key[..<$0]) } }
     func edit(_ key: String, _ change: (inout WordInfo) -> Void) {
-      if key.contains(" ") {
-        words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.multiWordStart)
+      if let first = firstWord(key) {
+        words[first, default: WordInfo()].flags.insert(.multiWordStart)
       } else {
         change(&words[key, default: WordInfo()])
       }
@@ -89,6 +92,21 @@ struct Vocabulary {
     func flag(_ keys: some Sequence<String>, _ flag: WordInfo.Flags) {
       for key in keys { edit(key) { $0.flags.insert(flag) } }
     }
+    // Sized once for every word it may take (a word of several tables counts more than once).
+    let sets = [
+      lexicon.incomeMarkers, lexicon.expenseMarkers, lexicon.loanPaymentWords, lexicon.incomeWords, lexicon.payeeWords,
+      lexicon.taxWords, lexicon.weakExpenseWords, lexicon.methodMarkers, lexicon.nameJoiners, lexicon.merchantMarkers,
+      lexicon.fillers, lexicon.leadWords, lexicon.lastWords, lexicon.agoWords,
+    ]
+    let tables = [
+      lexicon.methodWords.count, lexicon.categorySuggestions.count, lexicon.currencyWords.count,
+      lexicon.currencySymbols.count, lexicon.suffixes.count, lexicon.months.count, lexicon.weekdays.count,
+      lexicon.timeWords.count, lexicon.dayUnits.count, lexicon.relativeDays.count, lexicon.transferRoutes.count,
+      accountWords.count, ambiguousAccountWords.count,
+    ]
+    let catalogWords = (catalog.methods.map { 1 + $0.aliases.count } + catalog.categories.map { 1 + $0.aliases.count })
+    words.reserveCapacity(
+      sets.reduce(0) { $0 + $1.count } + tables.reduce(0, +) + catalogWords.reduce(0, +))
     let methodIndex = Dictionary(
       catalog.methods.enumerated().map { ($1.name, Int16($0)) }, uniquingKeysWith: { a, _ in a })
     for (word, target) in lexicon.methodWords {
@@ -112,11 +130,19 @@ struct Vocabulary {
       }
     }
     let categoryIndex = Dictionary(
-      catalog.categories.enumerated().map { (NameKey($1.name), Int16($0)) }, uniquingKeysWith: { a, _ in a })
+      catalog.categories.enumerated().map { (NameKey($1.name).text, Int16($0)) }, uniquingKeysWith: { a, _ in a })
+    // Many words suggest one category: each hint's category is looked up once (-1: none).
+    var hintIndex: [String: Int16] = [:]
     for (word, hint) in lexicon.categorySuggestions {
-      // Through the catalog, so a renamed category (its old name now an alias) keeps its words.
-      guard let category = catalog.category(named: hint.name), let index = categoryIndex[NameKey(category.name)]
-      else { continue }
+      let index: Int16
+      if let known = hintIndex[hint.name] {
+        index = known
+      } else {
+        // Through the catalog, so a renamed category (its old name now an alias) keeps its words.
+        index = catalog.category(named: hint.name).flatMap { categoryIndex[NameKey($0.name).text] } ?? -1
+        hintIndex[hint.name] = index
+      }
+      guard index >= 0 else { continue }
       edit(word) { if $0.category < 0 { $0.suggestion = index } }
     }
     for (word, currency) in lexicon.currencyWords {
@@ -131,21 +157,24 @@ struct Vocabulary {
     for (word, month) in lexicon.months { edit(word) { $0.month = Int8(month) } }
     for (word, weekday) in lexicon.weekdays { edit(word) { $0.weekday = Int8(weekday) } }
     for (word, time) in lexicon.timeWords {
-      if word.contains(" ") { words[String(word.prefix { $0 != " " }), default: WordInfo()].flags.insert(.timeStart) }
+      if let first = firstWord(word) { words[first, default: WordInfo()].flags.insert(.timeStart) }
       edit(word) { $0.time = Int16(time.hour * 60 + time.minute) }
     }
     for (word, days) in lexicon.dayUnits { edit(word) { $0.dayUnit = Int16(days) } }
     for key in lexicon.relativeDays.keys {
-      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.relativeStart)
-      if !key.contains(" ") { words[key]?.flags.insert(.meaningful) }
+      if let first = firstWord(key) {
+        words[first, default: WordInfo()].flags.insert(.relativeStart)
+      } else {
+        words[key, default: WordInfo()].flags.insert([.relativeStart, .meaningful])
+      }
     }
     for key in lexicon.transferRoutes.keys {
-      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert(.transferStart)
+      words[firstWord(key) ?? key, default: WordInfo()].flags.insert(.transferStart)
     }
     for key in accountWords.keys {
-      words[String(key.prefix { $0 != " " }), default: WordInfo()].flags.insert([.accountStart, .meaningful])
+      words[firstWord(key) ?? key, default: WordInfo()].flags.insert([.accountStart, .meaningful])
     }
-    for key in ambiguousAccountWords.keys where !key.contains(" ") {
+    for key in ambiguousAccountWords.keys where !key.utf8.contains(0x20) {
       words[key, default: WordInfo()].flags.insert(.accountStart)
     }
     flag(lexicon.incomeMarkers, .incomeMarker)
@@ -162,11 +191,14 @@ struct Vocabulary {
     flag(lexicon.leadWords, .lead)
     flag(lexicon.lastWords, .last)
     flag(lexicon.agoWords, .ago)
-    for (word, info) in words
-    where info.method >= 0 || info.category >= 0 || info.suggestion >= 0 || info.weekday >= 0 || info.time >= 0
-      || info.has(.incomeMarker) || info.has(.expenseMarker) || info.has(.incomeWord) || info.has(.last)
-    {
-      words[word]?.flags.insert(.meaningful)
+    // In place: iterating `words` while setting them by key would copy the table.
+    for index in words.values.indices {
+      let info = words.values[index]
+      if info.method >= 0 || info.category >= 0 || info.suggestion >= 0 || info.weekday >= 0 || info.time >= 0
+        || info.has(.incomeMarker) || info.has(.expenseMarker) || info.has(.incomeWord) || info.has(.last)
+      {
+        words.values[index].flags.insert(.meaningful)
+      }
     }
   }
 

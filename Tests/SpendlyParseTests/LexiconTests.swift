@@ -64,7 +64,7 @@ struct LexiconTests {
     #expect(QueryLexicon.standard.role("than") == .filler)
     #expect(QueryLexicon.standard.role("lunch") == nil)
     for role in QueryRole.allCases where role.rawValue.hasPrefix("group-") {
-      #expect(QueryLexicon.groupings[role] != nil, "\(role.rawValue) groups nothing")
+      #expect(QueryLexicon.grouping(role) != nil, "\(role.rawValue) groups nothing")
     }
   }
 
