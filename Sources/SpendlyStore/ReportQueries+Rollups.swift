@@ -14,8 +14,9 @@ extension ReportQueries {
   /// stands for; nil when the rollups cannot answer `filter` (already `counting`).
   ///
   /// An end month that the period covers mostly is taken whole from the rollups, less its few
-  /// other days, which are scanned: those lines have `n` = -1, and a total adds up `amount`
-  /// where `n` > 0 less `amount` where `n` < 0 (see `netSum`). A rollup total past Int64 or of
+  /// other days, which are scanned: those lines have `n` < 0 (-1 a row, or less a day's count),
+  /// and a total adds up `amount` where `n` > 0 less `amount` where `n` < 0 (see `netSum`).
+  /// With the kind alone (no category, method or merchant), the days are read from `kind_day`. A rollup total past Int64 or of
   /// a damaged amount shows in that sum, and the caller then scans (see `netSum`).
   func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
     guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
@@ -64,7 +65,12 @@ extension ReportQueries {
       less.append((to.adding(days: 1), month.lastDay))
       last = month
     }
-    if let first, let last, first > last { return nil }
+    // Inside one month no month is whole: the kind alone is read from its days, the rest scanned.
+    let insideOneMonth = first.flatMap { first in last.map { first > $0 } } ?? false
+    if insideOneMonth {
+      guard dimension == "kind", filter.from != nil, filter.to != nil else { return nil }
+      less = []
+    }
     let low = first?.description ?? "0000-00"
     let high = last?.description ?? "9999-12"
     // A row whose date is no real day is in no month: the scan decides whether it counts.
@@ -92,7 +98,8 @@ extension ReportQueries {
     func column(_ name: String) -> String { dimension == name ? "nullif(r.key, 0)" : "NULL" }
     // Merchants of whole years come from their yearly rollups, the months around them from the
     // monthly ones.
-    let spans = dimension == "merchant" ? Self.yearSpans(first, last) : [(dimension, low, high)]
+    let spans =
+      insideOneMonth ? [] : dimension == "merchant" ? Self.yearSpans(first, last) : [(dimension, low, high)]
     var values: [SQLValue] = []
     var parts: [String] = []
     for (dim, low, high) in spans {
@@ -105,13 +112,28 @@ extension ReportQueries {
         """)
       values += [.text(dim), .text(low), .text(high)] + shared
     }
-    // The partial months at the ends, scanned.
+    // The partial months at the ends, scanned (or read from the days).
     var edges: [(LocalDate, LocalDate)] = []
-    if let from = filter.from, let first, from < first.firstDay {
+    if insideOneMonth, let from = filter.from, let to = filter.to {
+      edges.append((from, to))
+    } else if let from = filter.from, let first, from < first.firstDay {
       edges.append((from, first.firstDay.adding(days: -1)))
     }
-    if let to = filter.to, let last, to > last.lastDay { edges.append((last.lastDay.adding(days: 1), to)) }
+    if !insideOneMonth, let to = filter.to, let last, to > last.lastDay {
+      edges.append((last.lastDay.adding(days: 1), to))
+    }
     for (from, to, n) in edges.map({ ($0, $1, 1) }) + less.map({ ($0, $1, -1) }) {
+      if dimension == "kind" {
+        // The kind alone is kept per day too: the days are read from its rollups, not scanned.
+        parts.append(
+          """
+          SELECT r.month AS date, r.kind AS kind, r.currency AS currency, NULL AS category_id, NULL AS method_id,
+            NULL AS account_id, NULL AS merchant, r.total AS amount, \(n) * r.count AS n
+          FROM rollups r WHERE r.dim = 'kind_day' AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
+          """)
+        values += [.text(from.description), .text(to.description)] + shared
+        continue
+      }
       var edge = filter
       edge.from = from
       edge.to = to

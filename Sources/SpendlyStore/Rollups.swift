@@ -3,7 +3,8 @@
 /// so a report over whole months reads the rollups instead of the rows (`ReportQueries`).
 /// Merchants are kept per year too (`merchant_year`, whose `month` is the year): a year has
 /// about as many merchants as each of its months, so top merchants for a year reads a year's
-/// worth of rows, not twelve months' worth.
+/// worth of rows, not twelve months' worth. The kind alone is kept per day too (`kind_day`,
+/// whose `month` is the day), so the partial months at a period's ends are read, not scanned.
 ///
 /// One table, `rollups(dim, month, currency, status, kind, key, total, count)`. Transfers are
 /// left out, as every total leaves them out. The status is a key, so `config pending exclude`
@@ -14,14 +15,16 @@
 /// `spendly_month_total` adds them up); a report that meets either scans instead.
 enum Rollups {
   /// A dimension: its name in `dim`, its key from a transaction row (`row` is NEW, OLD or a
-  /// table), and whether its `month` is the year (`yearly`) rather than the month.
+  /// table), and how much of the date its `month` keeps (`length`: 7 a month, 4 a year, 10 a day).
   struct Dimension: Sendable {
     let name: String
+    var length = 7
     /// For a yearly dimension, the monthly one whose rows it adds up.
     var yearOf: String? = nil
     let key: @Sendable (String) -> String
 
-    var yearly: Bool { yearOf != nil }
+    var yearly: Bool { length == 4 }
+    var daily: Bool { length == 10 }
   }
 
   static let dimensions: [Dimension] = [
@@ -30,11 +33,12 @@ enum Rollups {
     Dimension(name: "method") { "coalesce(\($0).method_id, 0)" },
     Dimension(name: "account") { "coalesce(\($0).account_id, 0)" },
     Dimension(name: "merchant") { "coalesce(\($0).merchant, '—')" },
-    Dimension(name: "merchant_year", yearOf: "merchant") { "coalesce(\($0).merchant, '—')" },
+    Dimension(name: "merchant_year", length: 4, yearOf: "merchant") { "coalesce(\($0).merchant, '—')" },
+    Dimension(name: "kind_day", length: 10) { _ in "''" },
   ]
 
   /// The month a row's date counts in ('damaged' for a date that is no real day); with
-  /// `length` 4, its year. `length` may be a column (`d.length`, the keys' own).
+  /// `length` 4, its year, and 10, its day. `length` may be a column (`d.length`, the keys' own).
   static func month(_ row: String, length: String = "7") -> String {
     "CASE WHEN date(\(row).date, '+0 days') IS \(row).date THEN substr(\(row).date, 1, \(length)) ELSE 'damaged' END"
   }
@@ -55,9 +59,9 @@ enum Rollups {
     """
 
   /// One row's key in every dimension, a line per dimension: the derived table
-  /// `d(dim, key, length)`, `length` being how much of the date its `month` keeps (7 or 4).
+  /// `d(dim, key, length)`, `length` being how much of the date its `month` keeps.
   private static func keys(_ row: String) -> String {
-    dimensions.map { "SELECT '\($0.name)' AS dim, \($0.key(row)) AS key, \($0.yearly ? 4 : 7) AS length" }
+    dimensions.map { "SELECT '\($0.name)' AS dim, \($0.key(row)) AS key, \($0.length) AS length" }
       .joined(separator: " UNION ALL ")
   }
 
@@ -89,7 +93,8 @@ enum Rollups {
           AND rollups.month = \(month(row, length: "d.length")) AND rollups.\(place);
         DELETE FROM rollups WHERE \(row).kind != 'transfer' AND count <= 0
           AND dim IN (\(dimensions.map { "'\($0.name)'" }.joined(separator: ", ")))
-          AND month IN (\(month(row)), \(month(row, length: "4"))) AND \(place)
+          AND month IN (\(Set(dimensions.map(\.length)).sorted().map { month(row, length: "\($0)") }.joined(separator: ", ")))
+          AND \(place)
           AND key IN (\(Set(dimensions.map { $0.key(row) }).sorted().joined(separator: ", ")));
       """
   }
@@ -170,6 +175,36 @@ enum Rollups {
       """)
   }
 
+  /// The kind alone per day (`kind_day`), added up from the transactions, and the triggers that
+  /// keep it.
+  static let kindDays = Migration(
+    name: "rollup-days",
+    purpose:
+      "each day's totals by kind, kept by the rollup triggers, so a period's partial months are read, not scanned"
+  ) { db in
+    try db.defineCheckedSum()
+    try db.execute(
+      """
+      \(droppingTriggers)
+      DELETE FROM rollups WHERE dim = 'kind_day';
+      \(addingDays(from: "transactions r", day: month("r", length: "10")))
+      \(triggers)
+      """)
+  }
+
+  /// Each daily dimension added up from the rows of `table` (named `r`, with the columns of a
+  /// transaction) whose day is `day`: one statement per daily dimension.
+  private static func addingDays(from table: String, day: String) -> String {
+    dimensions.filter(\.daily).map { dimension in
+      """
+      INSERT INTO rollups
+        SELECT '\(dimension.name)', \(day), r.currency, r.status, r.kind, \(dimension.key("r")),
+          spendly_month_total(r.amount), count(*)
+        FROM \(table) WHERE r.kind != 'transfer' GROUP BY 2, 3, 4, 5, 6;
+      """
+    }.joined(separator: "\n")
+  }
+
   /// Each yearly dimension added up from its monthly one's rows, of every year or of those that
   /// `years` (a subquery) lists, all their months: one statement per yearly dimension. A month's
   /// total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
@@ -192,17 +227,22 @@ enum Rollups {
   /// the months listed in `temp.rollup_months(month)`. The one rebuild, for every dimension.
   static func rebuild(_ db: Database, onlyTouched: Bool) throws {
     let months = onlyTouched ? " AND \(month("t")) IN (SELECT month FROM temp.rollup_months)" : ""
-    let yearly = dimensions.filter(\.yearly)
+    let names = { (dimensions: [Dimension]) in dimensions.map { "'\($0.name)'" }.joined(separator: ", ") }
     let touchedYears = "(SELECT \(year(ofMonth: "month")) FROM temp.rollup_months)"
     if onlyTouched {
       try db.run(
         """
-        DELETE FROM rollups WHERE dim IN (\(dimensions.filter { !$0.yearly }.map { "'\($0.name)'" }.joined(separator: ", ")))
+        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.length == 7 })))
           AND month IN (SELECT month FROM temp.rollup_months)
         """)
       try db.run(
-        "DELETE FROM rollups WHERE dim IN (\(yearly.map { "'\($0.name)'" }.joined(separator: ", "))) AND month IN \(touchedYears)"
-      )
+        "DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter(\.yearly)))) AND month IN \(touchedYears)")
+      try db.run(
+        """
+        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter(\.daily))))
+          AND (CASE WHEN month = 'damaged' THEN 'damaged' ELSE substr(month, 1, 7) END) IN
+            (SELECT month FROM temp.rollup_months)
+        """)
     } else {
       try db.run("DELETE FROM rollups")
     }
@@ -211,14 +251,14 @@ enum Rollups {
     try db.run(
       """
       CREATE TEMP TABLE rollup_rows AS
-        SELECT \(month("t")) AS month, t.currency, t.status, t.kind, t.category_id, t.method_id, t.account_id,
-          t.merchant, t.amount
+        SELECT \(month("t")) AS month, \(month("t", length: "10")) AS day, t.currency, t.status, t.kind,
+          t.category_id, t.method_id, t.account_id, t.merchant, t.amount
         FROM transactions t WHERE t.kind != 'transfer'\(months)
       """)
     // The dimensions of few keys (kind alone, the catalog ids) add up from one finer grouping of
     // the rows, far fewer than the rows: one sort of the rows for them all, not one each. A
     // finer total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
-    let fine = dimensions.filter { $0.name != "merchant" && !$0.yearly }
+    let fine = dimensions.filter { $0.name != "merchant" && $0.length == 7 }
     try db.run("DROP TABLE IF EXISTS temp.rollup_fine")
     try db.run(
       """
@@ -248,6 +288,7 @@ enum Rollups {
         """)
     }
     try db.execute(addingYears(onlyTouched ? touchedYears : nil))
+    try db.execute(addingDays(from: "temp.rollup_rows r", day: "r.day"))
     try db.run("DROP TABLE temp.rollup_fine")
     try db.run("DROP TABLE temp.rollup_rows")
   }

@@ -228,6 +228,7 @@ enum Schema {
     Rollups.migration,
     Rollups.compactTriggers,
     Rollups.merchantYears,
+    Rollups.kindDays,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

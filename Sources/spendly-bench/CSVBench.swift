@@ -107,7 +107,7 @@ enum CSVBench {
   static let rollupsFloor = [
     ("kind", 7, "''"), ("category", 7, "category_id"), ("method", 7, "method_id"),
     ("account", 7, "coalesce(account_id, 0)"), ("merchant", 7, "coalesce(merchant, '—')"),
-    ("merchant_year", 4, "coalesce(merchant, '—')"),
+    ("merchant_year", 4, "coalesce(merchant, '—')"), ("kind_day", 10, "''"),
   ].map { dim, length, key in
     "INSERT INTO rollups SELECT '\(dim)', substr(date, 1, \(length)), currency, status, kind, \(key), sum(amount), "
       + "count(*) FROM transactions WHERE kind != 'transfer' GROUP BY 2, 3, 4, 5, 6;"

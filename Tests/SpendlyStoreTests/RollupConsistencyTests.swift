@@ -12,14 +12,14 @@ struct RollupConsistencyTests {
     let order = "ORDER BY 1, 2, 3, 4, 5, 6"
     let kept = try store.database.rows(
       "SELECT dim, month, currency, status, kind, key, total, count FROM rollups \(order)")
-    // A month (7) or, for merchants by year, a year (4).
+    // A month (7), or for merchants by year a year (4), or for the kind by day a day (10).
     let month = { (length: Int) in
       "CASE WHEN date(date, '+0 days') IS date THEN substr(date, 1, \(length)) ELSE 'damaged' END"
     }
     let keys = [
       ("kind", 7, "''"), ("category", 7, "coalesce(category_id, 0)"), ("method", 7, "coalesce(method_id, 0)"),
       ("account", 7, "coalesce(account_id, 0)"), ("merchant", 7, "coalesce(merchant, '—')"),
-      ("merchant_year", 4, "coalesce(merchant, '—')"),
+      ("merchant_year", 4, "coalesce(merchant, '—')"), ("kind_day", 10, "''"),
     ]
     let union = keys.map { dim, length, key in
       "SELECT '\(dim)' AS dim, \(month(length)) AS month, currency, status, kind, \(key) AS key, amount "
