@@ -1,7 +1,8 @@
 import SpendlyCore
 
 /// The rows a total adds up, taken from the rollups (see `Rollups`) for the whole months of the
-/// period and from the transactions for the partial month at each end. Only for a filter the
+/// period (a merchant's whole years from its yearly rollups) and for the partial month at each
+/// end from the transactions (the kind alone: from its daily rollups). Only for a filter the
 /// rollups can answer: a period with kind, category, method, currency and status filters (one
 /// dimension at a time); a merchant, text, amount or account filter, a day or week grouping,
 /// transfers, or a damaged rollup (a total past Int64, a damaged amount or date) scans instead.
@@ -16,8 +17,9 @@ extension ReportQueries {
   /// An end month that the period covers mostly is taken whole from the rollups, less its few
   /// other days, which are scanned: those lines have `n` < 0 (-1 a row, or less a day's count),
   /// and a total adds up `amount` where `n` > 0 less `amount` where `n` < 0 (see `netSum`).
-  /// With the kind alone (no category, method or merchant), the days are read from `kind_day`. A rollup total past Int64 or of
-  /// a damaged amount shows in that sum, and the caller then scans (see `netSum`).
+  /// With the kind alone (no category, method or merchant), those days, the partial months and
+  /// a period inside one month are read from `kind_day` instead. A rollup total past Int64 or
+  /// of a damaged amount shows in that sum, and the caller then scans (see `netSum`).
   func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
     guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
       filter.maximumAmount == nil, filter.account == nil, !filter.statuses.isEmpty, filter.kind != .transfer,
