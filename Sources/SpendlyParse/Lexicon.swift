@@ -156,32 +156,13 @@ public struct Lexicon: Sendable {
     var scratch: [UInt8] = []
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
       if skipped.contains(file) || only.map({ !$0.contains(file) }) == true { continue }
-      // Read over the text's bytes (every mark read here is ASCII): only keys and words become
-      // Strings. Every process that reads a phrase or a question builds this lexicon.
-      let bytes = Array(text.utf8)
-      var start = 0
-      var number = 0
-      while start <= bytes.count {
-        var end = start
-        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-        number += 1
-        defer { start = end + 1 }
-        var low = start
-        var high = end
-        while low < high && (bytes[low] == 0x20 || bytes[low] == 0x09) { low += 1 }
-        while high > low && (bytes[high - 1] == 0x20 || bytes[high - 1] == 0x09) { high -= 1 }
-        if low == high || bytes[low] == 0x23 { continue }  // #
-        guard let colon = bytes[low..<high].firstIndex(of: 0x3A) else {
-          throw FileError(file: file, line: number, message: "expected 'key: words'")
-        }
-        var keyEnd = colon
-        while keyEnd > low && (bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09) { keyEnd -= 1 }
-        let key = String(decoding: bytes[low..<keyEnd], as: UTF8.self)
-        let value = bytes[(colon + 1)..<high]
+      // Every process that reads a phrase or a question builds this lexicon.
+      try Lexicon.lines(of: text) { (number, key, value) throws(FileError) in
+        guard let key else { throw FileError(file: file, line: number, message: "expected 'key: words'") }
         do {
           if file == "merchants" {
             try addMerchants(key: key, spellings: Lexicon.words(value, lowercased: false, scratch: &scratch))
-            continue
+            return
           }
           try add(file: file, key: key, words: Lexicon.words(value, lowercased: true, scratch: &scratch))
         } catch let message as LineError {
@@ -196,6 +177,37 @@ public struct Lexicon: Sendable {
   }
 
   struct LineError: Error { let text: String }
+
+  /// The `key: words` lines of a lexicon file, read over its bytes (every mark read here is
+  /// ASCII, so only keys and words become Strings): each line that is neither blank nor a `#`
+  /// comment, with its number, its key trimmed (nil when the line has no colon) and the bytes
+  /// after the colon.
+  static func lines<Failure: Error>(
+    of text: String, _ body: (_ number: Int, _ key: String?, _ value: ArraySlice<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
+    let bytes = Array(text.utf8)
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+    var start = 0
+    var number = 0
+    while start <= bytes.count {
+      var end = start
+      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+      number += 1
+      defer { start = end + 1 }
+      var low = start
+      var high = end
+      while low < high && isSpace(bytes[low]) { low += 1 }
+      while high > low && isSpace(bytes[high - 1]) { high -= 1 }
+      if low == high || bytes[low] == 0x23 { continue }  // #
+      guard let colon = bytes[low..<high].firstIndex(of: 0x3A) else {
+        try body(number, nil, [])
+        continue
+      }
+      var keyEnd = colon
+      while keyEnd > low && isSpace(bytes[keyEnd - 1]) { keyEnd -= 1 }
+      try body(number, String(decoding: bytes[low..<keyEnd], as: UTF8.self), bytes[(colon + 1)..<high])
+    }
+  }
 
   private mutating func add(file: String, key: String, words: [String]) throws {
     switch file {

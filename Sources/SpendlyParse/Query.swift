@@ -141,30 +141,15 @@ struct QueryLexicon: Sendable {
 
   /// Reads the file's text; a role the parser does not know is an error with its line.
   init(text: String) throws(Lexicon.FileError) {
-    // Over the text's bytes (every mark read here is ASCII): only roles and words become Strings.
-    let bytes = Array(text.utf8)
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-    var start = 0
-    var number = 0
-    while start <= bytes.count {
-      var end = start
-      while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-      number += 1
-      defer { start = end + 1 }
-      var low = start
-      var high = end
-      while low < high && isSpace(bytes[low]) { low += 1 }
-      while high > low && isSpace(bytes[high - 1]) { high -= 1 }
-      guard low < high, bytes[low] != 0x23, let colon = bytes[low..<high].firstIndex(of: 0x3A) else { continue }
-      var nameEnd = colon
-      while nameEnd > low && isSpace(bytes[nameEnd - 1]) { nameEnd -= 1 }
-      let name = String(decoding: bytes[low..<nameEnd], as: UTF8.self)
+    var lines: [(role: QueryRole, words: [String])] = []
+    try Lexicon.lines(of: text) { (number, name, value) throws(Lexicon.FileError) in
+      guard let name else { return }  // a line without a colon says nothing here
       guard let role = QueryRole(rawValue: name) else {
         throw Lexicon.FileError(file: "queries", line: number, message: "unknown question role \(name)")
       }
-      let words = bytes[(colon + 1)..<high].split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
-      lines.append((role, words))
+      lines.append((role, value.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }))
     }
+    self.lines = lines
     // Sized once: every question's parser reads this table.
     roles.reserveCapacity(lines.reduce(0) { $0 + $1.words.count })
     for (role, words) in lines {
