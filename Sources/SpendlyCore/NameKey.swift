@@ -8,20 +8,35 @@ public struct NameKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
   public init(_ name: String) {
     if name.utf8.allSatisfy({ $0 < 0x80 }) {
-      // ASCII, the common case: already composed; only A-Z fold.
-      // Folded straight into the key's own storage (every stored merchant is keyed here).
-      text = String(unsafeUninitializedCapacity: name.utf8.count) { buffer in
-        var count = 0
-        for byte in name.utf8 {
-          buffer[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-          count += 1
-        }
-        return count
-      }
+      text = Self.foldedASCII(name.utf8)
     } else {
       // The standard library's own NFC (what String equality compares), so the stored bytes
       // agree with Swift's `==`; no Foundation in Core.
       text = String(decoding: name.lowercased()._nfcCodeUnits, as: UTF8.self)
+    }
+  }
+
+  /// The key of a name given as UTF-8 bytes (a lexicon's words): an ASCII name is folded as its
+  /// bytes are copied, with no String made first. (An array, not any collection: a generic
+  /// public initializer would run unspecialised from another module.)
+  public init(utf8 bytes: [UInt8]) {
+    if bytes.allSatisfy({ $0 < 0x80 }) {
+      text = Self.foldedASCII(bytes)
+    } else {
+      text = NameKey(String(decoding: bytes, as: UTF8.self)).text
+    }
+  }
+
+  /// ASCII, the common case: already composed; only A-Z fold. Folded straight into the key's
+  /// own storage (every stored merchant is keyed here).
+  private static func foldedASCII(_ bytes: some Collection<UInt8>) -> String {
+    String(unsafeUninitializedCapacity: bytes.count) { buffer in
+      var count = 0
+      for byte in bytes {
+        buffer[count] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+        count += 1
+      }
+      return count
     }
   }
 

@@ -390,51 +390,16 @@ public struct Lexicon: Sendable {
     return count
   }
 
-  /// Splits a value list (a line's bytes) into words, keeping "quoted phrases" together,
-  /// lowercased unless asked not to; `scratch` is a buffer reused between lines.
+  /// Splits a value list (a line's bytes) into words, keeping "quoted phrases" together, as
+  /// name keys (`NameKey`) unless `lowercased` is false; `scratch` is a buffer reused between lines.
   static func words(_ bytes: ArraySlice<UInt8>, lowercased: Bool, scratch current: inout [UInt8]) -> [String] {
     var result: [String] = []
-    if !bytes.contains(0x22) {
-      // No quotes, the common line: each word is a run of the line's bytes, made a String once.
-      var index = bytes.startIndex
-      while index < bytes.endIndex {
-        while index < bytes.endIndex && bytes[index] == 0x20 { index += 1 }
-        let start = index
-        var ascii = true
-        while index < bytes.endIndex && bytes[index] != 0x20 {
-          if bytes[index] >= 0x80 { ascii = false }
-          index += 1
-        }
-        guard start < index else { break }
-        let run = bytes[start..<index]
-        if lowercased && ascii {
-          // A-Z folded as the bytes are copied: an ASCII word is its own key (`NameKey`).
-          result.append(
-            String(unsafeUninitializedCapacity: run.count) { buffer in
-              var count = 0
-              for byte in run {
-                buffer[count] = byte &- 0x41 < 26 ? byte + 0x20 : byte
-                count += 1
-              }
-              return count
-            })
-        } else {
-          let word = String(decoding: run, as: UTF8.self)
-          result.append(lowercased ? NameKey(word).text : word)
-        }
-      }
-      return result
-    }
     current.removeAll(keepingCapacity: true)
     var quoted = false
-    var ascii = true
     func finish() {
       guard !current.isEmpty else { return }
-      let word = String(decoding: current, as: UTF8.self)
-      // A-Z are folded as the bytes are copied: an ASCII word is its own key (`NameKey`).
-      result.append(lowercased && !ascii ? NameKey(word).text : word)
+      result.append(lowercased ? NameKey(utf8: current).text : String(decoding: current, as: UTF8.self))
       current.removeAll(keepingCapacity: true)
-      ascii = true
     }
     for byte in bytes {
       if byte == 0x22 {  // "
@@ -442,8 +407,7 @@ public struct Lexicon: Sendable {
       } else if byte == 0x20 && !quoted {
         finish()
       } else {
-        if byte >= 0x80 { ascii = false }
-        current.append(lowercased && byte &- 0x41 < 26 ? byte + 0x20 : byte)
+        current.append(byte)
       }
     }
     finish()
