@@ -15,16 +15,34 @@
 /// `spendly_month_total` adds them up); a report that meets either scans instead.
 enum Rollups {
   /// A dimension: its name in `dim`, its key from a transaction row (`row` is NEW, OLD or a
-  /// table), and how much of the date its `month` keeps (`length`: 7 a month, 4 a year, 10 a day).
+  /// table), and the span its `month` column names.
   struct Dimension: Sendable {
+    /// What a rollup's `month` is: a month, a year (added up from a monthly dimension's rows by
+    /// a rebuild), or a day.
+    enum Span: Sendable, Equatable {
+      case month
+      case year(of: String)
+      case day
+
+      /// How much of a date the span keeps: 7 ('2026-11'), 4 ('2026'), 10 ('2026-11-29').
+      var length: Int {
+        switch self {
+        case .month: 7
+        case .year: 4
+        case .day: 10
+        }
+      }
+    }
+
     let name: String
-    var length = 7
-    /// For a yearly dimension, the monthly one whose rows it adds up.
-    var yearOf: String? = nil
+    var span = Span.month
     let key: @Sendable (String) -> String
 
-    var yearly: Bool { length == 4 }
-    var daily: Bool { length == 10 }
+    var length: Int { span.length }
+    /// The monthly dimension a yearly one adds up; nil for another span.
+    var yearOf: String? {
+      if case .year(let monthly) = span { monthly } else { nil }
+    }
   }
 
   static let dimensions: [Dimension] = [
@@ -33,8 +51,8 @@ enum Rollups {
     Dimension(name: "method") { "coalesce(\($0).method_id, 0)" },
     Dimension(name: "account") { "coalesce(\($0).account_id, 0)" },
     Dimension(name: "merchant") { "coalesce(\($0).merchant, '—')" },
-    Dimension(name: "merchant_year", length: 4, yearOf: "merchant") { "coalesce(\($0).merchant, '—')" },
-    Dimension(name: "kind_day", length: 10) { _ in "''" },
+    Dimension(name: "merchant_year", span: .year(of: "merchant")) { "coalesce(\($0).merchant, '—')" },
+    Dimension(name: "kind_day", span: .day) { _ in "''" },
   ]
 
   /// The month a row's date counts in ('damaged' for a date that is no real day); with
@@ -159,43 +177,38 @@ enum Rollups {
       """)
   }
 
-  /// Merchants by year (`merchant_year`), added up from the monthly merchant rollups, and the
-  /// triggers that keep them.
-  static let merchantYears = Migration(
-    name: "rollup-merchant-years",
-    purpose: "each year's totals by merchant, kept by the rollup triggers, so top merchants for a year reads a year"
-  ) { db in
-    try db.defineCheckedSum()
-    try db.execute(
-      """
-      \(droppingTriggers)
-      DELETE FROM rollups WHERE dim = 'merchant_year';
-      \(addingYears(nil))
-      \(triggers)
-      """)
-  }
+  /// Merchants by year (`merchant_year`), added up from the monthly merchant rollups.
+  static let merchantYears = addingDimension(
+    "merchant_year", migration: "rollup-merchant-years",
+    purpose: "each year's totals by merchant, kept by the rollup triggers, so top merchants for a year reads a year",
+    rows: addingYears(nil))
 
-  /// The kind alone per day (`kind_day`), added up from the transactions, and the triggers that
-  /// keep it.
-  static let kindDays = Migration(
-    name: "rollup-days",
+  /// The kind alone per day (`kind_day`), added up from the transactions.
+  static let kindDays = addingDimension(
+    "kind_day", migration: "rollup-days",
     purpose:
-      "each day's totals by kind, kept by the rollup triggers, so a period's partial months are read, not scanned"
-  ) { db in
-    try db.defineCheckedSum()
-    try db.execute(
-      """
-      \(droppingTriggers)
-      DELETE FROM rollups WHERE dim = 'kind_day';
-      \(addingDays(from: "transactions r", day: month("r", length: "10")))
-      \(triggers)
-      """)
+      "each day's totals by kind, kept by the rollup triggers, so a period's partial months are read, not scanned",
+    rows: addingDays(from: "transactions r", day: month("r", length: "10")))
+
+  /// A migration that gives the rollups the dimension `name`: its rows added up afresh by
+  /// `rows`, and the triggers, which keep every dimension, put back.
+  private static func addingDimension(_ name: String, migration: String, purpose: String, rows: String) -> Migration {
+    Migration(name: migration, purpose: purpose) { db in
+      try db.defineCheckedSum()
+      try db.execute(
+        """
+        \(droppingTriggers)
+        DELETE FROM rollups WHERE dim = '\(name)';
+        \(rows)
+        \(triggers)
+        """)
+    }
   }
 
   /// Each daily dimension added up from the rows of `table` (named `r`, with the columns of a
   /// transaction) whose day is `day`: one statement per daily dimension.
   private static func addingDays(from table: String, day: String) -> String {
-    dimensions.filter(\.daily).map { dimension in
+    dimensions.filter { $0.span == .day }.map { dimension in
       """
       INSERT INTO rollups
         SELECT '\(dimension.name)', \(day), r.currency, r.status, r.kind, \(dimension.key("r")),
@@ -209,7 +222,8 @@ enum Rollups {
   /// `years` (a subquery) lists, all their months: one statement per yearly dimension. A month's
   /// total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
   private static func addingYears(_ years: String?) -> String {
-    dimensions.filter(\.yearly).map { dimension in
+    dimensions.compactMap { dimension -> String? in
+      guard let monthly = dimension.yearOf else { return nil }
       let only = years.map { " AND \(year(ofMonth: "m.month")) IN \($0)" } ?? ""
       return """
         INSERT INTO rollups
@@ -217,7 +231,7 @@ enum Rollups {
             CASE WHEN max(typeof(m.total) = 'text') THEN 'damaged' WHEN max(typeof(m.total) = 'real') THEN 1e19
               ELSE spendly_month_total(m.total) END,
             sum(m.count)
-          FROM rollups m WHERE m.dim = '\(dimension.yearOf ?? "")'\(only)
+          FROM rollups m WHERE m.dim = '\(monthly)'\(only)
           GROUP BY 2, 3, 4, 5, 6;
         """
     }.joined(separator: "\n")
@@ -232,14 +246,15 @@ enum Rollups {
     if onlyTouched {
       try db.run(
         """
-        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.length == 7 })))
+        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.span == .month })))
           AND month IN (SELECT month FROM temp.rollup_months)
         """)
       try db.run(
-        "DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter(\.yearly)))) AND month IN \(touchedYears)")
+        "DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.yearOf != nil }))) AND month IN \(touchedYears)"
+      )
       try db.run(
         """
-        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter(\.daily))))
+        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.span == .day })))
           AND (CASE WHEN month = 'damaged' THEN 'damaged' ELSE substr(month, 1, 7) END) IN
             (SELECT month FROM temp.rollup_months)
         """)
@@ -258,7 +273,7 @@ enum Rollups {
     // The dimensions of few keys (kind alone, the catalog ids) add up from one finer grouping of
     // the rows, far fewer than the rows: one sort of the rows for them all, not one each. A
     // finer total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
-    let fine = dimensions.filter { $0.name != "merchant" && $0.length == 7 }
+    let fine = dimensions.filter { $0.name != "merchant" && $0.span == .month }
     try db.run("DROP TABLE IF EXISTS temp.rollup_fine")
     try db.run(
       """
