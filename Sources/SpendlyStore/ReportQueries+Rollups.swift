@@ -21,6 +21,14 @@ extension ReportQueries {
   /// a period inside one month are read from `kind_day` instead. A rollup total past Int64 or
   /// of a damaged amount shows in that sum, and the caller then scans (see `netSum`).
   func rollupSource(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> (String, [SQLValue])? {
+    guard let plan = try rollupPlan(filter, grouping: grouping) else { return nil }
+    return try plan.source(self)
+  }
+
+  /// Where the rows of a total over `filter` (already `counting`) come from: rollup spans, the
+  /// partial months scanned or read from days, and the days taken away; nil when the rollups
+  /// cannot answer it (see `rollupSource`).
+  func rollupPlan(_ filter: TransactionFilter, grouping: Grouping?) throws(StoreError) -> RollupPlan? {
     guard !Self.scansOnly, filter.merchant == nil, filter.text == nil, filter.minimumAmount == nil,
       filter.maximumAmount == nil, filter.account == nil, !filter.statuses.isEmpty, filter.kind != .transfer,
       filter.kind != nil || filter.excludesTransfers
@@ -80,40 +88,10 @@ extension ReportQueries {
       "SELECT 1 FROM rollups WHERE dim = ? AND month = 'damaged' LIMIT 1", [.text(dimension)])
     guard damaged.isEmpty else { return nil }
 
-    var terms = ["r.status IN (\(Array(repeating: "?", count: filter.statuses.count).joined(separator: ", ")))"]
-    var shared: [SQLValue] = filter.statuses.map { .text($0.rawValue) }
-    if let kind = filter.kind {
-      terms.append("r.kind = ?")
-      shared.append(.text(kind.rawValue))
-    }
-    if let currency = filter.currency {
-      terms.append("r.currency = ?")
-      shared.append(.text(currency.code))
-    }
-    // The category or method filter as the scan's where clause has it (ids from the catalog).
-    let (_, ids) = try whereClause(
-      TransactionFilter(categories: filter.categories, method: filter.method, statuses: [], excludesTransfers: false))
-    if !ids.isEmpty {
-      terms.append("r.key IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))")
-      shared += ids
-    }
-    func column(_ name: String) -> String { dimension == name ? "nullif(r.key, 0)" : "NULL" }
     // Merchants of whole years come from their yearly rollups, the months around them from the
     // monthly ones.
     let spans =
       insideOneMonth ? [] : dimension == "merchant" ? Self.yearSpans(first, last) : [(dimension, low, high)]
-    var values: [SQLValue] = []
-    var parts: [String] = []
-    for (dim, low, high) in spans {
-      parts.append(
-        """
-        SELECT r.month || '\(dim == "merchant_year" ? "-01-01" : "-01")' AS date, r.kind AS kind, r.currency AS currency,
-          \(column("category")) AS category_id, \(column("method")) AS method_id, \(column("account")) AS account_id,
-          \(dimension == "merchant" ? "r.key" : "NULL") AS merchant, r.total AS amount, r.count AS n
-        FROM rollups r WHERE r.dim = ? AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
-        """)
-      values += [.text(dim), .text(low), .text(high)] + shared
-    }
     // The partial months at the ends, scanned (or read from the days).
     var edges: [(LocalDate, LocalDate)] = []
     if insideOneMonth, let from = filter.from, let to = filter.to {
@@ -124,30 +102,7 @@ extension ReportQueries {
     if !insideOneMonth, let to = filter.to, let last, to > last.lastDay {
       edges.append((last.lastDay.adding(days: 1), to))
     }
-    for (from, to, n) in edges.map({ ($0, $1, 1) }) + less.map({ ($0, $1, -1) }) {
-      if dimension == "kind" {
-        // The kind alone is kept per day too: the days are read from its rollups, not scanned.
-        parts.append(
-          """
-          SELECT r.month AS date, r.kind AS kind, r.currency AS currency, NULL AS category_id, NULL AS method_id,
-            NULL AS account_id, NULL AS merchant, r.total AS amount, \(n) * r.count AS n
-          FROM rollups r WHERE r.dim = 'kind_day' AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
-          """)
-        values += [.text(from.description), .text(to.description)] + shared
-        continue
-      }
-      var edge = filter
-      edge.from = from
-      edge.to = to
-      let (clause, edgeValues) = try whereClause(edge)
-      parts.append(
-        """
-        SELECT t.date, t.kind, t.currency, t.category_id, t.method_id, t.account_id, t.merchant, t.amount, \(n)
-        FROM transactions t \(clause)
-        """)
-      values += edgeValues
-    }
-    return (parts.joined(separator: " UNION ALL "), values)
+    return RollupPlan(filter: filter, dimension: dimension, spans: spans, edges: edges, less: less)
   }
 
   /// The two sums a total over `rollupSource` reads, and the count: what the lines with
@@ -190,16 +145,5 @@ extension ReportQueries {
       "SELECT 1 FROM transactions WHERE date BETWEEN ? AND ? LIMIT 1",
       [.text(start.description), .text(end.description)]
     ).isEmpty
-  }
-}
-
-extension TransactionFilter {
-  /// Only the category and method of a filter, for their ids.
-  fileprivate init(categories: [String], method: String?, statuses: [TransactionStatus], excludesTransfers: Bool) {
-    self.init()
-    self.categories = categories
-    self.method = method
-    self.statuses = statuses
-    self.excludesTransfers = excludesTransfers
   }
 }

@@ -190,6 +190,19 @@ enum Rollups {
       "each day's totals by kind, kept by the rollup triggers, so a period's partial months are read, not scanned",
     rows: addingDays(from: "transactions r", day: month("r", length: "10")))
 
+  /// Two partial indexes over the merchant rollups, so top merchants reads a few rows of each
+  /// list (`ReportQueries.topMerchants`): each list's totals in order, and the keys that are not
+  /// printable ASCII (which Swift may merge with another: they are always read).
+  static let merchantRanks = Migration.sql(
+    "rollup-merchant-ranks",
+    "the merchant rollups indexed by total, so top merchants reads the top of each month or year, not all of it",
+    """
+    CREATE INDEX rollups_by_total ON rollups(dim, month, currency, kind, status, total)
+      WHERE dim = 'merchant' OR dim = 'merchant_year';
+    CREATE INDEX rollups_wide_keys ON rollups(dim, month)
+      WHERE (dim = 'merchant' OR dim = 'merchant_year') AND key GLOB '*[^ -~]*';
+    """)
+
   /// A migration that gives the rollups the dimension `name`: its rows added up afresh by
   /// `rows`, and the triggers, which keep every dimension, put back.
   private static func addingDimension(_ name: String, migration: String, purpose: String, rows: String) -> Migration {

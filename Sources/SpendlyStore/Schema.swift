@@ -229,6 +229,7 @@ enum Schema {
     Rollups.compactTriggers,
     Rollups.merchantYears,
     Rollups.kindDays,
+    Rollups.merchantRanks,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

@@ -11,7 +11,8 @@ public struct BreakdownReport: Sendable {
   public let period: Period
   public let grouping: Grouping
   public let top: Int?
-  /// Every group, and the currencies left out.
+  /// Every group (for top merchants, maybe only the top of each currency), and the currencies
+  /// left out.
   public let breakdown: Breakdown
   /// Per currency code, everything in the period: what shares are of.
   public let totals: [String: Int64]
@@ -26,11 +27,20 @@ public struct BreakdownReport: Sendable {
     self.grouping = grouping
     self.top = top
     period = try session.period(of: query) ?? .month(containing: session.today, name: .relative(0, .month))
-    var breakdown = try store.reports.breakdown(query.effectiveFilter(period: period), by: grouping)
-    totals = Dictionary(uniqueKeysWithValues: breakdown.totalled().map { ($0.key.code, $0.value) })
-    self.breakdown = breakdown
-    let all = breakdown.groups
-    let named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
+    let filter = query.effectiveFilter(period: period)
+    let named: [GroupTotal]
+    if grouping == .merchant, let top, let found = try store.reports.topMerchants(top, filter) {
+      // The top of each currency read from the rollups' ranks, not every merchant added up.
+      totals = Dictionary(uniqueKeysWithValues: found.totals.map { ($0.key.code, $0.value) })
+      breakdown = Breakdown(found.groups)
+      named = found.groups
+    } else {
+      var breakdown = try store.reports.breakdown(filter, by: grouping)
+      totals = Dictionary(uniqueKeysWithValues: breakdown.totalled().map { ($0.key.code, $0.value) })
+      self.breakdown = breakdown
+      let all = breakdown.groups
+      named = grouping == .merchant && top != nil ? all.filter { $0.key != "—" } : all
+    }
     isEmpty = named.isEmpty
     let home = (try? store.settings.defaultCurrency())?.code ?? "INR"
     sections = Dictionary(grouping: named, by: \.currency.code).sorted { a, b in
