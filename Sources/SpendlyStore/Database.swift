@@ -135,8 +135,30 @@ final class Database {
   /// Rows the last statement inserted, changed or deleted.
   var changes: Int { Int(sqlite3_changes(handle)) }
 
-  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws.
+  /// Whether `snapshot` holds a read transaction open.
+  private var readOpen = false
+
+  /// Runs `body` in one read transaction, so its statements share one snapshot and take the
+  /// locks once instead of once a statement; inside another transaction, just `body`.
+  func snapshot<T>(_ body: () throws -> T) rethrows -> T {
+    guard sqlite3_get_autocommit(handle) != 0, (try? execute("BEGIN")) != nil else { return try body() }
+    readOpen = true
+    defer {
+      if readOpen {
+        _ = try? execute("COMMIT")
+        readOpen = false
+      }
+    }
+    return try body()
+  }
+
+  /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws. A
+  /// read transaction (`snapshot`) is ended first: a write never waits on its own snapshot.
   func transaction<T>(_ body: () throws -> T) throws -> T {
+    if readOpen {
+      try execute("COMMIT")
+      readOpen = false
+    }
     try execute("BEGIN IMMEDIATE")
     do {
       let value = try body()

@@ -124,6 +124,10 @@ public final class Store {
   /// process's change).
   public func forgetCatalog() { cachedCatalog = nil }
 
+  /// Runs `body` in one read transaction: a question's many statements see one snapshot and
+  /// take the file's locks once. A write inside it ends the read first.
+  public func snapshot<T>(_ body: () throws -> T) rethrows -> T { try database.snapshot(body) }
+
   /// Runs a write in one transaction, mapping errors. A file found
   /// damaged (now or earlier on this connection) takes no write.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {

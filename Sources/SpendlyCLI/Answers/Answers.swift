@@ -14,24 +14,30 @@ struct Answers {
   func answer(_ query: Query) throws(CLIError) -> Rendered {
     let notes = notes
     let answer = try reporting { () throws -> Rendered in
-      switch query.action {
-      case .total: return try total(query)
-      case .breakdown(let grouping, let top): return try breakdown(query, grouping, top: top)
-      case .trend(let grouping): return try trend(query, grouping)
-      case .compare(let other): return try compare(query, with: other)
-      case .dashboard: return try dashboard(query)
-      case .budget: return try budget(query)
-      case .recurring(let kind): return try recurring(kind)
-      case .debts(let free): return try debts(free: free)
-      case .lifetime: return try lifetime(query)
-      case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
-      case .average(let unit): return try average(query, per: unit)
-      case .accounts: return try accounts()
-      case .due: return try due(query)
-      case .calendar: return try calendar(query)
-      }
+      // One snapshot for the whole answer, its locks taken once.
+      try context.store().snapshot { () throws -> Rendered in try figures(query) }
     }
     return Rendered(text: answer.text, json: answer.json, warnings: { answer.warnings() + notes.take() })
+  }
+
+  /// The answer to `query`, by its action.
+  private func figures(_ query: Query) throws -> Rendered {
+    switch query.action {
+    case .total: return try total(query)
+    case .breakdown(let grouping, let top): return try breakdown(query, grouping, top: top)
+    case .trend(let grouping): return try trend(query, grouping)
+    case .compare(let other): return try compare(query, with: other)
+    case .dashboard: return try dashboard(query)
+    case .budget: return try budget(query)
+    case .recurring(let kind): return try recurring(kind)
+    case .debts(let free): return try debts(free: free)
+    case .lifetime: return try lifetime(query)
+    case .list(let order, let limit, let kind): return try listing(query, order: order, limit: limit, kind: kind)
+    case .average(let unit): return try average(query, per: unit)
+    case .accounts: return try accounts()
+    case .due: return try due(query)
+    case .calendar: return try calendar(query)
+    }
   }
 
   var store: Store { get throws { try context.store() } }
