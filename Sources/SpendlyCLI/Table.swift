@@ -1,3 +1,5 @@
+import SpendlyCore
+
 /// A plain-text table with aligned columns; amounts right-aligned.
 struct Table {
   /// How a column lines up: text left, amounts right.
@@ -38,6 +40,23 @@ struct Table {
 
 /// Columns a string takes on a terminal: wide East Asian characters and emoji count two.
 func displayWidth(_ text: String) -> Int {
+  // Plain scalars (see `TextSanitizer.isPlain`) are a column each; a style mark takes none.
+  var plain = 0
+  var inMark = false
+  for scalar in text.unicodeScalars {
+    if scalar == Output.markOpen { inMark = true }
+    if inMark {
+      if scalar == Output.markClose { inMark = false }
+      continue
+    }
+    guard TextSanitizer.isPlain(scalar) else { return characterWidth(text) }
+    plain += 1
+  }
+  return plain
+}
+
+/// Columns a string takes, character by character (for text with more than plain scalars).
+private func characterWidth(_ text: String) -> Int {
   var width = 0
   var inMark = false  // an Output style mark takes no room
   for character in text {

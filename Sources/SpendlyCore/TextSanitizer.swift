@@ -1,6 +1,8 @@
 /// Makes text safe to print on a terminal: escape sequences and control characters are dropped.
 public enum TextSanitizer {
   public static func printable(_ text: String) -> String {
+    // The common case, text of plain scalars only (amounts in ₹, bars, dashes): nothing to drop.
+    if text.unicodeScalars.allSatisfy(isPlain) { return text }
     var scalars = String.UnicodeScalarView()
     // Format characters go, but a zero-width joiner inside an emoji (👩‍💻) is kept by `visible`.
     for scalar in visible(withoutEscapes(text, replacement: nil)).unicodeScalars {
@@ -96,5 +98,19 @@ extension TextSanitizer {
       }
     }
     return result + "'"
+  }
+
+  /// A scalar that is a character of its own, one column wide and printable as it is: printable
+  /// ASCII, Latin letters and signs from U+00A0 (not the soft hyphen), and the punctuation,
+  /// currency signs, arrows, box drawing, blocks and symbols of U+2010…U+2BFF (not the zero-width
+  /// and bidi controls among them, nor the marks that combine with symbols). Text of these alone
+  /// needs no sanitizing, and its width on a terminal is its count of scalars.
+  @inline(__always)
+  public static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2070...0x20CF, 0x2100...0x2BFF:
+      true
+    default: false
+    }
   }
 }
