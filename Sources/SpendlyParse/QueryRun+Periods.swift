@@ -103,15 +103,20 @@ extension QueryRun {
         index = start
         return nil
       }
-      // "between 1 aug and 15 aug 2025": a start without a year takes the end's year.
-      if from > to, !fromHadYear, lastDateHadYear, from.adding(months: -12) <= to {
-        from = from.adding(months: -12)
-      }
-      guard from <= to else {
-        throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
-      }
-      return Period(from: from, to: to)
+      return try range(from, fromHadYear: fromHadYear, to, at: start)
     }
+    // "9 jun to 15 jun 2025", "1 aug till 10 aug": two days and "to", "until" or "till" between
+    // them, as with "from" (not while comparing: "compare 1 jun to 2 jun" compares them).
+    if !isComparing, let from = try readDate() {
+      let fromHadYear = lastDateHadYear
+      if self.role() == .and, word() != "and", index + 1 < tokens.count {
+        index += 1
+        if let to = try readDate() { return try range(from, fromHadYear: fromHadYear, to, at: start) }
+      }
+      index = start
+    }
+    // "9-15 jun 2025", "jun 9-15": days of one month.
+    if let days = try dayRange() { return days }
     // A month name, with an optional year: aug, august 2025.
     if let month = lexicon.months[current], !(word(1).map { Int($0) != nil && $0.count <= 2 } ?? false) {
       index += 1
@@ -141,6 +146,62 @@ extension QueryRun {
     }
     index = start
     return nil
+  }
+
+  /// `from` through `to`, read at token `start`. "between 1 aug and 15 aug 2025": a start
+  /// without a year takes the end's year.
+  func range(_ from: LocalDate, fromHadYear: Bool, _ to: LocalDate, at start: Int) throws(QueryError) -> Period {
+    var from = from
+    if from > to, !fromHadYear, lastDateHadYear, from.adding(months: -12) <= to {
+      from = from.adding(months: -12)
+    }
+    guard from <= to else {
+      throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
+    }
+    return Period(from: from, to: to)
+  }
+
+  /// Days of one month written as a span of day numbers ("9-15 jun", "9–15 jun 2025", "jun
+  /// 9-15"); without a year, the most recent month whose last day named has passed. Nil (index
+  /// unchanged) when the words are not one.
+  mutating func dayRange() throws(QueryError) -> Period? {
+    func days(_ text: String) -> (Int, Int)? {
+      let parts = text.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "–" }
+      guard parts.count == 2, let first = Int(parts[0]), let last = Int(parts[1]), (1...31).contains(first),
+        (1...31).contains(last), parts.allSatisfy({ $0.count <= 2 })
+      else { return nil }
+      return (first, last)
+    }
+    guard let first = word(), let second = word(1) else { return nil }
+    let start = index
+    let span: (Int, Int)
+    let month: Int
+    if let found = days(first), let named = lexicon.months[second] {
+      (span, month) = (found, named)
+    } else if let named = lexicon.months[first], let found = days(second) {
+      (span, month) = (found, named)
+    } else {
+      return nil
+    }
+    index += 2
+    var year: Int?
+    if let next = word(), next.count == 4, let y = Int(next), (1970...2200).contains(y) {
+      year = y
+      index += 1
+    }
+    let end =
+      year.flatMap { LocalDate(year: $0, month: month, day: span.1) }
+      ?? (year == nil ? DateWords.recent(day: span.1, month: month, today: today) : nil)
+    guard let end, let from = LocalDate(year: end.year, month: month, day: span.0) else {
+      throw QueryError(
+        words: [], column: tokens[start].column,
+        message: "no such date: \(span.0)-\(span.1) \(LocalDate.monthAbbreviations[month - 1])")
+    }
+    guard from <= end else {
+      throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")
+    }
+    lastDateHadYear = year != nil
+    return Period(from: from, to: end)
   }
 
   /// The first day of the last `count` days, weeks or months up to today; nil for another unit.
