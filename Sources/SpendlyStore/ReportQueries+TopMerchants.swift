@@ -78,11 +78,11 @@ extension ReportQueries {
     // Keys that are not printable ASCII may be canonically equivalent to another key, which Swift
     // merges: they are always candidates, with the ASCII key each may equal.
     var wide: Set<[UInt8]> = Set(edge.keys.filter(Self.isWide))
+    let statuses = plan.filter.statuses.map { SQLValue.text($0.rawValue) }
     for span in plan.spans {
       for row in try rows(
-        "SELECT DISTINCT key FROM rollups WHERE dim = '\(span.dim)' AND month BETWEEN ? AND ? "
-          + "AND (dim = 'merchant' OR dim = 'merchant_year') AND key GLOB '*[^ -~]*'",
-        [.text(span.low), .text(span.high)])
+        Self.wideKeys(span.dim, statuses: statuses.count),
+        [.text(span.low), .text(span.high), .text(currency.code), .text(kind.rawValue)] + statuses)
       {
         if let key = row.text(0) { wide.insert(Array(key.utf8)) }
       }
@@ -99,8 +99,7 @@ extension ReportQueries {
       for list in lists {
         var read = ListRead(list: list)
         let found = try rows(
-          "SELECT key, total, count FROM rollups WHERE dim = '\(list.dim)' AND month = ? AND currency = ? "
-            + "AND kind = ? AND status = ? ORDER BY total DESC LIMIT ?",
+          Self.listTop(list.dim),
           [
             .text(list.month), .text(currency.code), .text(kind.rawValue), .text(list.status.rawValue),
             .integer(Int64(depth)),
@@ -139,6 +138,24 @@ extension ReportQueries {
       depth *= 4
     }
     return nil
+  }
+
+  /// A span's keys that are not printable ASCII, of one currency and kind and the statuses
+  /// (`month BETWEEN ? AND ?`), read through their partial index (named: the planner would
+  /// rather scan every key of the span for the other terms).
+  static func wideKeys(_ dim: String, statuses: Int) -> String {
+    """
+    SELECT DISTINCT key FROM rollups INDEXED BY rollups_wide_keys WHERE dim = '\(dim)' AND month BETWEEN ? AND ?
+      AND (dim = 'merchant' OR dim = 'merchant_year') AND key GLOB '*[^ -~]*' AND currency = ? AND kind = ?
+      AND status IN (\(Array(repeating: "?", count: statuses).joined(separator: ", ")))
+    """
+  }
+
+  /// The first rows of one list, largest total first, read backwards through `rollups_by_total`
+  /// (the literal `dim` is what lets the planner use that partial index).
+  static func listTop(_ dim: String) -> String {
+    "SELECT key, total, count FROM rollups WHERE dim = '\(dim)' AND month = ? AND currency = ? AND kind = ? "
+      + "AND status = ? ORDER BY total DESC LIMIT ?"
   }
 
   /// What one list's read found: its first keys' totals and counts, and whether that is all of it.

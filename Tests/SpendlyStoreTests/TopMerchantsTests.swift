@@ -114,6 +114,23 @@ struct TopMerchantsTests {
     #expect(try store.reports.topMerchants(5, year) == nil)
   }
 
+  /// The reads stay index reads (a plan that scanned the span's keys made top merchants slower
+  /// than adding them all up): each list from `rollups_by_total` with no sort, the keys that are
+  /// not ASCII from `rollups_wide_keys`.
+  @Test func theReadsUseTheirIndexes() throws {
+    let store = try Self.store(seed: 4, merchants: 60)
+    func plan(_ sql: String, _ count: Int) throws -> String {
+      try store.database.rows("EXPLAIN QUERY PLAN " + sql, Array(repeating: .text("x"), count: count))
+        .compactMap { $0.text(3) }.joined(separator: "; ")
+    }
+    for dim in ["merchant", "merchant_year"] {
+      let top = try plan(ReportQueries.listTop(dim), 5)
+      #expect(top.contains("rollups_by_total") && !top.contains("TEMP B-TREE"), "\(top)")
+      let wide = try plan(ReportQueries.wideKeys(dim, statuses: 3), 7)
+      #expect(wide.contains("rollups_wide_keys"), "\(wide)")
+    }
+  }
+
   static func expense(_ minorUnits: Int64, _ merchant: String, _ date: LocalDate) -> TransactionFields {
     TransactionFields(
       kind: .expense, amount: Money(minorUnits: minorUnits, currency: .inr), category: "Food", method: "UPI",
