@@ -106,8 +106,9 @@ extension QueryRun {
       return try range(from, fromHadYear: fromHadYear, to, at: start)
     }
     // "9 jun to 15 jun 2025", "1 aug till 10 aug": two days and "to", "until" or "till" between
-    // them, as with "from" (not while comparing: "compare 1 jun to 2 jun" compares them).
-    if !isComparing, let from = try readDate() {
+    // them, as with "from"; not on the first side of a comparison ("compare 1 jun to 2 jun"
+    // compares them), but on the second ("1 jun to 15 jun vs 16 jun to 30 jun").
+    if !isComparing || query.period != nil, let from = try readDate() {
       let fromHadYear = lastDateHadYear
       if self.role() == .and, word() != "and", index + 1 < tokens.count {
         index += 1
@@ -149,11 +150,17 @@ extension QueryRun {
   }
 
   /// `from` through `to`, read at token `start`. "between 1 aug and 15 aug 2025": a start
-  /// without a year takes the end's year.
+  /// without a year takes the end's year; "9 jun 2025 to 15 jun": an end without one, the start's.
   func range(_ from: LocalDate, fromHadYear: Bool, _ to: LocalDate, at start: Int) throws(QueryError) -> Period {
-    var from = from
+    var (from, to) = (from, to)
     if from > to, !fromHadYear, lastDateHadYear, from.adding(months: -12) <= to {
       from = from.adding(months: -12)
+    }
+    // "9 jun 2025 to 15 jun": an end without a year takes the start's.
+    if fromHadYear, !lastDateHadYear, to.year != from.year,
+      let same = LocalDate(year: from.year, month: to.month, day: to.day), same >= from
+    {
+      to = same
     }
     guard from <= to else {
       throw QueryError(words: [], column: tokens[start].column, message: "the period ends before it starts")

@@ -143,22 +143,22 @@ final class Database {
   func snapshot<T>(_ body: () throws -> T) rethrows -> T {
     guard sqlite3_get_autocommit(handle) != 0, (try? execute("BEGIN")) != nil else { return try body() }
     readOpen = true
-    defer {
-      if readOpen {
-        _ = try? execute("COMMIT")
-        readOpen = false
-      }
-    }
+    defer { endRead() }
     return try body()
+  }
+
+  /// Ends the read transaction `snapshot` holds, if any (rolled back when the commit fails, so
+  /// no transaction is left open on the connection).
+  func endRead() {
+    guard readOpen else { return }
+    readOpen = false
+    if (try? execute("COMMIT")) == nil { try? execute("ROLLBACK") }
   }
 
   /// Runs `body` inside one transaction: committed if it returns, rolled back if it throws. A
   /// read transaction (`snapshot`) is ended first: a write never waits on its own snapshot.
   func transaction<T>(_ body: () throws -> T) throws -> T {
-    if readOpen {
-      try execute("COMMIT")
-      readOpen = false
-    }
+    endRead()
     try execute("BEGIN IMMEDIATE")
     do {
       let value = try body()

@@ -19,11 +19,26 @@ extension ReportQueries {
   /// (a filter they do not keep, days taken away, a damaged or too large total, a currency
   /// marked in the summary, a period of too many lists, or too many ties): then ask `breakdown`.
   public func topMerchants(_ count: Int, _ filter: TransactionFilter) throws(StoreError) -> TopMerchants? {
+    // A file opened read-only at an older schema has no rank indexes: a failure here is left to
+    // the scan, which reports any real one.
+    do {
+      return try ranked(count, filter)
+    } catch {
+      return nil
+    }
+  }
+
+  private func ranked(_ count: Int, _ filter: TransactionFilter) throws(StoreError) -> TopMerchants? {
     let counted = try counting(filter)
-    guard count > 0, let kind = counted.kind, kind != .transfer,
+    guard (1...1_000).contains(count), let kind = counted.kind, kind != .transfer,
       let plan = try rollupPlan(counted, grouping: .merchant), plan.dimension == "merchant", plan.less.isEmpty,
       let range = try dateRange()
     else { return nil }
+    // Lists are read by the stored currency code: one stored otherwise than its reading (`usd`,
+    // a damaged code) is left to the scan, which groups the stored codes.
+    for row in try rows("SELECT DISTINCT currency FROM rollups WHERE dim = 'kind'", []) {
+      guard let code = row.text(0), Currency.stored(code).code == code else { return nil }
+    }
     var totals: [Currency: Int64] = [:]
     var groups: [GroupTotal] = []
     for summary in try summaries(counted) where summary.count > 0 {
@@ -84,7 +99,12 @@ extension ReportQueries {
         Self.wideKeys(span.dim, statuses: statuses.count),
         [.text(span.low), .text(span.high), .text(currency.code), .text(kind.rawValue)] + statuses)
       {
-        if let key = row.text(0) { wide.insert(Array(key.utf8)) }
+        // A key that is no valid UTF-8 (or not text) reads back repaired (U+FFFD) and would not be
+        // found again.
+        guard let key = row.text(0), row.text(1) == "text", !key.unicodeScalars.contains("\u{FFFD}") else {
+          return nil
+        }
+        wide.insert(Array(key.utf8))
       }
     }
     for key in wide {
@@ -105,7 +125,10 @@ extension ReportQueries {
             .integer(Int64(depth)),
           ])
         for row in found {
-          guard let key = row.text(0), case .integer(let total) = row.values[1] else { return nil }
+          // A key stored as a blob (only a damaged row has one) reads back as no key could be found.
+          guard let key = row.text(0), case .integer(let total) = row.values[1], row.text(3) == "text" else {
+            return nil
+          }
           let bytes = Array(key.utf8)
           candidates.insert(bytes)
           read.found[bytes] = (total, Int(row.int(2) ?? 0))
@@ -145,7 +168,7 @@ extension ReportQueries {
   /// rather scan every key of the span for the other terms).
   static func wideKeys(_ dim: String, statuses: Int) -> String {
     """
-    SELECT DISTINCT key FROM rollups INDEXED BY rollups_wide_keys WHERE dim = '\(dim)' AND month BETWEEN ? AND ?
+    SELECT DISTINCT key, typeof(key) FROM rollups INDEXED BY rollups_wide_keys WHERE dim = '\(dim)' AND month BETWEEN ? AND ?
       AND (dim = 'merchant' OR dim = 'merchant_year') AND key GLOB '*[^ -~]*' AND currency = ? AND kind = ?
       AND status IN (\(Array(repeating: "?", count: statuses).joined(separator: ", ")))
     """
@@ -154,7 +177,7 @@ extension ReportQueries {
   /// The first rows of one list, largest total first, read backwards through `rollups_by_total`
   /// (the literal `dim` is what lets the planner use that partial index).
   static func listTop(_ dim: String) -> String {
-    "SELECT key, total, count FROM rollups WHERE dim = '\(dim)' AND month = ? AND currency = ? AND kind = ? "
+    "SELECT key, total, count, typeof(key) FROM rollups WHERE dim = '\(dim)' AND month = ? AND currency = ? AND kind = ? "
       + "AND status = ? ORDER BY total DESC LIMIT ?"
   }
 

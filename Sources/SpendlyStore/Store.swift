@@ -131,6 +131,8 @@ public final class Store {
   /// Runs a write in one transaction, mapping errors. A file found
   /// damaged (now or earlier on this connection) takes no write.
   func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    // A question's snapshot ends first: the checks before a write may change the journal mode.
+    database.endRead()
     try ensureWritable()
     do {
       let result = try database.transaction { try body(database) }

@@ -131,6 +131,29 @@ struct TopMerchantsTests {
     }
   }
 
+  /// Data the ranks would read wrong is left to the scan: a currency stored otherwise than its
+  /// reading, a key that is no valid UTF-8, a file without the rank indexes (an older schema
+  /// opened read-only), a count past what a list read can hold.
+  @Test func whatTheRanksWouldReadWrongIsLeftToTheScan() throws {
+    let year = TransactionFilter(kind: .expense, from: Self.day("2025-01-01"), to: Self.day("2025-12-31"))
+    #expect(try Self.store(seed: 5, merchants: 60).reports.topMerchants(Int.max, year) == nil)
+    #expect(try Self.store(seed: 5, merchants: 60).reports.topMerchants(1_000, year) != nil)
+
+    let lower = try Self.store(seed: 5, merchants: 60)
+    try lower.database.execute("UPDATE transactions SET currency = 'usd' WHERE currency = 'USD'")
+    #expect(try lower.reports.topMerchants(5, year) == nil)
+
+    for bytes in ["CAST(X'436166E9' AS TEXT)", "X'436166E9'"] {
+      let latin1 = try Self.store(seed: 5, merchants: 60)
+      try latin1.database.execute("UPDATE transactions SET merchant = \(bytes) WHERE merchant = 'Shop 7'")
+      #expect(try latin1.reports.topMerchants(5, year) == nil, "\(bytes)")
+    }
+
+    let older = try Self.store(seed: 5, merchants: 60)
+    try older.database.execute("DROP INDEX rollups_wide_keys; DROP INDEX rollups_by_total")
+    #expect(try older.reports.topMerchants(5, year) == nil)
+  }
+
   static func expense(_ minorUnits: Int64, _ merchant: String, _ date: LocalDate) -> TransactionFields {
     TransactionFields(
       kind: .expense, amount: Money(minorUnits: minorUnits, currency: .inr), category: "Food", method: "UPI",
