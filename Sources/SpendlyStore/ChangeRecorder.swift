@@ -8,6 +8,9 @@ final class ChangeRecorder {
   let stamp: String
   /// A catalog row was recorded: the store's cached catalog is stale once this change commits.
   private(set) var touchedCatalog = false
+  /// Set while a bulk load runs without the rollups' insert trigger (`Rollups.withBulkLoad`):
+  /// every transaction added is tallied here, and the rollups get the tally at its end.
+  var rollupTally: RollupTally?
 
   init(db: Database, changeID: Int64, stamp: String) {
     self.db = db

@@ -230,7 +230,7 @@ extension ImportRecords {
             let adds = plan.adds.count
             // Thousands of new rows: the month totals are added up once, not a row at a time.
             if adds >= 2000 && adds == writes.count {
-              _ = try Schema.withBulkMonthTotals(log.db) { try store.transactions.record(log, writes) }
+              _ = try Schema.withBulkMonthTotals(log) { try store.transactions.record(log, writes) }
             } else {
               _ = try store.transactions.record(log, writes)
             }

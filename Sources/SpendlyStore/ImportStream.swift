@@ -47,8 +47,8 @@ public final class ImportStream {
   /// The newest revision when the file's export of every transaction was taken, if it says.
   private(set) var exportExtent: Int64?
 
-  /// Indexes of the transactions dropped for a large import into an empty table, made again
-  /// at its end (sorting once is far faster than a million inserts into each index).
+  /// Indexes of the transactions (and their rollups) dropped for a large import into an empty
+  /// table, made again at its end (sorting once is far faster than a million inserts into each index).
   private var deferredIndexes: [String] = []
 
   init(log: ChangeRecorder, store: Store, large: Bool) throws {
@@ -64,13 +64,15 @@ public final class ImportStream {
     hadRows = try log.db.row("SELECT 1 FROM transactions LIMIT 1") != nil
     // With rows stored, the duplicate checks need the indexes: they stay.
     if large && !hadRows {
-      deferredIndexes = try log.db.dropIndexes(of: ["transactions", "revisions"], keepingUnique: false)
+      deferredIndexes = try log.db.dropIndexes(of: ["transactions", "revisions", "rollups"], keepingUnique: false)
     }
   }
 
-  /// Writes what is left and makes the deferred indexes again (inside the import's transaction).
+  /// Writes what is left, the rollups' tally with it, and makes the deferred indexes again
+  /// (inside the import's transaction).
   func finish() throws {
     try flush()
+    try log.rollupTally?.write(log.db)
     for sql in deferredIndexes { try log.db.execute(sql) }
     deferredIndexes = []
   }
@@ -231,24 +233,29 @@ extension TransactionRecords {
     // statement imports); the month totals are added up once at the end.
     try? database.execute("PRAGMA cache_size = -16384")
     if !dryRun { try? database.execute("PRAGMA foreign_keys = OFF") }
+    let direct = large && !dryRun && (try? directWrites()) == true
     defer {
       try? database.execute("PRAGMA cache_size = -2000")
       if !dryRun { try? database.execute("PRAGMA foreign_keys = ON") }
+      if direct { try? database.executeWaiting("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL") }
     }
     do {
       try change(.import, fact: .imported(file: file)) { log in
-        try Schema.withBulkMonthTotals(log.db) {
+        try Schema.withBulkMonthTotals(log) {
           let stream = try ImportStream(log: log, store: store, large: large)
           try body(stream)
           try stream.finish()
           outcome = ImportStreamResult(stream)
           var counted = file
           counted.added = stream.added
-          if stream.updated > 0 || stream.deleted > 0 { (counted.updated, counted.deleted) = (stream.updated, stream.deleted) }
+          if stream.updated > 0 || stream.deleted > 0 {
+            (counted.updated, counted.deleted) = (stream.updated, stream.deleted)
+          }
           try log.record(.imported(file: counted))
           // A dry run, or a file with nothing new (every row a duplicate), leaves no change behind.
           let nothing =
-            stream.added == 0 && stream.updated == 0 && stream.deleted == 0 && stream.createdCategories.isEmpty && stream.createdMethods.isEmpty
+            stream.added == 0 && stream.updated == 0 && stream.deleted == 0 && stream.createdCategories.isEmpty
+            && stream.createdMethods.isEmpty
             && stream.createdAccounts.isEmpty
           if dryRun || nothing {
             rolledBack = true
@@ -265,6 +272,22 @@ extension TransactionRecords {
     }
     guard let outcome else { throw .database("import: no outcome") }
     return outcome
+  }
+}
+
+extension TransactionRecords {
+  /// A large file into a database with no transactions yet is written straight into the file,
+  /// under a rollback journal (which holds only the few pages there were), instead of once into
+  /// the write-ahead log and again into the file: the log would grow to the whole database. Only
+  /// when no other connection has the file open (SQLite refuses the switch otherwise); the import
+  /// puts write-ahead-log mode back when it ends. True when the switch was made.
+  fileprivate func directWrites() throws -> Bool {
+    guard try database.row("PRAGMA journal_mode")?.text(0) == "wal",
+      try database.row("SELECT 1 FROM transactions LIMIT 1") == nil
+    else { return false }
+    // Every commit synced in full, as a rollback journal needs against a power cut.
+    return try database.row("PRAGMA journal_mode = DELETE")?.text(0) == "delete"
+      && (try? database.execute("PRAGMA synchronous = FULL")) != nil
   }
 }
 

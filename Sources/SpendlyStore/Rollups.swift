@@ -160,7 +160,7 @@ enum Rollups {
       DROP TABLE month_totals;
       \(table)
       """)
-    try rebuild(db, onlyTouched: false)
+    try rebuild(db)
     try db.execute(triggers)
   }
 
@@ -181,7 +181,7 @@ enum Rollups {
   static let merchantYears = addingDimension(
     "merchant_year", migration: "rollup-merchant-years",
     purpose: "each year's totals by merchant, kept by the rollup triggers, so top merchants for a year reads a year",
-    rows: addingYears(nil))
+    rows: addingYears())
 
   /// The kind alone per day (`kind_day`), added up from the transactions.
   static let kindDays = addingDimension(
@@ -231,49 +231,27 @@ enum Rollups {
     }.joined(separator: "\n")
   }
 
-  /// Each yearly dimension added up from its monthly one's rows, of every year or of those that
-  /// `years` (a subquery) lists, all their months: one statement per yearly dimension. A month's
-  /// total is a sum, 'damaged' or the 1e19 past Int64, and adds up as the rows would.
-  private static func addingYears(_ years: String?) -> String {
+  /// Each yearly dimension added up from its monthly one's rows, of every year: one statement
+  /// per yearly dimension. A month's total is a sum, 'damaged' or the 1e19 past Int64, and adds
+  /// up as the rows would.
+  private static func addingYears() -> String {
     dimensions.compactMap { dimension -> String? in
       guard let monthly = dimension.yearOf else { return nil }
-      let only = years.map { " AND \(year(ofMonth: "m.month")) IN \($0)" } ?? ""
       return """
         INSERT INTO rollups
           SELECT '\(dimension.name)', \(year(ofMonth: "m.month")), m.currency, m.status, m.kind, m.key,
             CASE WHEN max(typeof(m.total) = 'text') THEN 'damaged' WHEN max(typeof(m.total) = 'real') THEN 1e19
               ELSE spendly_month_total(m.total) END,
             sum(m.count)
-          FROM rollups m WHERE m.dim = '\(monthly)'\(only)
+          FROM rollups m WHERE m.dim = '\(monthly)'
           GROUP BY 2, 3, 4, 5, 6;
         """
     }.joined(separator: "\n")
   }
 
-  /// Adds every rollup up again from the transactions: of all months, or (`onlyTouched`) only of
-  /// the months listed in `temp.rollup_months(month)`. The one rebuild, for every dimension.
-  static func rebuild(_ db: Database, onlyTouched: Bool) throws {
-    let months = onlyTouched ? " AND \(month("t")) IN (SELECT month FROM temp.rollup_months)" : ""
-    let names = { (dimensions: [Dimension]) in dimensions.map { "'\($0.name)'" }.joined(separator: ", ") }
-    let touchedYears = "(SELECT \(year(ofMonth: "month")) FROM temp.rollup_months)"
-    if onlyTouched {
-      try db.run(
-        """
-        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.span == .month })))
-          AND month IN (SELECT month FROM temp.rollup_months)
-        """)
-      try db.run(
-        "DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.yearOf != nil }))) AND month IN \(touchedYears)"
-      )
-      try db.run(
-        """
-        DELETE FROM rollups WHERE dim IN (\(names(dimensions.filter { $0.span == .day })))
-          AND (CASE WHEN month = 'damaged' THEN 'damaged' ELSE substr(month, 1, 7) END) IN
-            (SELECT month FROM temp.rollup_months)
-        """)
-    } else {
-      try db.run("DELETE FROM rollups")
-    }
+  /// Adds every rollup up again from the transactions: the one rebuild, for every dimension.
+  static func rebuild(_ db: Database) throws {
+    try db.run("DELETE FROM rollups")
     // One pass over the transactions, then each dimension from the rows it kept.
     try db.run("DROP TABLE IF EXISTS temp.rollup_rows")
     try db.run(
@@ -281,7 +259,7 @@ enum Rollups {
       CREATE TEMP TABLE rollup_rows AS
         SELECT \(month("t")) AS month, \(month("t", length: "10")) AS day, t.currency, t.status, t.kind,
           t.category_id, t.method_id, t.account_id, t.merchant, t.amount
-        FROM transactions t WHERE t.kind != 'transfer'\(months)
+        FROM transactions t WHERE t.kind != 'transfer'
       """)
     // The dimensions of few keys (kind alone, the catalog ids) add up from one finer grouping of
     // the rows, far fewer than the rows: one sort of the rows for them all, not one each. A
@@ -315,31 +293,30 @@ enum Rollups {
           FROM temp.rollup_rows r GROUP BY 2, 3, 4, 5, 6
         """)
     }
-    try db.execute(addingYears(onlyTouched ? touchedYears : nil))
+    try db.execute(addingYears())
     try db.execute(addingDays(from: "temp.rollup_rows r", day: "r.day"))
     try db.run("DROP TABLE temp.rollup_fine")
     try db.run("DROP TABLE temp.rollup_rows")
   }
 
-  /// Drops the insert trigger, runs `body` (which only inserts transactions), then adds up
-  /// every month the new rows fall in and puts the trigger back, all inside the caller's
-  /// transaction, so a failure or a rollback leaves the schema as it was.
-  static func withBulkLoad<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+  /// Drops the insert trigger, runs `body` (which inserts transactions through
+  /// `TransactionRecords.record`, tallied in `log.rollupTally` as they are written), adds the
+  /// tally to the rollups and puts the trigger back, all inside the caller's transaction, so a
+  /// failure or a rollback leaves the schema as it was.
+  static func withBulkLoad<T>(_ log: ChangeRecorder, _ body: () throws -> T) throws -> T {
+    let db = log.db
     try db.execute("DROP TRIGGER rollups_insert")
-    let first = (try db.row("SELECT coalesce(max(id), 0) FROM transactions")?.int(0) ?? 0) + 1
+    let tally = RollupTally()
+    log.rollupTally = tally
+    defer { log.rollupTally = nil }
     let result = try body()
-    try db.run("CREATE TEMP TABLE IF NOT EXISTS rollup_months(month TEXT PRIMARY KEY)")
-    try db.run("DELETE FROM temp.rollup_months")
-    try db.run(
-      "INSERT OR IGNORE INTO temp.rollup_months SELECT DISTINCT \(month("t")) FROM transactions t WHERE t.id >= ?",
-      [.integer(first)])
-    try rebuild(db, onlyTouched: true)
+    try tally.write(db)
     try db.execute(insertTrigger)
     return result
   }
 
   /// Every rollup of the whole database, for a restore that loaded the rows without the trigger.
   static func rebuildAll(_ db: Database) throws {
-    try rebuild(db, onlyTouched: false)
+    try rebuild(db)
   }
 }

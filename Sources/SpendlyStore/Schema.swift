@@ -364,10 +364,10 @@ enum Schema {
     """
 
   /// A bulk insert of transactions (the CSV and statement import stream): the rollups' insert
-  /// trigger is dropped while `body` runs, then every month the new rows fall in is added up
-  /// once (`Rollups.withBulkLoad`), inside the caller's transaction.
-  static func withBulkMonthTotals<T>(_ db: Database, _ body: () throws -> T) throws -> T {
-    try Rollups.withBulkLoad(db, body)
+  /// trigger is dropped while `body` runs, and the rows it adds are added to the rollups once
+  /// (`Rollups.withBulkLoad`), inside the caller's transaction.
+  static func withBulkMonthTotals<T>(_ log: ChangeRecorder, _ body: () throws -> T) throws -> T {
+    try Rollups.withBulkLoad(log, body)
   }
 
   static let budgetsAndMonthTotals = """

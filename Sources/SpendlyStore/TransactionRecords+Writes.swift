@@ -149,6 +149,7 @@ extension TransactionRecords {
         stage.reset()
         try stage.bind(TransactionColumns.values(fields, after: [.integer(nextTransaction), .integer(nextRevision)]))
         while try stage.step() {}
+        log.rollupTally?.add(fields)
         touched.append(nextTransaction)
         nextTransaction += 1
         nextRevision += 1
@@ -161,8 +162,11 @@ extension TransactionRecords {
     let revisionStatement = try db.statement(Self.insertRevisionWithIDSQL)
     let currentStatement = try db.statement(Self.insertCurrentSQL)
     for write in validated {
+      // In a bulk load, an edit or delete meets the rollups (by trigger) with every row added so far.
+      if case .add = write {} else { try log.rollupTally?.write(db) }
       switch write {
       case .add(let fields):
+        log.rollupTally?.add(fields)
         if stale {
           try nextIDs()
           stale = false

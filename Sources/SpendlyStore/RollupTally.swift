@@ -1,0 +1,205 @@
+import SpendlyCore
+
+/// The rollups of the rows a bulk load adds, summed in memory as the rows are written (the
+/// insert trigger is off for it) and added to the table once at its end (`Rollups.withBulkLoad`):
+/// a million rows cost one pass in memory, not a sort of every row of their months per dimension.
+/// It keeps three groupings a row, from which every dimension follows: by month and the catalog
+/// ids (kind alone, category, method, account), by month and merchant (and so by year), by day.
+/// Keys group as SQLite's do (a merchant by its bytes), and totals add up as the trigger's do.
+final class RollupTally {
+  /// A row's period (`yyyymm` or `yyyymmdd`) and its currency, status and kind (as `places`).
+  struct Place: Hashable {
+    var period: Int32
+    var place: Int32
+  }
+  struct Fine: Hashable {
+    var place: Place
+    var category: Int64
+    var method: Int64
+    var account: Int64
+  }
+  struct MerchantKey: Hashable {
+    var place: Place
+    var merchant: Int32
+  }
+  /// A total and a count; a total past Int64 is `nil`, kept as 1e19 (as the trigger keeps it).
+  struct Sum {
+    var total: Int64? = 0
+    var count: Int64 = 0
+
+    mutating func add(_ amount: Int64?) {
+      count += 1
+      guard let sum = total, let amount else { return total = nil }
+      let (next, overflow) = sum.addingReportingOverflow(amount)
+      total = overflow ? nil : next
+    }
+
+    mutating func add(_ other: Sum) {
+      count += other.count
+      guard let sum = total, let more = other.total else { return total = nil }
+      let (next, overflow) = sum.addingReportingOverflow(more)
+      total = overflow ? nil : next
+    }
+  }
+  /// A merchant's text compared and hashed by its bytes, as SQLite groups it (Swift's `String`
+  /// equality would merge "Café" composed and decomposed).
+  struct Bytes: Hashable {
+    let text: String
+
+    static func == (a: Bytes, b: Bytes) -> Bool { a.text.utf8.elementsEqual(b.text.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+      var text = text
+      text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+  }
+
+  /// The currency, status and kind of each place, in the order first met.
+  private var places: [(currency: String, status: String, kind: String)] = []
+  private var merchants: [String] = []
+  private var merchantIDs: [Bytes: Int32] = [:]
+  private var fine: [Fine: Sum] = [:]
+  private var byMerchant: [MerchantKey: Sum] = [:]
+  private var byDay: [Place: Sum] = [:]
+
+  var isEmpty: Bool { fine.isEmpty && byMerchant.isEmpty && byDay.isEmpty }
+
+  /// Adds a row as the insert trigger would (a transfer adds nothing).
+  func add(_ resolved: ResolvedFields) {
+    let fields = resolved.fields
+    guard fields.kind != .transfer else { return }
+    let amount = fields.amount.minorUnits
+    let date = fields.date
+    let place = placeID(fields.amount.currency.code, fields.status.rawValue, fields.kind.rawValue)
+    let month = Place(period: Int32(date.year * 100 + date.month), place: place)
+    let sum = amount > 0 ? amount : nil
+    fine[
+      Fine(
+        place: month, category: resolved.category?.rawValue ?? 0, method: resolved.method.rawValue,
+        account: resolved.account?.rawValue ?? 0), default: Sum()
+    ].add(sum)
+    byMerchant[MerchantKey(place: month, merchant: merchantID(fields.merchant ?? "—")), default: Sum()].add(sum)
+    byDay[Place(period: Int32(date.year * 10_000 + date.month * 100 + date.day), place: place), default: Sum()]
+      .add(sum)
+  }
+
+  private func placeID(_ currency: String, _ status: String, _ kind: String) -> Int32 {
+    // A file has few of these: a look along them beats hashing three strings a row.
+    if let found = places.firstIndex(where: { $0.currency == currency && $0.status == status && $0.kind == kind }) {
+      return Int32(found)
+    }
+    places.append((currency, status, kind))
+    return Int32(places.count - 1)
+  }
+
+  private func merchantID(_ name: String) -> Int32 {
+    let key = Bytes(text: name)
+    if let id = merchantIDs[key] { return id }
+    let id = Int32(merchants.count)
+    merchants.append(name)
+    merchantIDs[key] = id
+    return id
+  }
+
+  /// Adds what was tallied to the rollups (each row added to any that is there, as the trigger
+  /// adds a row) and empties the tally.
+  func write(_ db: Database) throws {
+    guard !isEmpty else { return }
+    let upsert = try db.statement(
+      """
+      INSERT INTO rollups(dim, month, currency, status, kind, key, total, count) VALUES (?, ?, ?, ?, ?, ?, coalesce(?, 1e19), ?)
+      ON CONFLICT DO UPDATE SET count = count + excluded.count, total = CASE
+        WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
+        WHEN typeof(total) = 'integer' AND typeof(total + excluded.total) = 'integer' THEN total + excluded.total
+        ELSE 1e19 END
+      """)
+    func put(_ dim: String, _ period: String, _ place: Int32, _ key: SQLValue, _ sum: Sum) throws {
+      let (currency, status, kind) = places[Int(place)]
+      upsert.reset()
+      try upsert.bind([
+        .text(dim), .text(period), .text(currency), .text(status), .text(kind), key,
+        SQLValue(sum.total), .integer(sum.count),
+      ])
+      while try upsert.step() {}
+    }
+    // The coarser groupings, added up from the fine one and the merchants' months.
+    var kinds: [Place: Sum] = [:]
+    var categories: [Fine: Sum] = [:]
+    var methods: [Fine: Sum] = [:]
+    var accounts: [Fine: Sum] = [:]
+    for (key, sum) in fine {
+      kinds[key.place, default: Sum()].add(sum)
+      categories[Fine(place: key.place, category: key.category, method: 0, account: 0), default: Sum()].add(sum)
+      methods[Fine(place: key.place, category: 0, method: key.method, account: 0), default: Sum()].add(sum)
+      accounts[Fine(place: key.place, category: 0, method: 0, account: key.account), default: Sum()].add(sum)
+    }
+    var years: [MerchantKey: Sum] = [:]
+    for (key, sum) in byMerchant {
+      years[
+        MerchantKey(place: Place(period: key.place.period / 100, place: key.place.place), merchant: key.merchant),
+        default: Sum()
+      ]
+      .add(sum)
+    }
+    // Each dimension's rows in the table's key order (period, currency, status, kind, key), so
+    // the inserts go along its B-tree instead of all over it.
+    let placeRank = Self.ranks(places.indices.map { places[$0] }) { a, b in
+      (a.currency, a.status, a.kind) < (b.currency, b.status, b.kind)
+    }
+    let merchantRank = Self.ranks(merchants) { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    func ordered<Key>(_ rows: [Key: Sum], _ order: (Key) -> (Int32, Int32, Int64)) -> [(Key, Sum)] {
+      rows.map { ($0.key, $0.value) }.sorted { order($0.0) < order($1.0) }
+    }
+    for (key, sum) in ordered(kinds, { ($0.period, placeRank[Int($0.place)], 0) }) {
+      try put("kind", Self.month(key.period), key.place, .text(""), sum)
+    }
+    for (dim, rows, id) in [
+      ("category", categories, \Fine.category), ("method", methods, \Fine.method), ("account", accounts, \Fine.account),
+    ] {
+      for (key, sum) in ordered(rows, { ($0.place.period, placeRank[Int($0.place.place)], $0[keyPath: id]) }) {
+        try put(dim, Self.month(key.place.period), key.place.place, .integer(key[keyPath: id]), sum)
+      }
+    }
+    func merchantOrder(_ key: MerchantKey) -> (Int32, Int32, Int64) {
+      (key.place.period, placeRank[Int(key.place.place)], Int64(merchantRank[Int(key.merchant)]))
+    }
+    for (key, sum) in ordered(byMerchant, merchantOrder) {
+      try put("merchant", Self.month(key.place.period), key.place.place, .text(merchants[Int(key.merchant)]), sum)
+    }
+    for (key, sum) in ordered(years, merchantOrder) {
+      try put(
+        "merchant_year", Self.digits(Int(key.place.period), 4), key.place.place, .text(merchants[Int(key.merchant)]),
+        sum)
+    }
+    for (key, sum) in ordered(byDay, { ($0.period, placeRank[Int($0.place)], 0) }) {
+      let day = Int(key.period)
+      try put(
+        "kind_day",
+        Self.digits(day / 10_000, 4) + "-" + Self.digits(day / 100 % 100, 2) + "-" + Self.digits(day % 100, 2),
+        key.place, .text(""), sum)
+    }
+    fine = [:]
+    byMerchant = [:]
+    byDay = [:]
+  }
+
+  /// Each element's place in `elements` sorted by `precedes`.
+  private static func ranks<T>(_ elements: [T], _ precedes: (T, T) -> Bool) -> [Int32] {
+    var rank = [Int32](repeating: 0, count: elements.count)
+    for (place, index) in elements.indices.sorted(by: { precedes(elements[$0], elements[$1]) }).enumerated() {
+      rank[index] = Int32(place)
+    }
+    return rank
+  }
+
+  /// `yyyymm` as the stored dates' first seven characters, '2026-11'.
+  private static func month(_ period: Int32) -> String {
+    digits(Int(period) / 100, 4) + "-" + digits(Int(period) % 100, 2)
+  }
+
+  /// `value` in `width` digits, zeros first (as `LocalDate.description` writes a year 1...9999).
+  private static func digits(_ value: Int, _ width: Int) -> String {
+    let text = String(value)
+    return String(repeating: "0", count: max(0, width - text.count)) + text
+  }
+}
