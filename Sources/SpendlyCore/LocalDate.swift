@@ -97,6 +97,14 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     self = date
   }
 
+  /// `init?(iso:)` for a String, parsed by a specialized call over its bytes: the generic one
+  /// walks `String.UTF8View` through its conformance at run time (a file's every date comes here).
+  public init?(iso text: String) {
+    var text = text
+    guard let date = text.withUTF8({ Self.parse($0) }) else { return nil }
+    self = date
+  }
+
   /// "YYYY-MM-DD" from UTF-8 bytes, or nil.
   static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> LocalDate? {
     var fields = (0, 0, 0)
