@@ -64,6 +64,13 @@ final class RollupTally {
 
   var isEmpty: Bool { fine.isEmpty && byMerchant.isEmpty && byDay.isEmpty }
 
+  /// Enough groups held that they are better added to the table now (`write`), so memory stays
+  /// flat in the file's size: a file's rows come mostly in date order, so few groups are met again.
+  var isFull: Bool { fine.count + byMerchant.count + byDay.count >= Self.capacity }
+
+  /// How many groups `isFull` allows (tests make it small, to write a tally in many parts).
+  @TaskLocal static var capacity = 50_000
+
   /// Adds a row as the insert trigger would (a transfer adds nothing).
   func add(_ resolved: ResolvedFields) {
     let fields = resolved.fields

@@ -154,6 +154,7 @@ extension TransactionRecords {
         nextTransaction += 1
         nextRevision += 1
       }
+      if let tally = log.rollupTally, tally.isFull { try tally.write(db) }
       try db.run(Self.revisionsFromStageSQL, [.integer(changeID), .text(stamp)])
       try db.run(Self.currentFromStageSQL, [.text(stamp), .text(stamp)])
       try db.execute("DELETE FROM temp.staged_transactions")

@@ -111,9 +111,15 @@ struct RollupConsistencyTests {
   }
 
   /// A bulk import (thousands of rows, staged, the insert trigger off) tallies its rows in memory
-  /// and adds them to the rollups once: into months that already have rollups, with merchants
-  /// Swift would merge, a month and a year past Int64, and twice into the same months.
-  @Test func aBulkImportTalliesTheRollupsExactly() throws {
+  /// and adds them to the rollups at its end, or in parts when it holds many groups (a capacity
+  /// of 100): into months that already have rollups, with merchants Swift would merge, a month
+  /// and a year past Int64, and twice into the same months.
+  @Test(arguments: [50_000, 100])
+  func aBulkImportTalliesTheRollupsExactly(_ capacity: Int) throws {
+    try RollupTally.$capacity.withValue(capacity) { try bulkImportTallies() }
+  }
+
+  func bulkImportTallies() throws {
     let store = try Store(path: ":memory:", clock: { LocalDateTime(iso: "2026-11-29T13:05")! })
     try AccountStoreTests.world(store)
     var random = SplitMix64(seed: 2801)
