@@ -228,7 +228,7 @@ extension ImportRecords {
           writes += plan.removals.map { .delete(id: $0) }
           if !dryRun {
             let adds = plan.adds.count
-            // Thousands of new rows: the month totals are added up once, not a row at a time.
+            // Thousands of new rows: the rollups are tallied in memory, not a trigger a row.
             if adds >= 2000 && adds == writes.count {
               _ = try Schema.withBulkMonthTotals(log) { try store.transactions.record(log, writes) }
             } else {

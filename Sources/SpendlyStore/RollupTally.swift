@@ -1,8 +1,10 @@
 import SpendlyCore
 
 /// The rollups of the rows a bulk load adds, summed in memory as the rows are written (the
-/// insert trigger is off for it) and added to the table once at its end (`Rollups.withBulkLoad`):
-/// a million rows cost one pass in memory, not a sort of every row of their months per dimension.
+/// insert trigger is off for it) and added to the table at its end (`Rollups.withBulkLoad`), or
+/// sooner: when it holds many groups (`isFull`), and before an edit or delete in the same load,
+/// whose trigger must find every row added so far. A million rows cost one pass in memory, not
+/// a sort of every row of their months per dimension.
 /// It keeps three groupings a row, from which every dimension follows: by month and the catalog
 /// ids (kind alone, category, method, account), by month and merchant (and so by year), by day.
 /// Keys group as SQLite's do (a merchant by its bytes), and totals add up as the trigger's do.
@@ -71,7 +73,9 @@ final class RollupTally {
   /// How many groups `isFull` allows (tests make it small, to write a tally in many parts).
   @TaskLocal static var capacity = 50_000
 
-  /// Adds a row as the insert trigger would (a transfer adds nothing).
+  /// Adds a row as the insert trigger would (a transfer adds nothing). An amount not above zero
+  /// (which the trigger would mark 'damaged') never gets here: the table's CHECK refuses its row
+  /// and the whole load with it.
   func add(_ resolved: ResolvedFields) {
     let fields = resolved.fields
     guard fields.kind != .transfer else { return }
@@ -188,6 +192,10 @@ final class RollupTally {
     fine = [:]
     byMerchant = [:]
     byDay = [:]
+    // No group names a merchant or a place now: the next part starts its own lists.
+    places = []
+    merchants = []
+    merchantIDs = [:]
   }
 
   /// Each element's place in `elements` sorted by `precedes`.

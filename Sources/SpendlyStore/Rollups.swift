@@ -299,10 +299,11 @@ enum Rollups {
     try db.run("DROP TABLE temp.rollup_rows")
   }
 
-  /// Drops the insert trigger, runs `body` (which inserts transactions through
-  /// `TransactionRecords.record`, tallied in `log.rollupTally` as they are written), adds the
-  /// tally to the rollups and puts the trigger back, all inside the caller's transaction, so a
-  /// failure or a rollback leaves the schema as it was.
+  /// Drops the insert trigger, runs `body` (which writes transactions through
+  /// `TransactionRecords.record`: the rows it adds are tallied in `log.rollupTally`, and its edits
+  /// and deletes keep their triggers, the tally written first), adds the tally to the rollups and
+  /// puts the trigger back, all inside the caller's transaction, so a failure or a rollback leaves
+  /// the schema as it was.
   static func withBulkLoad<T>(_ log: ChangeRecorder, _ body: () throws -> T) throws -> T {
     let db = log.db
     try db.execute("DROP TRIGGER rollups_insert")

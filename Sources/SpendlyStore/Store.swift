@@ -134,6 +134,8 @@ public final class Store {
     // A question's snapshot ends first: the checks before a write may change the journal mode.
     database.endRead()
     try ensureWritable()
+    // Left in rollback-journal mode by a write that could not switch back (`restoreWriteAheadLog`).
+    if switchesToWAL, checkedIntact { try? switchToWAL() }
     do {
       let result = try database.transaction { try body(database) }
       // A commit may have checkpointed into the file: it is still the file known intact.
@@ -156,6 +158,16 @@ public final class Store {
     if isReadOnly { throw .readOnly(path) }
     if let damage { throw .damagedFile(path, damage) }
     if !checkedIntact { try checkIntact() }
+  }
+
+  /// Puts write-ahead-log mode (and its usual syncing) back after a write made under a rollback
+  /// journal (a large import into an empty database). If the file stays busy, the next write
+  /// switches it first; the file known intact is recorded as it now is.
+  func restoreWriteAheadLog() {
+    switchesToWAL = true
+    try? database.execute("PRAGMA synchronous = NORMAL")
+    try? switchToWAL()
+    if trusted, !switchesToWAL { memo?.record(path) }
   }
 
   /// Puts the file in write-ahead-log mode (readers and a writer at once), when it is not yet.
