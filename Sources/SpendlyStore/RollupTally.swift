@@ -29,12 +29,8 @@ final class RollupTally {
     var total: Int64? = 0
     var count: Int64 = 0
 
-    mutating func add(_ amount: Int64?) {
-      count += 1
-      guard let sum = total, let amount else { return total = nil }
-      let (next, overflow) = sum.addingReportingOverflow(amount)
-      total = overflow ? nil : next
-    }
+    /// One row's amount.
+    mutating func add(_ amount: Int64) { add(Sum(total: amount, count: 1)) }
 
     mutating func add(_ other: Sum) {
       count += other.count
@@ -83,15 +79,14 @@ final class RollupTally {
     let date = fields.date
     let place = placeID(fields.amount.currency.code, fields.status.rawValue, fields.kind.rawValue)
     let month = Place(period: Int32(date.year * 100 + date.month), place: place)
-    let sum = amount > 0 ? amount : nil
     fine[
       Fine(
         place: month, category: resolved.category?.rawValue ?? 0, method: resolved.method.rawValue,
         account: resolved.account?.rawValue ?? 0), default: Sum()
-    ].add(sum)
-    byMerchant[MerchantKey(place: month, merchant: merchantID(fields.merchant ?? "—")), default: Sum()].add(sum)
+    ].add(amount)
+    byMerchant[MerchantKey(place: month, merchant: merchantID(fields.merchant ?? "—")), default: Sum()].add(amount)
     byDay[Place(period: Int32(date.year * 10_000 + date.month * 100 + date.day), place: place), default: Sum()]
-      .add(sum)
+      .add(amount)
   }
 
   private func placeID(_ currency: String, _ status: String, _ kind: String) -> Int32 {
