@@ -146,7 +146,7 @@ extension ArchiveRecords {
           "UPDATE \(table) SET merchant_key = spendly_name_key(merchant) WHERE merchant IS NOT NULL AND merchant_key IS NULL"
         )
       }
-      try Rollups.rebuildAll(db)
+      try Rollups.rebuild(db)
       try db.execute(Rollups.insertTrigger)
       for sql in deferred { try db.execute(sql) }
       for table in Self.order where !restorer.tables.contains(table) {

@@ -230,7 +230,7 @@ extension ImportRecords {
             let adds = plan.adds.count
             // Thousands of new rows: the rollups are tallied in memory, not a trigger a row.
             if adds >= 2000 && adds == writes.count {
-              _ = try Schema.withBulkMonthTotals(log) { try store.transactions.record(log, writes) }
+              _ = try Rollups.withBulkLoad(log) { try store.transactions.record(log, writes) }
             } else {
               _ = try store.transactions.record(log, writes)
             }

@@ -233,7 +233,9 @@ extension TransactionRecords {
     // statement imports); the rollups are tallied in memory and added to the table in parts.
     try? database.execute("PRAGMA cache_size = -16384")
     if !dryRun { try? database.execute("PRAGMA foreign_keys = OFF") }
-    let direct = large && !dryRun && (try? directWrites()) == true
+    // A large file into a database with no transactions yet goes straight into the file.
+    let empty = (try? database.row("SELECT 1 FROM transactions LIMIT 1") == nil) ?? false
+    let direct = large && !dryRun && empty && store.leaveWriteAheadLog()
     defer {
       try? database.execute("PRAGMA cache_size = -2000")
       if !dryRun { try? database.execute("PRAGMA foreign_keys = ON") }
@@ -241,7 +243,7 @@ extension TransactionRecords {
     }
     do {
       try change(.import, fact: .imported(file: file)) { log in
-        try Schema.withBulkMonthTotals(log) {
+        try Rollups.withBulkLoad(log) {
           let stream = try ImportStream(log: log, store: store, large: large)
           try body(stream)
           try stream.finish()
@@ -272,26 +274,6 @@ extension TransactionRecords {
     }
     guard let outcome else { throw .database("import: no outcome") }
     return outcome
-  }
-}
-
-extension TransactionRecords {
-  /// A large file into a database with no transactions yet is written straight into the file,
-  /// under a rollback journal (which holds only the few pages there were), instead of once into
-  /// the write-ahead log and again into the file: the log would grow to the whole database. Only
-  /// when no other connection has the file open (SQLite refuses the switch otherwise). The cost:
-  /// until the import commits, another process that opens the file waits for it (and gives up
-  /// with "database is locked" after the usual wait), where the log would have let it read the
-  /// empty database. The import puts write-ahead-log mode back when it ends
-  /// (`Store.restoreWriteAheadLog`). True when the switch was made.
-  fileprivate func directWrites() throws -> Bool {
-    guard try database.row("PRAGMA journal_mode")?.text(0) == "wal",
-      try database.row("SELECT 1 FROM transactions LIMIT 1") == nil,
-      try database.row("PRAGMA journal_mode = DELETE")?.text(0) == "delete"
-    else { return false }
-    // Every commit synced in full, as a rollback journal needs against a power cut.
-    try? database.execute("PRAGMA synchronous = FULL")
-    return true
   }
 }
 

@@ -91,12 +91,18 @@ enum Rollups {
     return """
         INSERT INTO rollups SELECT d.dim, \(month(row, length: "d.length")), \(row).currency, \(row).status, \(row).kind, d.key, \(amount), 1
           FROM (\(keys(row))) AS d WHERE \(row).kind != 'transfer'
-        ON CONFLICT DO UPDATE SET count = count + 1, total = CASE
-          WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
-          WHEN typeof(total) = 'integer' AND typeof(total + excluded.total) = 'integer' THEN total + excluded.total
-          ELSE 1e19 END;
+        ON CONFLICT DO UPDATE SET count = count + 1, \(addedTotal);
       """
   }
+
+  /// The total of a rollup `excluded.total` is added to (a row, or a bulk load's tally): 'damaged'
+  /// stays, past Int64 it is the REAL 1e19. The one rule, for the trigger and `RollupTally`.
+  static let addedTotal = """
+    total = CASE
+        WHEN typeof(total) = 'text' OR typeof(excluded.total) = 'text' THEN 'damaged'
+        WHEN typeof(total) = 'integer' AND typeof(total + excluded.total) = 'integer' THEN total + excluded.total
+        ELSE 1e19 END
+    """
 
   /// One row taken out of every dimension's rollups (a total past Int64 or damaged stays so),
   /// and the rollups it leaves empty deleted. Only a rollup just taken to zero can have a count
@@ -249,7 +255,8 @@ enum Rollups {
     }.joined(separator: "\n")
   }
 
-  /// Adds every rollup up again from the transactions: the one rebuild, for every dimension.
+  /// Adds every rollup up again from the transactions: the one rebuild, for every dimension (a
+  /// migration, and a restore that loaded the rows without the trigger).
   static func rebuild(_ db: Database) throws {
     try db.run("DELETE FROM rollups")
     // One pass over the transactions, then each dimension from the rows it kept.
@@ -314,10 +321,5 @@ enum Rollups {
     try tally.write(db)
     try db.execute(insertTrigger)
     return result
-  }
-
-  /// Every rollup of the whole database, for a restore that loaded the rows without the trigger.
-  static func rebuildAll(_ db: Database) throws {
-    try rebuild(db)
   }
 }

@@ -363,13 +363,6 @@ enum Schema {
     END;
     """
 
-  /// A bulk insert of transactions (the CSV and statement import stream): the rollups' insert
-  /// trigger is dropped while `body` runs, and the rows it adds are added to the rollups once
-  /// (`Rollups.withBulkLoad`), inside the caller's transaction.
-  static func withBulkMonthTotals<T>(_ log: ChangeRecorder, _ body: () throws -> T) throws -> T {
-    try Rollups.withBulkLoad(log, body)
-  }
-
   static let budgetsAndMonthTotals = """
     CREATE TABLE budgets(
       id INTEGER PRIMARY KEY,

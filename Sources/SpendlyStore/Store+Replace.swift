@@ -84,7 +84,7 @@ extension Store {
           try db.run("INSERT INTO main.\(table)(\(columns)) SELECT \(columns) FROM incoming.\(table)")
         }
         try db.run("INSERT INTO main.sqlite_sequence(name, seq) SELECT name, seq FROM incoming.sqlite_sequence")
-        try Rollups.rebuildAll(db)
+        try Rollups.rebuild(db)
         try db.execute(Rollups.insertTrigger)
         try Self.recordReplace(db, source: source, kept: keep, stamp: stamp)
       } catch {

@@ -160,6 +160,23 @@ public final class Store {
     if !checkedIntact { try checkIntact() }
   }
 
+  /// Leaves write-ahead-log mode for one large write into a file with (nearly) nothing in it,
+  /// such as a big import into an empty database: under a rollback journal (which holds only the
+  /// few pages there were) the rows go straight into the file, instead of once into the log and
+  /// again into the file, the log having grown to the whole database. Only when no other
+  /// connection has the file open (SQLite refuses the switch otherwise). The cost: until the
+  /// write commits, another process that opens the file waits for it (and gives up with "the
+  /// database is busy" after the usual wait), where the log would have let it read. The caller
+  /// puts the log back (`restoreWriteAheadLog`). True when the switch was made.
+  func leaveWriteAheadLog() -> Bool {
+    guard !switchesToWAL, (try? database.row("PRAGMA journal_mode")?.text(0)) == "wal",
+      (try? database.row("PRAGMA journal_mode = DELETE")?.text(0)) == "delete"
+    else { return false }
+    // Every commit synced in full, as a rollback journal needs against a power cut.
+    try? database.execute("PRAGMA synchronous = FULL")
+    return true
+  }
+
   /// Puts write-ahead-log mode (and its usual syncing) back after a write made under a rollback
   /// journal (a large import into an empty database). If the file stays busy, the next write
   /// switches it first; the file known intact is recorded as it now is.
