@@ -8,7 +8,11 @@ enum Charts {
     guard maximum > 0, value > 0 else { return "" }
     let units = Int((Double(value) / Double(maximum) * Double(width * 8)).rounded())
     let cells = max(units, 1)
-    return String(repeating: "█", count: cells / 8) + eighths[cells % 8]
+    var bar = String()
+    bar.reserveCapacity(cells / 8 * 3 + 3)
+    for _ in 0..<(cells / 8) { bar.unicodeScalars.append("█") }
+    bar += eighths[cells % 8]
+    return bar
   }
 
   /// One character per value, scaled between the smallest and the largest.

@@ -17,24 +17,32 @@ struct Table {
   mutating func add(_ row: [String]) { rows.append(row) }
 
   /// The lines of the table, headers first, each trimmed at the right.
+  ///
+  /// Lines are put together as UTF-8 bytes: a question's answer is mostly this table, and
+  /// joining and padding `String`s cell by cell cost more than the query behind it.
   func render(indent: String = "", header: (String) -> String = { $0 }) -> [String] {
-    var widths = headers.map(displayWidth)
-    for row in rows {
-      for (i, cell) in row.enumerated() where i < widths.count {
-        widths[i] = max(widths[i], displayWidth(cell))
-      }
+    let cellWidths = ([headers] + rows).map { $0.map(displayWidth) }
+    var widths = cellWidths[0]
+    for row in cellWidths.dropFirst() {
+      for (i, width) in row.enumerated() where i < widths.count { widths[i] = max(widths[i], width) }
     }
-    func line(_ cells: [String]) -> String {
-      var parts: [String] = []
+    let indentBytes = Array(indent.utf8)
+    func line(_ cells: [String], _ cellWidth: [Int]) -> String {
+      var bytes = indentBytes
       for (i, cell) in cells.enumerated() {
-        let gap = String(repeating: " ", count: max(0, widths[i] - displayWidth(cell)))
-        parts.append(alignments[i] == .right ? gap + cell : cell + gap)
+        if i > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+        let gap = max(0, widths[i] - cellWidth[i])
+        if alignments[i] == .right { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
+        bytes.append(contentsOf: cell.utf8)
+        if alignments[i] == .left { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
       }
-      var text = indent + parts.joined(separator: "  ")
-      while text.last == " " { text.removeLast() }
-      return text
+      while bytes.last == 0x20 { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
     }
-    return [header(line(headers))] + rows.map(line)
+    var lines = [header(line(headers, cellWidths[0]))]
+    lines.reserveCapacity(rows.count + 1)
+    for (row, widths) in zip(rows, cellWidths.dropFirst()) { lines.append(line(row, widths)) }
+    return lines
   }
 }
 

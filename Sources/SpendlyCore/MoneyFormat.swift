@@ -35,28 +35,42 @@ public enum MoneyFormat {
   static func digits(_ magnitude: UInt64, exponent: Int, grouping: Currency.Grouping?) -> String {
     var scale: UInt64 = 1
     for _ in 0..<exponent { scale *= 10 }
-    let whole = String(magnitude / scale)
-    var fraction = String(magnitude % scale)
-    while fraction.count < exponent { fraction = "0" + fraction }
-    let grouped = grouping.map { group(whole, $0) } ?? whole
-    return exponent == 0 ? grouped : grouped + "." + fraction
+    var bytes = grouped(magnitude / scale, grouping)
+    if exponent > 0 {
+      bytes.append(UInt8(ascii: "."))
+      var fraction = magnitude % scale
+      let start = bytes.count
+      for _ in 0..<exponent {
+        bytes.insert(UInt8(ascii: "0") + UInt8(fraction % 10), at: start)
+        fraction /= 10
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A count with its thousands separated: 1,017.
   public static func count(_ value: Int) -> String {
-    (value < 0 ? "-" : "") + group(String(value.magnitude), .western)
+    (value < 0 ? "-" : "") + String(decoding: grouped(UInt64(value.magnitude), .western), as: UTF8.self)
   }
 
-  static func group(_ whole: String, _ grouping: Currency.Grouping) -> String {
-    var characters = Array(whole)
-    guard characters.count > 3 else { return whole }
-    var groups: [String] = [String(characters.suffix(3))]
-    characters.removeLast(3)
-    let size = grouping == .indian ? 2 : 3
-    while !characters.isEmpty {
-      groups.insert(String(characters.suffix(size)), at: 0)
-      characters.removeLast(min(size, characters.count))
-    }
-    return groups.joined(separator: ",")
+  /// The ASCII digits of `value`, with a comma between groups: three at the right, then twos
+  /// (Indian) or threes (Western).
+  private static func grouped(_ value: UInt64, _ grouping: Currency.Grouping?) -> [UInt8] {
+    var reversed: [UInt8] = []
+    reversed.reserveCapacity(26)
+    var rest = value
+    var inGroup = 0
+    var size = 3
+    repeat {
+      if let grouping, inGroup == size {
+        reversed.append(UInt8(ascii: ","))
+        inGroup = 0
+        size = grouping == .indian ? 2 : 3
+      }
+      reversed.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+      inGroup += 1
+    } while rest > 0
+    return reversed.reversed()
   }
 }

@@ -85,7 +85,7 @@ extension ReportQueries {
     let high = last?.description ?? "9999-12"
     // A row whose date is no real day is in no month: the scan decides whether it counts.
     let damaged = try rows(
-      "SELECT 1 FROM rollups WHERE dim = ? AND month = 'damaged' LIMIT 1", [.text(dimension)])
+      "SELECT 1 FROM rollups WHERE dim = \(Rollups.literal(dimension)) AND month = 'damaged' LIMIT 1", [])
     guard damaged.isEmpty else { return nil }
 
     // Merchants of whole years come from their yearly rollups, the months around them from the

@@ -168,7 +168,7 @@ extension ReportQueries {
   /// rather scan every key of the span for the other terms).
   static func wideKeys(_ dim: String, statuses: Int) -> String {
     """
-    SELECT DISTINCT key, typeof(key) FROM rollups INDEXED BY rollups_wide_keys WHERE dim = '\(dim)' AND month BETWEEN ? AND ?
+    SELECT DISTINCT key, typeof(key) FROM rollups INDEXED BY rollups_wide_keys WHERE dim = \(Rollups.literal(dim)) AND month BETWEEN ? AND ?
       AND (dim = 'merchant' OR dim = 'merchant_year') AND key GLOB '*[^ -~]*' AND currency = ? AND kind = ?
       AND status IN (\(Array(repeating: "?", count: statuses).joined(separator: ", ")))
     """
@@ -177,7 +177,7 @@ extension ReportQueries {
   /// The first rows of one list, largest total first, read backwards through `rollups_by_total`
   /// (the literal `dim` is what lets the planner use that partial index).
   static func listTop(_ dim: String) -> String {
-    "SELECT key, total, count, typeof(key) FROM rollups WHERE dim = '\(dim)' AND month = ? AND currency = ? AND kind = ? "
+    "SELECT key, total, count, typeof(key) FROM rollups WHERE dim = \(Rollups.literal(dim)) AND month = ? AND currency = ? AND kind = ? "
       + "AND status = ? ORDER BY total DESC LIMIT ?"
   }
 
@@ -202,10 +202,11 @@ extension ReportQueries {
         var value = read.found[key]
         if value == nil, !read.whole {
           let row = try rows(
-            "SELECT total, count FROM rollups WHERE dim = ? AND month = ? AND currency = ? AND status = ? AND kind = ? "
+            "SELECT total, count FROM rollups WHERE dim = \(Rollups.literal(read.list.dim)) AND month = ? AND currency = ? "
+              + "AND status = ? AND kind = ? "
               + "AND key = ?",
             [
-              .text(read.list.dim), .text(read.list.month), .text(currency.code), .text(read.list.status.rawValue),
+              .text(read.list.month), .text(currency.code), .text(read.list.status.rawValue),
               .text(kind.rawValue), .text(String(decoding: key, as: UTF8.self)),
             ]
           ).first

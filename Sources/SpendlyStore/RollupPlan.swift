@@ -51,9 +51,9 @@ struct RollupPlan {
         SELECT r.month || '\(dim == "merchant_year" ? "-01-01" : "-01")' AS date, r.kind AS kind, r.currency AS currency,
           \(column("category")) AS category_id, \(column("method")) AS method_id, \(column("account")) AS account_id,
           \(dimension == "merchant" ? "r.key" : "NULL") AS merchant, r.total AS amount, r.count AS n
-        FROM rollups r WHERE r.dim = ? AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
+        FROM rollups r WHERE r.dim = \(Rollups.literal(dim)) AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
         """)
-      values += [.text(dim), .text(low), .text(high)] + shared
+      values += [.text(low), .text(high)] + shared
     }
     for (from, to, n) in edges.map({ ($0, $1, 1) }) + less.map({ ($0, $1, -1) }) {
       if dimension == "kind" {

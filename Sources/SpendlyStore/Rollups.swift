@@ -55,6 +55,15 @@ enum Rollups {
     Dimension(name: "kind_day", span: .day) { _ in "''" },
   ]
 
+  /// A dimension's name as an SQL literal, for `dim = 'merchant'`. Written into the statement,
+  /// not bound: `rollups_by_total` is a partial index on `dim`, and SQLite prepares a statement
+  /// whose `dim` is a bound parameter a second time once the value is bound, to see whether that
+  /// index serves it. Only the names above are accepted, so no outside text reaches the SQL.
+  static func literal(_ name: String) -> String {
+    precondition(dimensions.contains { $0.name == name }, "no rollup dimension \(name)")
+    return "'\(name)'"
+  }
+
   /// The month a row's date counts in ('damaged' for a date that is no real day); with
   /// `length` 4, its year, and 10, its day. `length` may be a column (`d.length`, the keys' own).
   static func month(_ row: String, length: String = "7") -> String {

@@ -24,8 +24,16 @@ public struct DamagedRow: Error, Sendable, Equatable, CustomStringConvertible {
 /// Reads one stored row value by value, checking each: the first that does not read back throws.
 struct RowReader {
   let row: Row
-  /// How the row is named in an error: "transaction #3".
-  let name: String
+  /// How the row is named in an error: "transaction #3". Worked out only for an error: most
+  /// rows read back, and naming each one cost more than reading it.
+  private let naming: () -> String
+
+  init(row: Row, name: @autoclosure @escaping () -> String) {
+    self.row = row
+    self.naming = name
+  }
+
+  var name: String { naming() }
 
   func damaged(_ index: Int, _ field: String, _ expected: String) -> DamagedRow {
     DamagedRow(row: name, field: field, value: row.text(index), expected: expected)

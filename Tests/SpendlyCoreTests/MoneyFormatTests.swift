@@ -26,6 +26,9 @@ struct MoneyFormatTests {
     .init(minor: 1_234_567, currency: .bhd, text: "BD 1,234.567"),
     .init(minor: 5, currency: .bhd, text: "BD 0.005"),
     .init(minor: -42_000, currency: .inr, text: "-₹420.00"),
+    .init(minor: Int64.max, currency: .inr, text: "₹92,23,37,20,36,85,47,758.07"),
+    .init(minor: Int64.min, currency: .usd, text: "-$92,233,720,368,547,758.08"),
+    .init(minor: 100_000_000, currency: .jpy, text: "¥100,000,000"),
   ]
 
   @Test(arguments: rows)
@@ -38,6 +41,14 @@ struct MoneyFormatTests {
     #expect(MoneyFormat.signed(Money(minorUnits: 15_000_000, currency: .inr), kind: .income) == "+₹1,50,000.00")
     #expect(MoneyFormat.signed(Money(minorUnits: 1_235, currency: .jpy), kind: .expense) == "-¥1,235")
     #expect(MoneyFormat.string(Money(minorUnits: 0, currency: .inr), signed: true) == "₹0.00")
+  }
+
+  @Test func countsAreGroupedInThousands() {
+    #expect(MoneyFormat.count(0) == "0")
+    #expect(MoneyFormat.count(999) == "999")
+    #expect(MoneyFormat.count(1_017) == "1,017")
+    #expect(MoneyFormat.count(-1_234_567) == "-1,234,567")
+    #expect(MoneyFormat.count(Int.min) == "-9,223,372,036,854,775,808")
   }
 
   @Test func ungroupedAndPlain() {

@@ -89,6 +89,6 @@ extension Answers {
   func periodJSON(_ period: Period) -> JSON { JSON(PeriodJSON(period)) }
 
   func title(_ grouping: Grouping) -> String {
-    grouping.rawValue.prefix(1).uppercased() + grouping.rawValue.dropFirst()
+    String(grouping.rawValue.prefix(1)).uppercased() + String(grouping.rawValue.dropFirst())
   }
 }
