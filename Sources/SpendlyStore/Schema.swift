@@ -230,6 +230,7 @@ enum Schema {
     Rollups.merchantYears,
     Rollups.kindDays,
     Rollups.merchantRanks,
+    KindCheckMigration.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

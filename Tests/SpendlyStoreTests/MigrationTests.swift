@@ -88,6 +88,31 @@ struct MigrationTests {
     }
   }
 
+  /// The kind's check reads as comparisons after the migration, refuses what it refused, and the
+  /// connection that migrated checks by it at once (no temporary index of the kinds per row).
+  @Test func theKindCheckIsComparedWithoutAList() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/old.db"
+      let before = try #require(Schema.migrations.firstIndex { $0.name == "kind-check-compared" })
+      try Self.buildDatabase(at: path, version: before)
+      let table = "SELECT sql FROM sqlite_master WHERE name = 'transactions'"
+      #expect(try Database(path: path).row(table)?.text(0)?.contains(KindCheckMigration.listed) == true)
+
+      let store = try Store(path: path, clock: { fixedNow })
+      let sql = try #require(try store.database.row(table)?.text(0))
+      #expect(sql.contains(KindCheckMigration.compared) && !sql.contains(KindCheckMigration.listed))
+      let insert = """
+        INSERT INTO transactions(revision_id, kind, amount, currency, method_id, date, entry, created_at, updated_at)
+        VALUES (1, ?, 1, 'INR', 1, '2026-11-01', 'debit', 'x', 'x')
+        """
+      let program = try store.database.rows("EXPLAIN " + insert, [.text("expense")]).compactMap { $0.text(1) }
+      #expect(!program.isEmpty && !program.contains("OpenEphemeral"))
+      #expect(throws: DatabaseError.self) { try store.database.run(insert, [.text("refund")]) }
+      #expect(try store.database.row("PRAGMA integrity_check")?.text(0) == "ok")
+      #expect(try store.transactions.transaction(id: 7)?.fields.merchant == "Social")
+    }
+  }
+
   @Test func emptyFileIsVersionZeroAndGetsTheWholeSchema() throws {
     try withTemporaryDirectory { directory in
       let path = directory + "/empty.db"
