@@ -27,7 +27,20 @@ final class Statement {
       switch value {
       case .null: rc = sqlite3_bind_null(handle, index)
       case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
-      case .text(let s): rc = sqlite3_bind_text(handle, index, s, -1, SQLITE_TRANSIENT)
+      case .text(let s):
+        // The String's own bytes and their count: no C string is made, nor measured. As
+        // before, text ends at a NUL byte.
+        var text = s
+        rc = text.withUTF8 { bytes in
+          let count = bytes.firstIndex(of: 0) ?? bytes.count
+          // An empty String's bytes may have no address, and a nil pointer would bind NULL.
+          guard count > 0, let base = bytes.baseAddress else {
+            return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
+          }
+          return base.withMemoryRebound(to: CChar.self, capacity: count) {
+            sqlite3_bind_text(handle, index, $0, Int32(count), SQLITE_TRANSIENT)
+          }
+        }
       }
       guard rc == SQLITE_OK else { throw database.error(rc, sql) }
     }
