@@ -45,8 +45,19 @@ public struct PhraseParser {
     let categoryWords: [String: Category]
     /// Words that suggest a category (inferred); the query parser reads these too.
     let suggestionWords: [String: Category]
-    /// Every single word's meaning, merged (see `WordInfo`).
-    let vocabulary: Vocabulary
+    /// Every single word's meaning, merged (see `WordInfo`), built on first use: a question
+    /// reads the names above and seldom a word's meaning, and building it was a tenth of a
+    /// question's start-up. (The parser is not `Sendable`: one thread builds it.)
+    @exclusivity(unchecked) private var builtVocabulary: Vocabulary?
+
+    var vocabulary: Vocabulary {
+      if let builtVocabulary { return builtVocabulary }
+      let built = Vocabulary(
+        lexicon: lexicon, catalog: catalog, settings: settings, accountWords: accountWords,
+        ambiguousAccountWords: ambiguousAccountWords)
+      builtVocabulary = built
+      return built
+    }
     /// The words that name the person's accounts (see `AccountWords`), by `NameKey` text.
     let accountWords: [String: String]
     /// Words several accounts answer to, each with them (see `AccountWords.ambiguous`).
@@ -102,9 +113,6 @@ public struct PhraseParser {
       let named = catalog.accounts.isEmpty ? [:] : AccountWords.table(catalog)
       accountWords = named
       ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog, named: named)
-      vocabulary = Vocabulary(
-        lexicon: lexicon, catalog: catalog, settings: settings, accountWords: named,
-        ambiguousAccountWords: ambiguousAccountWords)
       longestEntry = longest
     }
 
