@@ -41,7 +41,7 @@ struct Table {
     }
     var lines = [header(line(headers, cellWidths[0]))]
     lines.reserveCapacity(rows.count + 1)
-    for (row, widths) in zip(rows, cellWidths.dropFirst()) { lines.append(line(row, widths)) }
+    for (row, rowWidths) in zip(rows, cellWidths.dropFirst()) { lines.append(line(row, rowWidths)) }
     return lines
   }
 }

@@ -46,8 +46,8 @@ public struct PhraseParser {
     /// Words that suggest a category (inferred); the query parser reads these too.
     let suggestionWords: [String: Category]
     /// Every single word's meaning, merged (see `WordInfo`), built on first use: a question
-    /// reads the names above and seldom a word's meaning, and building it was a tenth of a
-    /// question's start-up. (The parser is not `Sendable`: one thread builds it.)
+    /// reads the names above and seldom a word's meaning, and building it was 5% of a
+    /// question's instructions. (The parser is not `Sendable`: one thread builds it.)
     @exclusivity(unchecked) private var builtVocabulary: Vocabulary?
 
     var vocabulary: Vocabulary {

@@ -28,8 +28,8 @@ final class Statement {
       case .null: rc = sqlite3_bind_null(handle, index)
       case .integer(let v): rc = sqlite3_bind_int64(handle, index, v)
       case .text(let s):
-        // The String's own bytes and their count: no C string is made, nor measured. As
-        // before, text ends at a NUL byte.
+        // The String's own bytes and their count: no C string is made. As with a length of -1
+        // before, the text ends at a NUL byte.
         var text = s
         rc = text.withUTF8 { bytes in
           let count = bytes.firstIndex(of: 0) ?? bytes.count
@@ -38,7 +38,7 @@ final class Statement {
             return sqlite3_bind_text(handle, index, "", 0, SQLITE_TRANSIENT)
           }
           return base.withMemoryRebound(to: CChar.self, capacity: count) {
-            sqlite3_bind_text(handle, index, $0, Int32(count), SQLITE_TRANSIENT)
+            sqlite3_bind_text64(handle, index, $0, UInt64(count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
           }
         }
       }

@@ -113,6 +113,30 @@ struct MigrationTests {
     }
   }
 
+  /// A `transactions` whose text does not hold the list is left as it is, and still migrates.
+  @Test func aKindCheckWrittenOtherwiseIsLeftAsItIs() throws {
+    try withTemporaryDirectory { directory in
+      let path = directory + "/old.db"
+      let before = try #require(Schema.migrations.firstIndex { $0.name == "kind-check-compared" })
+      try Self.buildDatabase(at: path, version: before)
+      let other = "CHECK (kind IN ('income', 'expense', 'transfer'))"
+      let database = try Database(path: path)
+      let version = try #require(try database.row("PRAGMA schema_version")?.int(0))
+      try database.execute("PRAGMA writable_schema = ON")
+      try database.run(
+        "UPDATE sqlite_schema SET sql = replace(sql, ?, ?) WHERE name = 'transactions'",
+        [.text(KindCheckMigration.listed), .text(other)])
+      try database.execute("PRAGMA schema_version = \(version + 1); PRAGMA writable_schema = RESET")
+      let store = try Store(path: path, clock: { fixedNow })
+      #expect(store.database.userVersion == Schema.latestVersion)
+      let sql = try #require(
+        try store.database.row("SELECT sql FROM sqlite_master WHERE name = 'transactions'")?.text(0))
+      #expect(sql.contains(other) && !sql.contains(KindCheckMigration.compared))
+      #expect(try store.database.row("PRAGMA writable_schema")?.int(0) == 0)
+      #expect(try store.transactions.transaction(id: 7)?.fields.merchant == "Social")
+    }
+  }
+
   @Test func emptyFileIsVersionZeroAndGetsTheWholeSchema() throws {
     try withTemporaryDirectory { directory in
       let path = directory + "/empty.db"
