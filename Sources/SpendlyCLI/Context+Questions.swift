@@ -30,9 +30,17 @@ extension Context {
     }
   }
 
-  /// Parses and answers one question, as text and JSON.
+  /// Parses and answers one question, as text and JSON: in one read transaction, so the
+  /// parser's names and the figures come from one snapshot and the file's locks are taken once,
+  /// not once a statement.
   func answer(_ text: String) throws(CLIError) -> Rendered {
-    let query = try self.query(text)
-    return try Answers(context: self).answer(query)
+    let answered = try store().snapshot { () -> Result<Rendered, CLIError> in
+      do throws(CLIError) {
+        return .success(try Answers(context: self).answer(try self.query(text)))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try answered.get()
   }
 }
