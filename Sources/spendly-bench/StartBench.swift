@@ -55,12 +55,28 @@ enum StartBench {
     line("with the integrity memo read and kept (`config`)", memoed, above: opened)
     line(
       "one question (`query by category aug 2025`; target: at most 2 ms above --version)", asked, above: memoed)
+    let above = asked - version
+    print(
+      "one question above --version: \(ReportBench.format(above)) ms (target: at most 2 ms; "
+        + (above <= 2 ? "met)" : "**not met**)"))
   }
 
   /// The median wall time of `runs` runs of `command`, after one unmeasured run.
   static func series(_ command: [String], _ runs: Int) -> Double {
     _ = runProcess(command)
     return median((0..<runs).map { _ in runProcess(command).milliseconds })
+  }
+
+  /// The median time of each command, the commands taken in turn in every round: a burst of
+  /// another machine's work on this VM then falls on all of them alike, not on the few that ran
+  /// during it, and the ratios between them hold.
+  static func interleaved(_ commands: [[String]], _ runs: Int) -> [Double] {
+    for command in commands { _ = runProcess(command) }
+    var times = Array(repeating: [Double](), count: commands.count)
+    for _ in 0..<runs {
+      for (i, command) in commands.enumerated() { times[i].append(runProcess(command).milliseconds) }
+    }
+    return times.map(median)
   }
 
   /// The names in a folder (none when it cannot be read).
