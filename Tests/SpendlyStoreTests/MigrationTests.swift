@@ -88,13 +88,19 @@ struct MigrationTests {
     }
   }
 
+  /// A database as the migrations before `kind-check-compared` left it, with one transaction.
+  static func buildBeforeKindCheck(in directory: String) throws -> String {
+    let path = directory + "/old.db"
+    let before = try #require(Schema.migrations.firstIndex { $0.name == "kind-check-compared" })
+    try buildDatabase(at: path, version: before)
+    return path
+  }
+
   /// The kind's check reads as comparisons after the migration, refuses what it refused, and the
   /// connection that migrated checks by it at once (no temporary index of the kinds per row).
   @Test func theKindCheckIsComparedWithoutAList() throws {
     try withTemporaryDirectory { directory in
-      let path = directory + "/old.db"
-      let before = try #require(Schema.migrations.firstIndex { $0.name == "kind-check-compared" })
-      try Self.buildDatabase(at: path, version: before)
+      let path = try Self.buildBeforeKindCheck(in: directory)
       let table = "SELECT sql FROM sqlite_master WHERE name = 'transactions'"
       #expect(try Database(path: path).row(table)?.text(0)?.contains(KindCheckMigration.listed) == true)
 
@@ -116,9 +122,7 @@ struct MigrationTests {
   /// A `transactions` whose text does not hold the list is left as it is, and still migrates.
   @Test func aKindCheckWrittenOtherwiseIsLeftAsItIs() throws {
     try withTemporaryDirectory { directory in
-      let path = directory + "/old.db"
-      let before = try #require(Schema.migrations.firstIndex { $0.name == "kind-check-compared" })
-      try Self.buildDatabase(at: path, version: before)
+      let path = try Self.buildBeforeKindCheck(in: directory)
       let other = "CHECK (kind IN ('income', 'expense', 'transfer'))"
       let database = try Database(path: path)
       let version = try #require(try database.row("PRAGMA schema_version")?.int(0))
