@@ -19,7 +19,7 @@ struct Table {
   /// The lines of the table, headers first, each trimmed at the right.
   ///
   /// Lines are put together as UTF-8 bytes: a question's answer is mostly this table, and
-  /// joining and padding `String`s cell by cell cost more than the query behind it.
+  /// joining and padding `String`s cell by cell cost about as much as the query behind it.
   func render(indent: String = "", header: (String) -> String = { $0 }) -> [String] {
     let cellWidths = ([headers] + rows).map { $0.map(displayWidth) }
     var widths = cellWidths[0]
