@@ -36,7 +36,7 @@ extension ReportQueries {
     else { return nil }
     // Lists are read by the stored currency code: one stored otherwise than its reading (`usd`,
     // a damaged code) is left to the scan, which groups the stored codes.
-    for row in try rows("SELECT DISTINCT currency FROM rollups WHERE dim = 'kind'", []) {
+    for row in try rows("SELECT DISTINCT currency FROM rollups WHERE dim = \(Rollups.literal("kind"))", []) {
       guard let code = row.text(0), Currency.stored(code).code == code else { return nil }
     }
     var totals: [Currency: Int64] = [:]

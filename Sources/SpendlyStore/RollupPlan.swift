@@ -62,7 +62,7 @@ struct RollupPlan {
           """
           SELECT r.month AS date, r.kind AS kind, r.currency AS currency, NULL AS category_id, NULL AS method_id,
             NULL AS account_id, NULL AS merchant, r.total AS amount, \(n) * r.count AS n
-          FROM rollups r WHERE r.dim = 'kind_day' AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
+          FROM rollups r WHERE r.dim = \(Rollups.literal("kind_day")) AND r.month BETWEEN ? AND ? AND \(terms.joined(separator: " AND "))
           """)
         values += [.text(from.description), .text(to.description)] + shared
         continue
