@@ -32,6 +32,10 @@ private final class BusyBox {
 
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
+/// SQLite's process-wide settings, made once before the first connection opens: no allocation
+/// statistics (nothing reads them, and each allocation took a global mutex for them).
+private let sqliteConfigured: Void = { _ = spendly_sqlite3_memstatus_off() }()
+
 /// One SQLite connection. Every statement is parameterised; no SQL is built from values.
 final class Database {
   let handle: OpaquePointer
@@ -45,6 +49,7 @@ final class Database {
   init(
     path: String, flags: Int32 = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, onBusy: BusyWait = .standard
   ) throws(DatabaseError) {
+    _ = sqliteConfigured
     var db: OpaquePointer?
     let rc = sqlite3_open_v2(path, &db, flags | SQLITE_OPEN_NOMUTEX, nil)
     guard rc == SQLITE_OK, let db else {
