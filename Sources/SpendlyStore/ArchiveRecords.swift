@@ -156,6 +156,7 @@ extension ArchiveRecords {
       // Every transaction must read back and meet the rules a typed one meets (set-wise).
       store.forgetCatalog()
       try RestoreCheck.run(db, catalog: try store.catalog.current())
+      try RestoreCheck.revisions(db)
       if let problem = try db.row("PRAGMA foreign_key_check") {
         throw StoreError.invalid(
           ValidationError(

@@ -106,7 +106,8 @@ extension ImportStream {
   /// The fields of revision `revision` of transaction `id`, or nil when it is no such revision.
   private func revisionFields(id: Int64, revision: Int64) throws -> TransactionFields? {
     let sql = """
-      SELECT \(TransactionColumns.selected("r.")) FROM revisions r \(TransactionColumns.joins("r"))
+      SELECT \(TransactionColumns.revisionSelected)
+      FROM \(TransactionColumns.revisionSource) \(TransactionColumns.revisionJoins)
       WHERE r.id = ? AND r.txn_id = ?
       """
     guard let row = try log.db.row(sql, [.integer(revision), .integer(id)]) else { return nil }

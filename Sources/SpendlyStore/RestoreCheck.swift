@@ -56,6 +56,24 @@ enum RestoreCheck {
     ]
   }
 
+  /// Throws the first revision without its fields that is not its transaction's current one:
+  /// only the current row holds such a revision's fields (`ThinRevisionsMigration`).
+  static func revisions(_ db: Database) throws {
+    guard
+      let row = try db.row(
+        """
+        SELECT r.id, r.txn_id FROM revisions r
+        WHERE r.kind IS NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.txn_id AND t.revision_id = r.id)
+        ORDER BY r.id LIMIT 1
+        """)
+    else { return }
+    throw StoreError.invalid(
+      ValidationError(
+        field: "table revisions", value: "#\(row.int(0) ?? 0)",
+        reason:
+          "has no fields, and is not the current revision of transaction #\(row.int(1) ?? 0), which would hold them"))
+  }
+
   /// Throws the first transaction that does not read back or breaks a rule.
   static func run(_ db: Database, catalog: Catalog) throws {
     let parts = Self.parts(accounts: !catalog.accounts.isEmpty)

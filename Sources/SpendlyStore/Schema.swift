@@ -231,6 +231,7 @@ enum Schema {
     Rollups.kindDays,
     Rollups.merchantRanks,
     KindCheckMigration.migration,
+    ThinRevisionsMigration.migration,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

@@ -231,18 +231,47 @@ enum TransactionColumns {
   /// "t.id, t.kind, …, c.name, …": the start of every select that `fields(from:)` reads, each
   /// column's joined name right after it.
   static func selected(_ prefix: String) -> String {
+    selected(id: prefix + "id") { prefix + $0 }
+  }
+
+  /// `selected`, each stored column read by `field(name)` and the row's id by `id`.
+  static func selected(id: String, field: (String) -> String) -> String {
     let columns = all.flatMap { column in
-      column.names.map { prefix + $0 } + (column.join.map { ["\($0.alias).name"] } ?? [])
+      column.names.map(field) + (column.join.map { ["\($0.alias).name"] } ?? [])
     }
-    return "\(prefix)id, " + columns.joined(separator: ", ")
+    return "\(id), " + columns.joined(separator: ", ")
   }
 
   /// The joins `selected` reads names from, for rows of the table aliased `alias`.
   static func joins(_ alias: String) -> String {
+    joins { "\(alias).\($0)" }
+  }
+
+  /// The joins `selected` reads names from, each id read by `field(name)`.
+  static func joins(field: (String) -> String) -> String {
     all.compactMap { column in
-      column.join.map { "LEFT JOIN \($0.table) \($0.alias) ON \($0.alias).id = \(alias).\(column.names[0])" }
+      column.join.map { "LEFT JOIN \($0.table) \($0.alias) ON \($0.alias).id = \(field(column.names[0]))" }
     }.joined(separator: " ")
   }
+
+  // MARK: Revisions
+
+  /// A revision's stored column `name` (of `revisions r`): its own, or, while the revision leaves
+  /// its fields to its transaction's current row (`ThinRevisionsMigration`), that row's.
+  static func revisionField(_ name: String) -> String {
+    "iif(r.kind IS NULL, rt.\(name), r.\(name))"
+  }
+
+  /// What a select of revisions reads from: `revisions r`, with the current row that holds the
+  /// fields of a revision without them (`rt`; none for a revision whose row moved on, so a
+  /// damaged file reads as damaged, never as another revision's fields).
+  static let revisionSource = """
+    revisions r LEFT JOIN transactions rt ON r.kind IS NULL AND rt.id = r.txn_id AND rt.revision_id = r.id
+    """
+
+  /// `selected` and `joins` for a select of revisions from `revisionSource`.
+  static let revisionSelected = selected(id: "r.id", field: revisionField)
+  static let revisionJoins = joins(field: revisionField)
 
   /// A row laid out as `selected` reads, from a stored row's values by column name (`stored`)
   /// and the name each catalog id has (`joined`): for rows read from elsewhere (an archive).

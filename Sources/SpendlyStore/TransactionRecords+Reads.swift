@@ -37,8 +37,8 @@ extension TransactionRecords {
 
   /// The history query: columns as in `selectColumns`, then the revision's own.
   static let historyColumns = """
-    SELECT \(TransactionColumns.selected("r.")), r.recorded_at, r.change_id, ch.action, r.live
-    FROM revisions r \(TransactionColumns.joins("r"))
+    SELECT \(TransactionColumns.revisionSelected), r.recorded_at, r.change_id, ch.action, r.live
+    FROM \(TransactionColumns.revisionSource) \(TransactionColumns.revisionJoins)
       LEFT JOIN changes ch ON ch.id = r.change_id
     """
 

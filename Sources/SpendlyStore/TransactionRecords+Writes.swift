@@ -124,8 +124,9 @@ extension TransactionRecords {
     var touched: [Int64] = []
     touched.reserveCapacity(validated.count)
     // Adds take the next ids, worked out once (this transaction holds the write lock): the
-    // revision is written first, then the current row that points at it, two statements a row,
-    // each prepared once (an import writes thousands).
+    // current row, then its revision, which holds only its own columns while the row holds the
+    // fields (`keepFields` writes them in when the row changes); two statements a row, each
+    // prepared once (an import writes thousands).
     var nextTransaction: Int64 = 0
     var nextRevision: Int64 = 0
     func nextIDs() throws {
@@ -140,7 +141,8 @@ extension TransactionRecords {
     // Worked out before the first add, and again after any edit or delete (their revisions take ids too).
     var stale = true
     // Thousands of adds (an import): staged in an unindexed temporary table, then written to
-    // the revisions and the current rows by two set statements, which is what SQLite does fastest.
+    // the current rows and their revisions by two set statements, which is what SQLite does
+    // fastest (a statement a row frees and allocates its registers each time).
     if validated.count >= 2000, validated.allSatisfy({ if case .add = $0 { true } else { false } }) {
       try nextIDs()
       try db.execute(Self.createStagingSQL)
@@ -155,19 +157,27 @@ extension TransactionRecords {
         nextRevision += 1
       }
       if let tally = log.rollupTally, tally.isFull { try tally.write(db) }
-      try db.run(Self.revisionsFromStageSQL, [.integer(changeID), .text(stamp)])
       try db.run(Self.currentFromStageSQL, [.text(stamp), .text(stamp)])
+      try db.run(Self.revisionsFromStageSQL, [.integer(changeID), .text(stamp)])
       try db.execute("DELETE FROM temp.staged_transactions")
       return touched
     }
-    let revisionStatement = try db.statement(Self.insertRevisionWithIDSQL)
     let currentStatement = try db.statement(Self.insertCurrentSQL)
+    let revisionStatement = try db.statement(Self.insertRevisionSQL)
+    func insertRevision(_ id: SQLValue, txnID: Int64) throws {
+      revisionStatement.reset()
+      try revisionStatement.bind([id, .integer(txnID), .integer(changeID), .text(stamp)])
+      while try revisionStatement.step() {}
+    }
     for write in validated {
       // In a bulk load, an edit or delete meets the rollups (by trigger) with every row added so far.
       if case .add = write {} else { try log.rollupTally?.write(db) }
       switch write {
       case .add(let fields):
-        log.rollupTally?.add(fields)
+        if let tally = log.rollupTally {
+          tally.add(fields)
+          if tally.isFull { try tally.write(db) }
+        }
         if stale {
           try nextIDs()
           stale = false
@@ -176,26 +186,27 @@ extension TransactionRecords {
         let revision = nextRevision
         nextTransaction += 1
         nextRevision += 1
-        let values = TransactionColumns.values(fields)
-        revisionStatement.reset()
-        try revisionStatement.bind([.integer(revision), .integer(id), .integer(changeID)] + values + [.text(stamp)])
-        while try revisionStatement.step() {}
         currentStatement.reset()
-        try currentStatement.bind([.integer(id), .integer(revision)] + values + [.text(stamp), .text(stamp)])
+        try currentStatement.bind(
+          TransactionColumns.values(
+            fields, after: [.integer(id), .integer(revision)], before: [.text(stamp), .text(stamp)]))
         while try currentStatement.step() {}
+        try insertRevision(.integer(revision), txnID: id)
         touched.append(id)
       case .update(let id, let fields):
         guard try db.row("SELECT 1 FROM transactions WHERE id = ?", [.integer(id)]) != nil else {
           throw StoreError.notFound(id)
         }
-        let revision = try insertRevision(db, txnID: id, changeID: changeID, fields: fields, stamp: stamp)
-        try updateCurrent(db, id: id, fields: fields, revision: revision, updatedAt: stamp)
+        try Self.keepFields(db, of: id)
+        try insertRevision(.null, txnID: id)
+        try updateCurrent(db, id: id, fields: fields, revision: db.lastInsertRowID, updatedAt: stamp)
         touched.append(id)
         stale = true
       case .delete(let id):
         guard let row = try db.row("SELECT revision_id FROM transactions WHERE id = ?", [.integer(id)]) else {
           throw StoreError.notFound(id)
         }
+        try Self.keepFields(db, of: id)
         try copyRevision(
           db, try RowReader(row: row, name: "transaction #\(id)").integer(0, "revision_id"), live: 0,
           changeID: changeID, stamp: stamp)
@@ -205,6 +216,13 @@ extension TransactionRecords {
       }
     }
     return touched
+  }
+
+  /// Writes transaction `id`'s fields into its current revision, which left them to the row
+  /// (`ThinRevisionsMigration`): called before the row changes or goes. A revision that holds
+  /// them (written before that migration, or copied by an undo) is left as it is.
+  static func keepFields(_ db: Database, of id: Int64) throws {
+    try db.run(keepFieldsSQL, [.integer(id)])
   }
 
   /// The catalog entry a write names that another change removed after this one read the
@@ -255,6 +273,7 @@ extension TransactionRecords {
   func restore(_ db: Database, txnID: Int64, from source: Int64, live: Int64, changeID: Int64, stamp: String)
     throws
   {
+    try Self.keepFields(db, of: txnID)
     let newRevision = try copyRevision(db, source, live: live, changeID: changeID, stamp: stamp)
     try db.run("DELETE FROM transactions WHERE id = ?", [.integer(txnID)])
     if live == 1 {
@@ -283,20 +302,23 @@ extension TransactionRecords {
     """
   private static let stageSQL =
     "INSERT INTO temp.staged_transactions(id, revision, \(TransactionColumns.list())) VALUES (?, ?, \(TransactionColumns.placeholders))"
-  private static let revisionsFromStageSQL = """
-    INSERT INTO revisions(id, \(revisionColumns))
-    SELECT revision, id, ?1, 1, \(TransactionColumns.list()), ?2 FROM temp.staged_transactions ORDER BY id
-    """
   private static let currentFromStageSQL = """
     INSERT INTO transactions(\(currentColumns))
     SELECT id, revision, \(TransactionColumns.list()), ?1, ?2 FROM temp.staged_transactions ORDER BY id
     """
+  private static let revisionsFromStageSQL = """
+    INSERT INTO revisions(id, txn_id, change_id, live, recorded_at)
+    SELECT revision, id, ?1, 1, ?2 FROM temp.staged_transactions ORDER BY id
+    """
 
-  private static let insertRevisionWithIDSQL =
-    "INSERT INTO revisions(id, \(revisionColumns)) VALUES (?, ?, ?, 1, \(TransactionColumns.placeholders), ?)"
-
+  /// A revision of its own columns only: its transaction's row holds the fields (a NULL id takes the next).
   private static let insertRevisionSQL =
-    "INSERT INTO revisions(\(revisionColumns)) VALUES (?, ?, 1, \(TransactionColumns.placeholders), ?)"
+    "INSERT INTO revisions(id, txn_id, change_id, live, recorded_at) VALUES (?, ?, ?, 1, ?)"
+
+  private static let keepFieldsSQL = """
+    UPDATE revisions SET (\(TransactionColumns.list())) = (SELECT \(TransactionColumns.list()) FROM transactions WHERE id = ?1)
+    WHERE id = (SELECT revision_id FROM transactions WHERE id = ?1) AND kind IS NULL
+    """
 
   private static let copyRevisionSQL = """
     INSERT INTO revisions(\(revisionColumns))
@@ -318,15 +340,6 @@ extension TransactionRecords {
     "UPDATE transactions SET \(TransactionColumns.assignments), revision_id = ?, updated_at = ? WHERE id = ?"
 
   // MARK: Rows
-
-  private func insertRevision(
-    _ db: Database, txnID: Int64, changeID: Int64, fields: ResolvedFields, stamp: String
-  ) throws -> Int64 {
-    try db.run(
-      Self.insertRevisionSQL,
-      [.integer(txnID), .integer(changeID)] + TransactionColumns.values(fields) + [.text(stamp)])
-    return db.lastInsertRowID
-  }
 
   private func updateCurrent(
     _ db: Database, id: Int64, fields: ResolvedFields, revision: Int64, updatedAt: String

@@ -259,9 +259,13 @@ struct RollupConsistencyTests {
           try Self.exportAndRestore(store)
         }
       }
-      if step % 500 == 0 { try Self.expectConsistent(store, "step \(step)") }
+      if step % 500 == 0 {
+        try Self.expectConsistent(store, "step \(step)")
+        try ThinRevisionsTests.expectRevisionsHold(store)
+      }
     }
     try Self.expectConsistent(store, "10,000 operations")
+    try ThinRevisionsTests.expectRevisionsHold(store)
     #expect(try store.transactions.count() > 1000)
   }
 }
