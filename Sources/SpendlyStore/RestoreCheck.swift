@@ -56,22 +56,27 @@ enum RestoreCheck {
     ]
   }
 
-  /// Throws the first revision without its fields that is not its transaction's current one:
-  /// only the current row holds such a revision's fields (`ThinRevisionsMigration`).
+  /// Throws the first revision whose fields cannot be read back: one without them that is not
+  /// its transaction's current one (only the current row holds such a revision's fields,
+  /// `ThinRevisionsMigration`), or one that has them but lacks one a transaction must have.
   static func revisions(_ db: Database) throws {
+    let required = ["amount", "currency", "method_id", "date", "status", "entry"]
     guard
       let row = try db.row(
         """
-        SELECT r.id, r.txn_id FROM revisions r
-        WHERE r.kind IS NULL AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.txn_id AND t.revision_id = r.id)
+        SELECT r.id, r.txn_id, r.kind IS NULL FROM revisions r
+        WHERE CASE WHEN r.kind IS NULL
+          THEN r.live = 0 OR NOT EXISTS (SELECT 1 FROM transactions t WHERE t.id = r.txn_id AND t.revision_id = r.id)
+          ELSE \(required.map { "r.\($0) IS NULL" }.joined(separator: " OR "))
+        END
         ORDER BY r.id LIMIT 1
         """)
     else { return }
-    throw StoreError.invalid(
-      ValidationError(
-        field: "table revisions", value: "#\(row.int(0) ?? 0)",
-        reason:
-          "has no fields, and is not the current revision of transaction #\(row.int(1) ?? 0), which would hold them"))
+    let reason =
+      row.int(2) == 1
+      ? "has no fields, and is not the current revision of transaction #\(row.int(1) ?? 0), which would hold them"
+      : "lacks a field every revision has (amount, currency, method, date, status or entry)"
+    throw StoreError.invalid(ValidationError(field: "table revisions", value: "#\(row.int(0) ?? 0)", reason: reason))
   }
 
   /// Throws the first transaction that does not read back or breaks a rule.

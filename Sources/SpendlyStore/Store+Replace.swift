@@ -86,6 +86,7 @@ extension Store {
         try db.run("INSERT INTO main.sqlite_sequence(name, seq) SELECT name, seq FROM incoming.sqlite_sequence")
         try Rollups.rebuild(db)
         try db.execute(Rollups.insertTrigger)
+        try RestoreCheck.revisions(db)
         try Self.recordReplace(db, source: source, kept: keep, stamp: stamp)
       } catch {
         if let keep { unlink(keep) }

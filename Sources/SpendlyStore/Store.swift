@@ -137,7 +137,13 @@ public final class Store {
     // Left in rollback-journal mode by a write that could not switch back (`restoreWriteAheadLog`).
     if switchesToWAL, checkedIntact { try? switchToWAL() }
     do {
-      let result = try database.transaction { try body(database) }
+      let result = try database.transaction {
+        // A newer Spendly may have migrated the file since this one opened it (a shell left
+        // open): this one would write in its older way.
+        let version = database.userVersion
+        if version > Schema.latestVersion { throw StoreError.newerDatabase(version) }
+        return try body(database)
+      }
       // A commit may have checkpointed into the file: it is still the file known intact.
       if trusted { memo?.record(path) }
       return result

@@ -2,9 +2,10 @@
 ///
 /// A transaction's current revision held a copy of every field its current row holds: a second
 /// copy of the whole history's newest state, a quarter of the file and half of an import's
-/// writes. Now a revision's fields are NULL while its transaction's row still holds them
-/// (`revision_id` names it), and are written in when that row changes or goes
-/// (`TransactionRecords.keepFields`). Loosening NOT NULL leaves every stored row valid, so the
+/// writes. Now a revision written by an add or an edit leaves its fields NULL while it is its
+/// transaction's current one (`revision_id` names it), and has them written in when that row
+/// changes or goes (`TransactionRecords.keepFields`); revisions written before this migration,
+/// and those an undo or redo copies, keep theirs. Loosening NOT NULL leaves every stored row valid, so the
 /// table's text is changed in place as SQLite documents for such a change; a table whose text
 /// differs, or a SQLite that refuses to write its schema, is rebuilt instead.
 enum ThinRevisionsMigration {

@@ -317,12 +317,16 @@ extension TransactionRecords {
 
   private static let keepFieldsSQL = """
     UPDATE revisions SET (\(TransactionColumns.list())) = (SELECT \(TransactionColumns.list()) FROM transactions WHERE id = ?1)
-    WHERE id = (SELECT revision_id FROM transactions WHERE id = ?1) AND kind IS NULL
+    WHERE id = (SELECT revision_id FROM transactions WHERE id = ?1) AND txn_id = ?1 AND kind IS NULL
     """
 
+  /// The fields come through `revisionSource`: a revision that left them to its row is copied
+  /// with the row's (`keepFields` has written them in on every path that copies, but a copy never
+  /// depends on it).
   private static let copyRevisionSQL = """
     INSERT INTO revisions(\(revisionColumns))
-    SELECT txn_id, ?, ?, \(TransactionColumns.list()), ? FROM revisions WHERE id = ?
+    SELECT r.txn_id, ?, ?, \(TransactionColumns.names.map(TransactionColumns.revisionField).joined(separator: ", ")), ?
+    FROM \(TransactionColumns.revisionSource) WHERE r.id = ?
     """
 
   private static let insertCurrentSQL =

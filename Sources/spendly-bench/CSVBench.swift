@@ -101,7 +101,7 @@ enum CSVBench {
       _ = runProcess(["rm", "-f", target, target + "-wal", target + "-shm"])
     }
     print(
-      "floor: sqlite3 copying the same rows into Spendly's own tables (revisions and current rows with their 12 indexes, rollups summed once), no parsing: median \(ImportBench.format(median(reference))) ms"
+      "floor: sqlite3 copying the same rows into Spendly's own tables (current rows with their 12 indexes, revisions without their fields, rollups summed once), no parsing: median \(ImportBench.format(median(reference))) ms"
     )
     print("profile: the CSV import's callgrind profile, before and after, is kept in bench/csv-profile-RESULTS.md")
   }

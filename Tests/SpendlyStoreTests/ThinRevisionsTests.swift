@@ -101,6 +101,54 @@ struct ThinRevisionsTests {
     #expect(try store.transactions.transaction(id: added.id)?.fields.amount.minorUnits == 45_000)
   }
 
+  /// A restore refuses a revision that has fields but lacks one every revision has (the table
+  /// no longer refuses it itself).
+  @Test func aRestoreRefusesARevisionLackingARequiredField() throws {
+    let store = try Store(path: ":memory:", clock: { fixedNow })
+    let added = try store.transactions.add(expense(420))
+    try store.transactions.edit(id: added.id, expense(450))
+    try store.database.execute("UPDATE revisions SET currency = NULL WHERE id = 1")
+    #expect {
+      try RollupConsistencyTests.exportAndRestore(store)
+    } throws: { error in
+      "\(error)".contains("table revisions") && "\(error)".contains("#1") && "\(error)".contains("currency")
+    }
+  }
+
+  /// A backup whose revisions cannot be read back does not replace the database.
+  @Test func aBackupWithARevisionWithoutItsFieldsElsewhereIsRefused() throws {
+    try withTemporaryDirectory { directory in
+      let other = try Store(path: directory + "/other.db", clock: { fixedNow })
+      let added = try other.transactions.add(expense(420))
+      try other.transactions.edit(id: added.id, expense(450))
+      try other.database.execute("UPDATE revisions SET kind = NULL WHERE id = 1")
+      let store = try Store(path: directory + "/main.db", clock: { fixedNow })
+      try store.transactions.add(expense(99))
+      #expect {
+        _ = try store.restore(from: directory + "/other.db", keepingAt: nil)
+      } throws: { error in
+        "\(error)".contains("table revisions")
+      }
+      #expect(try store.transactions.list().map(\.fields.amount.minorUnits) == [9_900])
+    }
+  }
+
+  /// A store left open while a newer Spendly migrated its file refuses to write the older way.
+  @Test func aStoreRefusesToWriteOnceANewerSpendlyMigratedItsFile() throws {
+    try withTemporaryDirectory { directory in
+      let store = try Store(path: directory + "/main.db", clock: { fixedNow })
+      try store.transactions.add(expense(420))
+      try Database(path: directory + "/main.db").setUserVersion(Schema.latestVersion + 1)
+      let error = storeError { try store.transactions.add(expense(99)) }
+      guard case .newerDatabase(let version)? = error else {
+        Issue.record("expected the newer database refused, got \(String(describing: error))")
+        return
+      }
+      #expect(version == Schema.latestVersion + 1)
+      #expect(try store.transactions.count() == 1)
+    }
+  }
+
   /// A database as the migrations before `thin-revisions` left it, with one transaction.
   static func buildBefore(in directory: String) throws -> String {
     let path = directory + "/old.db"
