@@ -60,7 +60,7 @@ enum RestoreCheck {
   /// its transaction's current one (only the current row holds such a revision's fields,
   /// `ThinRevisionsMigration`), or one that has them but lacks one a transaction must have.
   static func revisions(_ db: Database) throws {
-    let required = ["amount", "currency", "method_id", "date", "status", "entry"]
+    let required = ThinRevisionsMigration.loosened.dropFirst()
     guard
       let row = try db.row(
         """

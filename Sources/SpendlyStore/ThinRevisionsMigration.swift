@@ -5,12 +5,16 @@
 /// writes. Now a revision written by an add or an edit leaves its fields NULL while it is its
 /// transaction's current one (`revision_id` names it), and has them written in when that row
 /// changes or goes (`TransactionRecords.keepFields`); revisions written before this migration,
-/// and those an undo or redo copies, keep theirs. Loosening NOT NULL leaves every stored row valid, so the
-/// table's text is changed in place as SQLite documents for such a change; a table whose text
-/// differs, or a SQLite that refuses to write its schema, is rebuilt instead.
+/// and those an undo or redo copies, keep theirs. Loosening NOT NULL leaves every stored row
+/// valid, so the table's text is changed in place as SQLite documents for such a change; a table
+/// whose text differs, or a SQLite that refuses to write its schema, is rebuilt instead.
 enum ThinRevisionsMigration {
-  /// The fields' column definitions as the schema wrote them, and as they become.
-  static let required: [(String, String)] = [
+  /// The field columns that were NOT NULL and may now be NULL (a revision with its fields has
+  /// them all: `RestoreCheck.revisions`), `kind` first, whose NULL marks a revision without fields.
+  static let loosened = ["kind", "amount", "currency", "method_id", "date", "status", "entry"]
+
+  /// Their definitions as the schema wrote them, and as they become.
+  static let definitions: [(String, String)] = [
     (
       "kind TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,",
       "kind TEXT, amount INTEGER, currency TEXT,"
@@ -41,7 +45,7 @@ enum ThinRevisionsMigration {
     guard let sql = try db.row("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = 'revisions'")?.text(0)
     else { return }
     var loosened = sql
-    for (before, after) in required {
+    for (before, after) in definitions {
       guard loosened.components(separatedBy: before).count == 2 else { return }
       loosened = loosened.replacingOccurrences(of: before, with: after)
     }
