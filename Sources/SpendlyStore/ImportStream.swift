@@ -210,7 +210,7 @@ public final class ImportStream {
   /// Writes the rows read so far.
   func flush() throws {
     guard !pending.isEmpty else { return }
-    _ = try store.transactions.record(log, pending)
+    _ = try store.transactions.record(log, pending, unindexed: !deferredIndexes.isEmpty)
     pending.removeAll(keepingCapacity: true)
   }
 }

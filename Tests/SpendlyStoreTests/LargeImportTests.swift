@@ -48,6 +48,8 @@ struct LargeImportTests {
       #expect(try Self.journalMode(store) == "wal")
       #expect(try store.database.row("PRAGMA synchronous")?.int(0) == 1)
       try RollupConsistencyTests.expectConsistent(store, "a large import")
+      // Written straight into the current rows (their indexes dropped), each with its revision.
+      try ThinRevisionsTests.expectRevisionsHold(store)
       #expect(try store.database.row("PRAGMA integrity_check")?.text(0) == "ok")
       // Another process sees the rows, and the file is in write-ahead-log mode for it too.
       let other = try Store(path: try #require(path), clock: { fixedNow })
@@ -55,6 +57,7 @@ struct LargeImportTests {
       #expect(try Self.journalMode(other) == "wal")
       _ = try store.undo()
       try RollupConsistencyTests.expectConsistent(store, "its undo")
+      try ThinRevisionsTests.expectRevisionsHold(store)
       #expect(try other.transactions.count() == 0)
     }
   }
