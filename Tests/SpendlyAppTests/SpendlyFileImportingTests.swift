@@ -49,6 +49,35 @@ struct SpendlyFileImportingTests {
     #expect(try world.count() == 0)
   }
 
+  /// Rows are read a few batches ahead of the rows stored (`ReadAhead`): a bad row far into the
+  /// file is still the error, and a row the store refuses still comes before a bad row after it.
+  @Test(arguments: [(2_500, 2_900, 2_501), (nil, 2_900, 2_901), (2_999, nil, 3_000)] as [(Int?, Int?, Int)])
+  func anErrorFarIntoAFileNamesItsLine(_ refused: Int?, _ unreadable: Int?, _ line: Int) throws {
+    let world = try WorkflowWorld()
+    var text = "Date,Type,Amount,Currency,Category,Payment Method,Merchant,Note\n"
+    for row in 1...3_000 {
+      let amount = row == unreadable ? "lots" : "\(row).00"
+      let merchant = row == refused ? String(repeating: "x", count: 300) : "Shop \(row % 40)"
+      text += "2026-11-\(String(format: "%02d", row % 28 + 1)),expense,\(amount),INR,Food,UPI,\(merchant),\n"
+    }
+    let path = try world.file("far.csv", text)
+    do {
+      _ = try Self.importing(world, path)
+      Issue.record("a bad row was imported")
+    } catch {
+      guard case .store(.invalid(let invalid)) = error else { Issue.record("refused as \(error)"); return }
+      #expect(invalid.field.hasPrefix("\(path):\(line):"))
+    }
+    #expect(try world.count() == 0)
+    // The same file without them adds every row.
+    let good = try world.file(
+      "good.csv",
+      text.replacingOccurrences(of: "lots", with: "1.00")
+        .replacingOccurrences(of: String(repeating: "x", count: 300), with: "Shop"))
+    guard case .added(let result) = try Self.importing(world, good).effect else { Issue.record("not added"); return }
+    #expect(result.added == 3_000)
+  }
+
   @Test func aBadRowIsRefusedNamingItsLineAndNothingIsWritten() throws {
     let world = try WorkflowWorld()
     let path = try world.file("bad.csv", Self.csv.replacingOccurrences(of: "99.50", with: "lots"))

@@ -32,7 +32,7 @@ extension SpendlyFileImporting {
     }
     var categories: [String: String] = [:]
     var methods: [String: String] = [:]
-    var reader: SpendlyCSVReader
+    let reader: SpendlyCSVReader
     do {
       reader = try SpendlyCSVReader(path: name, defaultCurrency: currency)
     } catch {
@@ -51,12 +51,20 @@ extension SpendlyFileImporting {
     } catch {
       throw .store(error)
     }
+    // The rows are read and parsed on a thread of their own (advancing a copy of the reader)
+    // while this one stores them; `reader` stays as the header left it, to answer what it says.
+    let source = ReaderBox(reader)
+    let rows = ReadAhead<(row: SpendlyCSVRow, bytesRead: Int)> {
+      guard let row = try Self.next(&source.reader, file: name) else { return nil }
+      return (row, source.reader.bytesRead)
+    }
+    defer { rows.stop() }
     let result: ImportStreamResult
     do {
       result = try store.transactions.importStream(
         file: ImportFact(file: name, format: .csv), dryRun: request.dryRun, large: size > 16 << 20
       ) { stream in
-        while let row = try Self.next(&reader, file: name) {
+        while let (row, bytesRead) = try rows.next() {
           let (line, recurring) = (row.line, row.recurring)
           var fields = row.fields
           // A schedule is linked by its name; one this database lacks is said (for rows added,
@@ -73,7 +81,8 @@ extension SpendlyFileImporting {
               if catalog.account(named: end) == nil {
                 let account = Self.newAccount(end, method: nil, currency: fields.amount.currency)
                 try stream.createAccount(account)
-                createdTypes.append(.init(name: account.name, type: account.type, source: Self.accountType(end, method: nil).source))
+                createdTypes.append(
+                  .init(name: account.name, type: account.type, source: Self.accountType(end, method: nil).source))
               }
               guard let account = stream.currentCatalog.account(named: end) else { continue }
               if counter {
@@ -150,7 +159,7 @@ extension SpendlyFileImporting {
                 field: "\(name):\(line):\(column): \(error.field)", value: error.value, reason: reason,
                 seeAlso: error.seeAlso))
           }
-          if line % 20_000 == 0 { progress?(reader.bytesRead, stream.added + stream.duplicates) }
+          if line % 20_000 == 0 { progress?(bytesRead, stream.added + stream.duplicates) }
         }
         // The rows of the export the file no longer has: deleted only when asked.
         try stream.missingRows(delete: request.syncDeletes)
@@ -158,11 +167,14 @@ extension SpendlyFileImporting {
     } catch {
       throw .store(error)
     }
+    // Every row was read: the reader's warnings are all there.
+    rows.stop()
     let unlinked = unknownSchedules.sorted { $0.key < $1.key }.map { name, count in
       "\(count) row\(count == 1 ? "" : "s") name\(count == 1 ? "s" : "") the schedule \(TextSanitizer.quoted(name)), which this database does not have: left unlinked"
     }
     var outcome = Outcome(
-      file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result), warnings: reader.warnings + unlinked)
+      file: name, kind: .csv, dryRun: request.dryRun, effect: .added(result),
+      warnings: source.reader.warnings + unlinked)
     outcome.createdAccounts = createdTypes
     outcome.intoEmpty = wasEmpty
     return outcome
@@ -231,4 +243,11 @@ extension SpendlyFileImporting.CreatedAccount.TypeSource {
     case .unknown: 0
     }
   }
+}
+
+/// The CSV reader the reading thread advances (`ReadAhead`); this thread looks at it again only
+/// once that thread has ended.
+private final class ReaderBox: @unchecked Sendable {
+  var reader: SpendlyCSVReader
+  init(_ reader: SpendlyCSVReader) { self.reader = reader }
 }
