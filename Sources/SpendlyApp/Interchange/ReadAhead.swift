@@ -25,7 +25,6 @@ final class ReadAhead<Item: Sendable>: @unchecked Sendable {
     self.batchSize = batchSize
     self.depth = depth
     let thread = Thread { [self] in read(produce) }
-    thread.stackSize = 1 << 20
     thread.start()
   }
 
