@@ -31,16 +31,21 @@ struct ReadAheadTests {
     #expect(try items.next() == nil)
   }
 
-  @Test(arguments: [1, 8, 9, 500])
+  /// The reader fails while whole batches still wait (the test waits until it has got there),
+  /// so the error must come out behind them.
+  @Test(arguments: [1, 8, 9, 20])
   func theReadersErrorComesAfterEveryItemBeforeIt(_ failing: Int) throws {
     let counter = Counter()
     let items = ReadAhead<Int>(batchSize: 8, depth: 2) { try counter.next(upTo: 10_000, failingAt: failing) }
     defer { items.stop() }
+    // At most two batches wait and one is being made: the reader gets to item 20 before the first `next`.
+    while counter.made.load(ordering: .sequentiallyConsistent) < failing {}
     var seen: [Int] = []
     #expect(throws: Failure(at: failing)) {
       while let item = try items.next() { seen.append(item) }
     }
     #expect(seen == Array(1..<failing))
+    #expect(throws: Failure(at: failing)) { try items.next() }
   }
 
   /// Stopped after a few items, the thread stops reading (at most the batches that fit, and the
@@ -53,6 +58,23 @@ struct ReadAheadTests {
     let made = counter.made.load(ordering: .sequentiallyConsistent)
     #expect(made <= 8 * 4)
     items.stop()
+    #expect(counter.made.load(ordering: .sequentiallyConsistent) == made)
+    // What was handed over before the stop, then the end; never a wait for more.
+    var after = 0
+    while try items.next() != nil { after += 1 }
+    #expect(after <= 7 + 8 * 2)
+  }
+
+  /// Let go of without `stop`, it stops the reading itself and waits for its thread (or this
+  /// test would never end: the reader would wait for room forever).
+  @Test func lettingGoStopsTheReading() throws {
+    let counter = Counter()
+    do {
+      let items = ReadAhead<Int>(batchSize: 8, depth: 2) { try counter.next(upTo: 1_000_000) }
+      #expect(try items.next() == 1)
+    }
+    let made = counter.made.load(ordering: .sequentiallyConsistent)
+    #expect(made <= 8 * 4)
     #expect(counter.made.load(ordering: .sequentiallyConsistent) == made)
   }
 }

@@ -78,6 +78,21 @@ struct SpendlyFileImportingTests {
     #expect(result.added == 3_000)
   }
 
+  /// A warning the reader gives for a row far into the file (read on its own thread) is in the
+  /// outcome: a column without a name whose cells start at line 2,801.
+  @Test func aWarningFromARowFarIntoTheFileIsKept() throws {
+    let world = try WorkflowWorld()
+    var text = "Date,Type,Amount,Currency,Category,Payment Method,Merchant,\n"
+    for row in 1...3_000 {
+      text +=
+        "2026-11-\(String(format: "%02d", row % 28 + 1)),expense,\(row).00,INR,Food,UPI,Shop,\(row >= 2_800 ? "x" : "")\n"
+    }
+    let outcome = try Self.importing(world, try world.file("unnamed.csv", text))
+    #expect(outcome.warnings.contains { $0.contains("column 8 has no name") && $0.contains("line 2801 on") })
+    guard case .added(let result) = outcome.effect else { Issue.record("not added"); return }
+    #expect(result.added == 3_000)
+  }
+
   @Test func aBadRowIsRefusedNamingItsLineAndNothingIsWritten() throws {
     let world = try WorkflowWorld()
     let path = try world.file("bad.csv", Self.csv.replacingOccurrences(of: "99.50", with: "lots"))
