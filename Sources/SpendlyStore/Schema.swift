@@ -232,6 +232,7 @@ enum Schema {
     Rollups.merchantRanks,
     KindCheckMigration.migration,
     ThinRevisionsMigration.migration,
+    Rollups.shortTriggers,
   ]
 
   /// Transfers have no category, so `transactions` and `revisions` are rebuilt (SQLite cannot

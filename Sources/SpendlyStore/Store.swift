@@ -68,7 +68,17 @@ public final class Store {
       if version == 0, found?.int(1) != 0 { throw StoreError.notADatabase(path, "it holds another program's tables") }
       if version == 0, readOnly { throw StoreError.notADatabase(path, "it is empty, and read-only") }
       // A migration this Spendly does not know, or one missing before one that ran, is refused here.
-      if version > 0 { _ = try Schema.pending(database) }
+      if version > 0 {
+        do {
+          _ = try Schema.pending(database)
+        } catch let error as MigrationOrderError {
+          // A ledger that does not fit may be a damaged file rather than another Spendly's: the
+          // file is refused either way, so it is checked to say which.
+          let answer = try? database.row("PRAGMA integrity_check(1)")?.text(0)
+          if case .damaged(let detail) = IntegrityCheck.Verdict(answer) { throw StoreError.damagedFile(path, detail) }
+          throw error
+        }
+      }
       if file != nil, !readOnly {
         switchesToWAL = try database.row("PRAGMA journal_mode")?.text(0) != "wal"
       }

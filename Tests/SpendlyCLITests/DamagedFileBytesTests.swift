@@ -59,6 +59,21 @@ struct DamagedFileBytesTests {
   /// write goes in (the trial's "missing index rows").
   @Test func anIndexOutOfStepTakesNoWrite() throws {
     let sandbox = try Sandbox()
+    try Self.indexOutOfStep(sandbox)
+    let quick = try Database(path: sandbox.database, flags: SQLITE_OPEN_READONLY).row("PRAGMA quick_check")?.text(0)
+    #expect(quick == "ok", "quick_check: \(quick ?? "nil")")
+    #expect(Self.damage(sandbox.database) != nil)
+    let before = try Self.bytes(sandbox.database)
+    let add = try sandbox.run(["add", "--yes", "10", "upi"])
+    #expect(add.status == 65 && add.stderr.contains("damaged"), "\(add.stdout) \(add.stderr)")
+    let undo = try sandbox.run(["undo"])
+    #expect(undo.status == 65 && undo.stderr.contains("damaged"), "\(undo.stdout) \(undo.stderr)")
+    #expect(try Self.bytes(sandbox.database) == before)
+  }
+
+  /// Four rows added, then the second deleted while one index of theirs is hidden from the schema:
+  /// the index keeps the row, so the file fails `integrity_check` but not `quick_check`.
+  static func indexOutOfStep(_ sandbox: Sandbox) throws {
     for amount in ["10", "20", "30", "40"] { try sandbox.ok("add", "--yes", amount, "upi", "food") }
     do {
       let database = try Database(path: sandbox.database)
@@ -77,14 +92,23 @@ struct DamagedFileBytesTests {
       try database.execute("PRAGMA writable_schema = RESET")
       try database.execute("PRAGMA journal_mode = DELETE")
     }
-    let quick = try Database(path: sandbox.database, flags: SQLITE_OPEN_READONLY).row("PRAGMA quick_check")?.text(0)
-    #expect(quick == "ok", "quick_check: \(quick ?? "nil")")
-    #expect(Self.damage(sandbox.database) != nil)
-    let before = try Self.bytes(sandbox.database)
+  }
+
+  /// A file whose ledger names a migration no Spendly knows is refused; when the file is also
+  /// damaged, the refusal says so (a byte flipped in a name is damage, not another version).
+  @Test func anUnknownMigrationInADamagedFileIsReportedAsDamage() throws {
+    let sandbox = try Sandbox()
+    try Self.indexOutOfStep(sandbox)
+    try Database(path: sandbox.database).execute(
+      "UPDATE applied_migrations SET name = 'sch\u{7F}dules' WHERE name = 'schedules'")
     let add = try sandbox.run(["add", "--yes", "10", "upi"])
-    #expect(add.status == 65 && add.stderr.contains("damaged"), "\(add.stdout) \(add.stderr)")
-    let undo = try sandbox.run(["undo"])
-    #expect(undo.status == 65 && undo.stderr.contains("damaged"), "\(undo.stdout) \(undo.stderr)")
-    #expect(try Self.bytes(sandbox.database) == before)
+    #expect(add.status != 0 && add.stderr.contains("damaged"), "\(add.stderr)")
+    #expect(add.stderr.contains("PRAGMA integrity_check") && !add.stderr.contains("another spendly"))
+    let intact = try Sandbox()
+    try intact.ok("add", "--yes", "10", "upi")
+    try Database(path: intact.database).execute(
+      "UPDATE applied_migrations SET name = 'from-another-branch' WHERE name = 'schedules'")
+    let refused = try intact.run(["add", "--yes", "20", "upi"])
+    #expect(refused.status != 0 && refused.stderr.contains("another spendly"), "\(refused.stderr)")
   }
 }
