@@ -65,7 +65,7 @@ enum Rollups {
   }
 
   /// The month a row's date counts in ('damaged' for a date that is no real day); with
-  /// `length` 4, its year, and 10, its day. `length` may be a column (`d.length`, the keys' own).
+  /// `length` 4, its year, and 10, its day. `length` may be a column (`d.value`, each dimension's own).
   static func month(_ row: String, length: String = "7") -> String {
     "CASE WHEN date(\(row).date, '+0 days') IS \(row).date THEN substr(\(row).date, 1, \(length)) ELSE 'damaged' END"
   }
@@ -93,7 +93,8 @@ enum Rollups {
     json_each('{\(dimensions.map { "\"\($0.name)\":\($0.length)" }.joined(separator: ","))}') AS d
     """
 
-  /// A row's key in the dimension `d.key` names: the key most dimensions share is the ELSE.
+  /// A row's key in the dimension `d.key` names: a key most dimensions share (the first, in a
+  /// tie) is the ELSE.
   private static func key(_ row: String) -> String {
     let keys = dimensions.map { $0.key(row) }
     let shared = keys.max { a, b in keys.count(where: { $0 == a }) < keys.count(where: { $0 == b }) }!
@@ -122,16 +123,20 @@ enum Rollups {
     """
 
   /// One row taken out of every dimension's rollups (a total past Int64 or damaged stays so),
-  /// and the rollups it leaves empty deleted. Only a rollup just taken to zero can have a count
-  /// of zero, and `rollups_emptied` indexes just those, so the delete reads only them.
+  /// and the rollups it leaves empty deleted. The rollups are named by their whole primary key
+  /// (a row value IN the keys' list), so SQLite looks each one up whatever statistics it holds;
+  /// joined as `UPDATE … FROM`, statistics that put the rollups below about a hundred rows make
+  /// it scan them instead. Only a rollup just taken to zero has a count of zero while the
+  /// rollups are in step, and `rollups_emptied` indexes just those, so the delete reads only
+  /// them (a large import into an empty table drops that index with the others, and neither
+  /// edits nor deletes while it is gone).
   private static func removing(_ row: String) -> String {
     """
       UPDATE rollups SET count = count - 1, total = CASE
         WHEN typeof(total) = 'integer' AND typeof(\(row).amount) = 'integer' THEN total - \(row).amount ELSE total END
-      FROM \(keyed)
-      WHERE \(row).kind != 'transfer' AND rollups.dim = d.key AND rollups.key = \(key(row))
-        AND rollups.month = \(month(row, length: "d.value")) AND rollups.currency = \(row).currency
-        AND status = \(row).status AND kind = \(row).kind;
+      WHERE (dim, month, currency, status, kind, key) IN (
+        SELECT d.key, \(month(row, length: "d.value")), \(row).currency, \(row).status, \(row).kind, \(key(row))
+        FROM \(keyed) WHERE \(row).kind != 'transfer');
       DELETE FROM rollups WHERE count <= 0;
     """
   }
@@ -188,29 +193,25 @@ enum Rollups {
 
   /// The triggers again, each change one statement instead of one per dimension (what the
   /// `rollups` migration made before): a trigger's text is parsed whenever a database opens.
-  static let compactTriggers = Migration(
-    name: "rollup-triggers",
-    purpose: "the rollup triggers as one statement per change, so that opening a database parses less"
-  ) { db in
-    try db.execute(
-      """
-      \(droppingTriggers)
-      \(triggers)
-      """)
-  }
+  static let compactTriggers = replacingTriggers(
+    "rollup-triggers", "the rollup triggers as one statement per change, so that opening a database parses less")
 
   /// The triggers again, shorter to parse: the dimensions read from one JSON literal and each
   /// key chosen by a CASE, instead of a SELECT per dimension, and the emptied rollups found by a
-  /// partial index instead of listed. Opening a database parses a third of what it did for them.
-  static let shortTriggers = Migration(
-    name: "rollup-triggers-short",
-    purpose: "the rollup triggers shorter to parse, so that every command that opens a database starts sooner"
-  ) { db in
-    try db.execute(
-      """
-      \(droppingTriggers)
-      \(triggers)
-      """)
+  /// partial index instead of listed. Opening a database parses about half of what it did for them.
+  static let shortTriggers = replacingTriggers(
+    "rollup-triggers-short",
+    "the rollup triggers shorter to parse, so that every command that opens a database starts sooner")
+
+  /// A migration that drops the three triggers and makes them again as `triggers` has them now.
+  private static func replacingTriggers(_ name: String, _ purpose: String) -> Migration {
+    Migration(name: name, purpose: purpose) { db in
+      try db.execute(
+        """
+        \(droppingTriggers)
+        \(triggers)
+        """)
+    }
   }
 
   /// Merchants by year (`merchant_year`), added up from the monthly merchant rollups.

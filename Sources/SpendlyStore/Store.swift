@@ -74,8 +74,7 @@ public final class Store {
         } catch let error as MigrationOrderError {
           // A ledger that does not fit may be a damaged file rather than another Spendly's: the
           // file is refused either way, so it is checked to say which.
-          let answer = try? database.row("PRAGMA integrity_check(1)")?.text(0)
-          if case .damaged(let detail) = IntegrityCheck.Verdict(answer) { throw StoreError.damagedFile(path, detail) }
+          if case .damaged(let detail) = IntegrityCheck.check(database) { throw StoreError.damagedFile(path, detail) }
           throw error
         }
       }
