@@ -69,18 +69,23 @@ public struct Currency: Hashable, Sendable, CustomStringConvertible {
     Currency(code: "KRW", symbol: "₩", exponent: 0, name: "South Korean won"),
   ]
 
-  private static let byCode: [String: Currency] = {
-    var table: [String: Currency] = [:]
-    for currency in all { table[currency.code] = currency }
-    return table
-  }()
+  /// The featured currencies by code, and every other ISO code in a table of its own: nearly
+  /// every lookup is a featured one, and a process that meets only those never builds the table
+  /// of the other 160 (about 0.2 M instructions at each start).
+  private static let featuredByCode = table(featured)
+  private static let otherByCode = table(iso4217)
 
-  /// The currency with this ISO code (case-insensitive), or nil. The featured ones are looked
-  /// for first, in a list of 20: nearly every lookup is one of them, and a process that meets
-  /// only those never builds the table of every ISO code (about 0.23 M instructions).
+  private static func table(_ currencies: [Currency]) -> [String: Currency] {
+    var table: [String: Currency] = [:]
+    table.reserveCapacity(currencies.count)
+    for currency in currencies { table[currency.code] = currency }
+    return table
+  }
+
+  /// The currency with this ISO code (case-insensitive), or nil.
   public static func named(_ code: String) -> Currency? {
     let code = code.uppercased()
-    return featured.first { $0.code == code } ?? byCode[code]
+    return featuredByCode[code] ?? otherByCode[code]
   }
 
   /// A code found in stored data that Spendly does not know: shown by its code (made printable,
