@@ -4,7 +4,8 @@ DB ?=
 SWIFT ?= swift
 # --disable-local-rpath: the binary carries its Swift libraries, so it needs no RUNPATH of
 # $ORIGIN; without one the loader no longer looks for libc, libm and libgcc_s in 13 folders
-# beside the binary at every start (25 fewer system calls; --version about 0.2 ms sooner).
+# beside the binary at every start (25 fewer system calls; in wall time within the VM's noise).
+# bench/run and bench/run-scale build with these same flags (passed as RELEASE_FLAGS).
 RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 DEPS = libsqlite3-dev libedit-dev libxml2-dev zlib1g-dev
@@ -96,12 +97,12 @@ install-files:
 	fi
 
 bench: release
-	bench/run
+	RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run
 
 # 10,000,000 rows (about 5 GB, generated once): the reports against --version. Writes
 # bench/scale-RESULTS.md, which `make bench` copies into bench/RESULTS.md.
 bench-scale: release
-	bench/run-scale
+	RELEASE_FLAGS="$(RELEASE_FLAGS)" bench/run-scale
 
 grammar:
 	scripts/gen-lexicon
