@@ -306,6 +306,8 @@ extension TransactionRecords {
   // MARK: SQL, its column lists from `TransactionColumns`
 
   private static let revisionColumns = "txn_id, change_id, live, \(TransactionColumns.list()), recorded_at"
+  /// A revision's own columns: all a revision written now holds (its row holds the fields).
+  private static let ownRevisionColumns = "id, txn_id, change_id, live, recorded_at"
   private static let currentColumns = "id, revision_id, \(TransactionColumns.list()), created_at, updated_at"
 
   private static let createStagingSQL = """
@@ -320,18 +322,18 @@ extension TransactionRecords {
     SELECT id, revision, \(TransactionColumns.list()), ?1, ?2 FROM temp.staged_transactions ORDER BY id
     """
   private static let revisionsFromStageSQL = """
-    INSERT INTO revisions(id, txn_id, change_id, live, recorded_at)
+    INSERT INTO revisions(\(ownRevisionColumns))
     SELECT revision, id, ?1, 1, ?2 FROM temp.staged_transactions ORDER BY id
     """
 
   private static let revisionsFromCurrentSQL = """
-    INSERT INTO revisions(id, txn_id, change_id, live, recorded_at)
+    INSERT INTO revisions(\(ownRevisionColumns))
     SELECT revision_id, id, ?1, 1, ?2 FROM transactions WHERE id BETWEEN ?3 AND ?4 ORDER BY id
     """
 
   /// A revision of its own columns only: its transaction's row holds the fields (a NULL id takes the next).
   private static let insertRevisionSQL =
-    "INSERT INTO revisions(id, txn_id, change_id, live, recorded_at) VALUES (?, ?, ?, 1, ?)"
+    "INSERT INTO revisions(\(ownRevisionColumns)) VALUES (?, ?, ?, 1, ?)"
 
   private static let keepFieldsSQL = """
     UPDATE revisions SET (\(TransactionColumns.list())) = (SELECT \(TransactionColumns.list()) FROM transactions WHERE id = ?1)

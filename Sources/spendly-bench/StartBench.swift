@@ -43,14 +43,9 @@ enum StartBench {
     // The four taken in turn in every round (each with its state folder), so a burst of another
     // machine's work on this VM falls on all of them alike; the question's distance from
     // --version is the median of each round's own difference.
-    let steps = [(bare, [spendly, "--version"]), (bare, open), (memo, open), (memo, question)]
-    var times = Array(repeating: [Double](), count: steps.count)
-    for round in -1..<runs {
-      for (i, (state, command)) in steps.enumerated() {
-        setenv("XDG_STATE_HOME", state, 1)
-        let elapsed = runProcess(command).milliseconds
-        if round >= 0 { times[i].append(elapsed) }  // round -1 warms up, unmeasured
-      }
+    let states = [bare, bare, memo, memo]
+    let times = interleavedTimes([[spendly, "--version"], open, open, question], runs) {
+      setenv("XDG_STATE_HOME", states[$0], 1)
     }
     let (version, opened, memoed, asked) = (median(times[0]), median(times[1]), median(times[2]), median(times[3]))
     func line(_ name: String, _ value: Double, above: Double?) {
@@ -73,12 +68,21 @@ enum StartBench {
   /// another machine's work on this VM then falls on all of them alike, not on the few that ran
   /// during it, and the ratios between them hold.
   static func interleaved(_ commands: [[String]], _ runs: Int) -> [Double] {
-    for command in commands { _ = runProcess(command) }
+    interleavedTimes(commands, runs).map(median)
+  }
+
+  /// Each command's times over `runs` rounds, the commands taken in turn in every round after
+  /// one unmeasured round; `before(i)` runs before command `i` each time (its environment).
+  static func interleavedTimes(_ commands: [[String]], _ runs: Int, before: (Int) -> Void = { _ in }) -> [[Double]] {
     var times = Array(repeating: [Double](), count: commands.count)
-    for _ in 0..<runs {
-      for (i, command) in commands.enumerated() { times[i].append(runProcess(command).milliseconds) }
+    for round in -1..<runs {
+      for (i, command) in commands.enumerated() {
+        before(i)
+        let elapsed = runProcess(command).milliseconds
+        if round >= 0 { times[i].append(elapsed) }
+      }
     }
-    return times.map(median)
+    return times
   }
 
   /// The names in a folder (none when it cannot be read).

@@ -65,16 +65,28 @@ struct ReadAheadTests {
     #expect(after <= 7 + 8 * 2)
   }
 
-  /// Let go of without `stop`, it stops the reading itself and waits for its thread (or this
-  /// test would never end: the reader would wait for room forever).
+  /// Says when it is let go of: by the reading thread, once that thread has ended.
+  final class Probe: Sendable {
+    let gone: DispatchSemaphore
+    init(_ gone: DispatchSemaphore) { self.gone = gone }
+    deinit { gone.signal() }
+  }
+
+  /// Let go of without `stop`, it stops the reading itself and waits for its thread: the thread
+  /// ends and lets go of what it reads with. Without the stop it would wait for room forever,
+  /// holding the probe, and the wait below would time out.
   @Test func lettingGoStopsTheReading() throws {
     let counter = Counter()
+    let gone = DispatchSemaphore(value: 0)
     do {
-      let items = ReadAhead<Int>(batchSize: 8, depth: 2) { try counter.next(upTo: 1_000_000) }
+      let probe = Probe(gone)
+      let items = ReadAhead<Int>(batchSize: 8, depth: 2) {
+        _ = probe
+        return try counter.next(upTo: 1_000_000)
+      }
       #expect(try items.next() == 1)
     }
-    let made = counter.made.load(ordering: .sequentiallyConsistent)
-    #expect(made <= 8 * 4)
-    #expect(counter.made.load(ordering: .sequentiallyConsistent) == made)
+    #expect(gone.wait(timeout: .now() + 30) == .success, "the reading thread still holds what it reads with")
+    #expect(counter.made.load(ordering: .sequentiallyConsistent) <= 8 * 4)
   }
 }
