@@ -1,6 +1,7 @@
 import SpendlyCore
 
-/// The words Spendly understands, read from the `grammar/lexicon/` files (embedded at build time).
+/// The words Spendly understands, from the `grammar/lexicon/` files: the standard lexicon is
+/// compiled from them into sorted tables (`make grammar`); `init(files:)` reads other texts.
 ///
 /// Keys are lowercased; multi-word entries ("credit card") are joined by single spaces.
 public struct Lexicon: Sendable {
@@ -16,55 +17,55 @@ public struct Lexicon: Sendable {
     public let side: Category.Side
   }
 
-  public var methodWords: [String: MethodTarget] = [:]
-  public var categorySuggestions: [String: CategoryHint] = [:]
-  public var categoryNames: [String: CategoryHint] = [:]
-  public var currencyWords: [String: Currency] = [:]
+  public var methodWords = WordMap<MethodTarget>()
+  public var categorySuggestions = WordMap<CategoryHint>()
+  public var categoryNames = WordMap<CategoryHint>()
+  public var currencyWords = WordMap<Currency>()
   /// Symbols that may touch an amount (₹420), longest first.
   public var currencySymbols: [(String, Currency)] = []
-  public var suffixes: [String: Int64] = [:]
-  public var incomeMarkers: Set<String> = []
-  public var expenseMarkers: Set<String> = []
+  public var suffixes = WordMap<Int64>()
+  public var incomeMarkers = WordSet()
+  public var expenseMarkers = WordSet()
   /// Words of a payment to a loan or a card (emi, instalment): with a liability named, a transfer to it.
-  public var loanPaymentWords: Set<String> = []
+  public var loanPaymentWords = WordSet()
   /// Words that name income (salary, refund): income unless an expense marker or payee says otherwise.
-  public var incomeWords: Set<String> = []
+  public var incomeWords = WordSet()
   /// People one pays (maid, driver): an expense, the word kept in the note.
-  public var payeeWords: Set<String> = []
+  public var payeeWords = WordSet()
   /// Taxes one pays (tax, gst, tds): an expense; "income" right before one is its name.
-  public var taxWords: Set<String> = []
+  public var taxWords = WordSet()
   /// "budget": a line with it and an amount sets a budget ("food budget 9000").
-  public var budgetWords: Set<String> = []
+  public var budgetWords = WordSet()
   /// Words dropped around a budget setting ("set food budget to 9000", "monthly budget 50000").
-  public var budgetFillers: Set<String> = []
+  public var budgetFillers = WordSet()
   /// "for": an expense over a category of the other side, not over an income word.
-  public var weakExpenseWords: Set<String> = []
+  public var weakExpenseWords = WordSet()
   /// Words that mark the method after them (via, by, using).
-  public var methodMarkers: Set<String> = []
+  public var methodMarkers = WordSet()
   /// Lower-case words inside a capitalised name ("Pret a Manger").
-  public var nameJoiners: Set<String> = []
-  public var merchantMarkers: Set<String> = []
+  public var nameJoiners = WordSet()
+  public var merchantMarkers = WordSet()
   /// Well-known merchants: lowercased words → the spelling to store (swiggy → Swiggy).
-  public var merchantSpellings: [String: String] = [:]
-  public var fillers: Set<String> = []
+  public var merchantSpellings = WordMap<String>()
+  public var fillers = WordSet()
   /// Words dropped right after the amount or a kind marker ("spent 60 on chai").
-  public var leadWords: Set<String> = []
-  public var relativeDays: [String: Int] = [:]
-  public var weekdays: [String: Int] = [:]
-  public var months: [String: Int] = [:]
-  public var lastWords: Set<String> = []
-  public var agoWords: Set<String> = []
-  public var dayUnits: [String: Int] = [:]
-  public var timeWords: [String: LocalTime] = [:]
+  public var leadWords = WordSet()
+  public var relativeDays = WordMap<Int>()
+  public var weekdays = WordMap<Int>()
+  public var months = WordMap<Int>()
+  public var lastWords = WordSet()
+  public var agoWords = WordSet()
+  public var dayUnits = WordMap<Int>()
+  public var timeWords = WordMap<LocalTime>()
   /// Transfer words ("atm", "cc bill") and the route each names.
-  public var transferRoutes: [String: TransferRoute] = [:]
+  public var transferRoutes = WordMap<TransferRoute>()
   /// The words before a transfer's source and destination ("from", "to").
-  public var fromWords: Set<String> = []
-  public var toWords: Set<String> = []
+  public var fromWords = WordSet()
+  public var toWords = WordSet()
   /// Words before an amount in the currency it was charged in ("for $12.50").
-  public var foreignWords: Set<String> = []
+  public var foreignWords = WordSet()
   /// Two words where a transfer word is part of a name ("recurring deposit"): no transfer.
-  public var transferNames: Set<String> = []
+  public var transferNames = WordSet()
   /// Words that open a bank's description and name no one ("upi", "pos"), and words dropped
   /// from a payee wherever they stand ("okhdfc", "payment").
   public var payeePrefixes: Set<String> {
@@ -110,16 +111,18 @@ public struct Lexicon: Sendable {
   private static let importFiles = ["mcc", "payees", "statements"]
   private static let checkedFiles = ["cadences", "queries"]
 
-  /// The lexicon built into the binary.
-  public static let standard: Lexicon = {
-    do {
-      var lexicon = Lexicon()
-      try lexicon.read(EmbeddedLexicon.files, skipping: importFiles + checkedFiles)
-      return lexicon
-    } catch {
-      fatalError("the embedded lexicon is invalid: \(error)")
-    }
-  }()
+  /// The lexicon built into the binary: its words compiled into sorted tables
+  /// (`LexiconTables.swift`, written by `make grammar` from `readingEmbeddedFiles()`), so a
+  /// process reads no lexicon text and hashes no word at start.
+  public static let standard = Lexicon.compiled()
+
+  /// The standard lexicon read from the embedded files' text, as `make grammar` reads it to
+  /// write the compiled tables (and a test compares the two).
+  package static func readingEmbeddedFiles() throws(FileError) -> Lexicon {
+    var lexicon = Lexicon()
+    try lexicon.read(EmbeddedLexicon.files, skipping: importFiles + checkedFiles)
+    return lexicon
+  }
 
   /// The standard lexicon's import words, read from the embedded files when first needed.
   private static let standardImportWords: ImportWords = {
@@ -133,7 +136,7 @@ public struct Lexicon: Sendable {
     }
   }()
 
-  private init() {}
+  init() {}
 
   /// A problem in a lexicon file, with its line.
   public struct FileError: Error, CustomStringConvertible {

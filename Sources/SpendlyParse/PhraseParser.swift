@@ -43,8 +43,6 @@ public struct PhraseParser {
     let methodWords: [String: String]
     /// Category names and the person's aliases, one word or several: they name a category (typed).
     let categoryWords: [String: Category]
-    /// Words that suggest a category (inferred); the query parser reads these too.
-    let suggestionWords: [String: Category]
     /// Every single word's meaning, merged (see `WordInfo`), built on first use: a question
     /// reads the names above and seldom a word's meaning, and building it was 5% of a
     /// question's instructions. (The parser is not `Sendable`: one thread builds it.)
@@ -93,27 +91,21 @@ public struct PhraseParser {
           longest = max(longest, Lexicon.wordCount(word))
         }
       }
-      var suggestions: [String: Category] = [:]
-      // Many words suggest one category: each category's name is looked up once.
-      var hinted: [String: Category?] = [:]
-      for (word, hint) in lexicon.categorySuggestions where categories[word] == nil {
-        let found: Category?
-        if let known = hinted[hint.name] {
-          found = known
-        } else {
-          found = catalog.category(named: hint.name)
-          hinted[hint.name] = found
-        }
-        if let found { suggestions[word] = found }
-      }
       methodWords = methods
       categoryWords = categories
-      suggestionWords = suggestions
       // The account words are worked out once a parser (the shell makes one after each write).
       let named = catalog.accounts.isEmpty ? [:] : AccountWords.table(catalog)
       accountWords = named
       ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog, named: named)
       longestEntry = longest
+    }
+
+    /// The category a word (one or several, lowercased) suggests (inferred), unless it names
+    /// one of the person's; the query parser reads these too. Looked up when asked: a table of
+    /// them all was 5% of a question's instructions.
+    func suggestion(_ word: String) -> Category? {
+      guard categoryWords[word] == nil, let hint = lexicon.categorySuggestions[word] else { return nil }
+      return catalog.category(named: hint.name)
     }
 
     /// What a single lowercased word means.
@@ -146,7 +138,7 @@ public struct PhraseParser {
   var history: (any MerchantHistory)? { tables.history }
   var methodWords: [String: String] { tables.methodWords }
   var categoryWords: [String: Category] { tables.categoryWords }
-  var suggestionWords: [String: Category] { tables.suggestionWords }
+  func suggestion(_ word: String) -> Category? { tables.suggestion(word) }
   var longestEntry: Int { tables.longestEntry }
 
   /// Parses one phrase against the clock `now`. Throws only for text that cannot be read

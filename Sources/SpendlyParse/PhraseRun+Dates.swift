@@ -103,7 +103,7 @@ extension PhraseRun {
   /// noon, today, day before yesterday, friday, last friday, aug 14 [2025].
   private mutating func wordDateOrTime(at i: Int) throws(PhraseError) {
     let info = tokens[i].info
-    if !timeGiven, info.has(.timeStart), let (time, length) = multiWord(parser.lexicon.timeWords, at: i) {
+    if !timeGiven, info.has(.timeStart), let (time, length) = multiWord({ parser.lexicon.timeWords[$0] }, at: i) {
       return setTime(time, range: i..<(i + length))  // this morning, this evening
     }
     if !timeGiven, info.time >= 0 {

@@ -200,13 +200,13 @@ struct PhraseRun {
 
   /// An entry of several words starting at token `i` ("credit card", "other income"),
   /// longest first, with its length; only tried when the first word starts such an entry.
-  func multiWord<T>(_ table: [String: T], at i: Int) -> (T, Int)? {
+  func multiWord<T>(_ table: (String) -> T?, at i: Int) -> (T, Int)? {
     guard tokens[i].info.has(.multiWordStart) else { return nil }
     var n = min(parser.longestEntry, tokens.count - i)
     while n > 1 {
       let range = i..<(i + n)
       if !range.contains(where: { tokens[$0].used || tokens[$0].quoted }),
-        let value = table[range.map { tokens[$0].word }.joined(separator: " ")]
+        let value = table(range.map { tokens[$0].word }.joined(separator: " "))
       {
         return (value, n)
       }
@@ -240,7 +240,7 @@ struct PhraseRun {
       guard free(i), !isNamedCategory(i) else { continue }
       var length = 1
       var name: String
-      if tokens[i].info.has(.multiWordStart), let (multi, n) = multiWord(parser.methodWords, at: i) {
+      if tokens[i].info.has(.multiWordStart), let (multi, n) = multiWord({ parser.methodWords[$0] }, at: i) {
         if (i..<(i + n)).contains(where: isNamedCategory) { continue }
         (name, length) = (multi, n)
       } else if tokens[i].info.method >= 0 {
@@ -296,12 +296,12 @@ struct PhraseRun {
       defer { i += 1 }
       guard free(i) else { continue }
       let multi = tokens[i].info.has(.multiWordStart)
-      if multi, let (category, length) = multiWord(parser.categoryWords, at: i) {
+      if multi, let (category, length) = multiWord({ parser.categoryWords[$0] }, at: i) {
         if let index = parser.catalog.categories.firstIndex(of: category) {
           namedCategories.append((index, i..<(i + length)))
         }
         i += length - 1
-      } else if multi, let (category, length) = multiWord(parser.suggestionWords, at: i),
+      } else if multi, let (category, length) = multiWord(parser.suggestion, at: i),
         let index = parser.catalog.categories.firstIndex(of: category)
       {
         suggestedCategories.append(index)  // "uber eats": Food, not the Transport of "uber"

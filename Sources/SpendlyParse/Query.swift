@@ -135,7 +135,7 @@ enum QueryRole: String, CaseIterable, Sendable {
 
 /// The question words from `grammar/lexicon/queries.txt`, each with its role.
 struct QueryLexicon: Sendable {
-  var roles: [String: QueryRole] = [:]
+  var roles = WordMap<QueryRole>()
   /// Each line's role and words, in the file's order (a role's first word is its usual spelling).
   var lines: [(role: QueryRole, words: [String])] = []
 
@@ -150,20 +150,21 @@ struct QueryLexicon: Sendable {
       lines.append((role, value.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }))
     }
     self.lines = lines
-    // Sized once: every question's parser reads this table.
-    roles.reserveCapacity(lines.reduce(0) { $0 + $1.words.count })
     for (role, words) in lines {
       for word in words { roles[word] = role }
     }
   }
 
-  static let standard: QueryLexicon = {
-    do {
-      return try QueryLexicon(text: EmbeddedLexicon.files["queries"] ?? "")
-    } catch {
-      fatalError("the embedded question lexicon is invalid: \(error)")
-    }
-  }()
+  init() {}
+
+  /// The question words built into the binary, compiled into sorted tables as the lexicon's are
+  /// (`LexiconTables.swift`, from `readingEmbeddedFile()`).
+  static let standard = QueryLexicon.compiled()
+
+  /// The question words read from the embedded queries.txt, as `make grammar` reads them.
+  static func readingEmbeddedFile() throws(Lexicon.FileError) -> QueryLexicon {
+    try QueryLexicon(text: EmbeddedLexicon.files["queries"] ?? "")
+  }
 
   /// The word's role; a word with an apostrophe is read without it ("what's", "we've": whats,
   /// weve), or as the word before it ("what've": what), and "whats" or "hows" as what and how.

@@ -43,7 +43,7 @@ extension QueryRun {
       index += 1
       return true
     }
-    if parser.entry.suggestionWords[word] != nil {
+    if parser.entry.suggestion(word) != nil {
       query.filter.text = token.text
       index += 1
       return true

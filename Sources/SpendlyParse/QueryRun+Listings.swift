@@ -58,7 +58,7 @@ extension QueryRun {
       }
       guard
         parser.entry.catalog.category(named: word) != nil || parser.entry.method(named: word) != nil
-          || parser.entry.suggestionWords[word] != nil
+          || parser.entry.suggestion(word) != nil
       else { return false }
       i += 1
     }

@@ -14,6 +14,7 @@ case "csv": CSVBench.run(Array(arguments.dropFirst()))
 case "json": JSONBench.run(Array(arguments.dropFirst()))
 case "start": StartBench.run(Array(arguments.dropFirst()))
 case "scale": ScaleBench.run(Array(arguments.dropFirst()))
+case "lexicon-tables": LexiconTablesSource.run()
 default:
   print(
     """
@@ -26,6 +27,7 @@ default:
            spendly-bench start --db PATH --spendly BIN [--runs 20]
            spendly-bench scale --db SMALL [--db LARGE] --spendly BIN [--runs 7]
            spendly-bench parse
+           spendly-bench lexicon-tables   (the Swift source `make grammar` writes)
     """)
   exit(64)
 }

@@ -66,8 +66,8 @@ func splitList(_ text: String?) -> [String] {
 }
 
 /// The built-in lexicon words for one category or method, sorted, for the listings.
-func lexiconWords<T>(_ entries: [String: T]) -> String {
-  let words = entries.keys.sorted()
+func lexiconWords<T>(_ entries: [(key: String, value: T)]) -> String {
+  let words = entries.map(\.key).sorted()
   return words.count <= 8 ? words.joined(separator: " ") : words.prefix(8).joined(separator: " ") + " …"
 }
 
