@@ -10,24 +10,27 @@ typealias RouteReading = CommandWord.Reading
 /// reads a line starting with it, and what the command does with the store (reads never create one).
 struct Route: Sendable {
   let command: any Command.Type
-  /// The sub-action words (`categories add`, `config currency`).
-  let actions: [String]
+  /// The sub-action words (`categories add`, `config currency`), listed when asked: a command
+  /// looked up by its name lists no other command's actions.
+  var actions: [String] { listActions() }
+  private let listActions: @Sendable () -> [String]
   let reading: RouteReading
   /// What these arguments do with the store (see `StoreUse`).
   let storeUse: @Sendable (Arguments) -> StoreUse
 
   init(
-    _ command: any Command.Type, actions: [String] = [], reading: RouteReading = .command, store: StoreUse = .write
+    _ command: any Command.Type, actions: @autoclosure @escaping @Sendable () -> [String] = [],
+    reading: RouteReading = .command, store: StoreUse = .write
   ) {
-    self.init(command, actions: actions, reading: reading, storeUse: { _ in store })
+    self.init(command, actions: actions(), reading: reading, storeUse: { _ in store })
   }
 
   init(
-    _ command: any Command.Type, actions: [String] = [], reading: RouteReading = .command,
-    storeUse: @escaping @Sendable (Arguments) -> StoreUse
+    _ command: any Command.Type, actions: @autoclosure @escaping @Sendable () -> [String] = [],
+    reading: RouteReading = .command, storeUse: @escaping @Sendable (Arguments) -> StoreUse
   ) {
     self.command = command
-    self.actions = actions
+    self.listActions = actions
     self.reading = reading
     self.storeUse = storeUse
   }
