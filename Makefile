@@ -106,12 +106,9 @@ bench-scale: release
 
 # The lexicon's text embedded (EmbeddedLexicon.swift), then read by the Swift reader and
 # written out as sorted tables (LexiconTables.swift), which the standard lexicon is made of.
-grammar:
+grammar: deps
 	scripts/gen-lexicon
-	$(SWIFT) build --product spendly-bench
-	"$$($(SWIFT) build --show-bin-path)/spendly-bench" lexicon-tables > Sources/SpendlyParse/LexiconTables.swift.new
-	mv Sources/SpendlyParse/LexiconTables.swift.new Sources/SpendlyParse/LexiconTables.swift
-	$(SWIFT) format --in-place Sources/SpendlyParse/LexiconTables.swift
+	SWIFT="$(SWIFT)" scripts/gen-lexicon-tables
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -2,8 +2,8 @@ import SpendlyCore
 
 extension Lexicon {
   /// This lexicon's words (all but the import words) as Swift source for `LexiconTables.swift`:
-  /// sorted array literals, which the compiler lays out in the binary, and `Lexicon.compiled()`,
-  /// which puts them together. `make grammar` writes it from the embedded files
+  /// sorted array literals (the compiler lays out those of strings and numbers in the binary;
+  /// the others are made once, without hashing) and `Lexicon.compiled()`, which puts them together. `make grammar` writes it from the embedded files
   /// (`spendly-bench lexicon-tables`); `LexiconTablesTests` checks that the two agree.
   func tables() -> SourceTables {
     var source = SourceTables(type: "Lexicon", variable: "lexicon", prefix: "")
@@ -62,8 +62,8 @@ extension QueryLexicon {
   }
 }
 
-/// The pieces of `LexiconTables.swift` as they are written: an assignment a table in
-/// `compiled()`, and the tables themselves, one element a line.
+/// The pieces of `LexiconTables.swift` as they are written: an assignment per table in
+/// `compiled()`, and the tables themselves, one element per line.
 struct SourceTables {
   /// The type `compiled()` makes, the variable it fills, and the tables' name prefix.
   let type: String
@@ -109,7 +109,7 @@ struct SourceTables {
 
   static func currency(_ currency: Currency) -> String {
     "Currency(code: \(literal(currency.code)), symbol: \(literal(currency.symbol)), exponent: \(currency.exponent), "
-      + "grouping: .\(currency.grouping == .indian ? "indian" : "western"), name: \(literal(currency.name)))"
+      + "grouping: .\(currency.grouping), name: \(literal(currency.name)))"
   }
 
   /// A Swift string literal of `text`: quotes, backslashes and anything not printable ASCII escaped.

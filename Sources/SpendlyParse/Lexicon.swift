@@ -159,7 +159,7 @@ public struct Lexicon: Sendable {
     var scratch: [UInt8] = []
     for (file, text) in files.sorted(by: { $0.key < $1.key }) {
       if skipped.contains(file) || only.map({ !$0.contains(file) }) == true { continue }
-      // Every process that reads a phrase or a question builds this lexicon.
+      // Read by `make grammar` (the compiled tables), the tests and `init(files:)`.
       try Lexicon.lines(of: text) { (number, key, value) throws(FileError) in
         guard let key else { throw FileError(file: file, line: number, message: "expected 'key: words'") }
         do {

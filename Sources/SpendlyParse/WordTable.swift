@@ -1,6 +1,6 @@
 /// A set of lexicon words kept sorted and found by binary search: the standard lexicon's sets
-/// are array literals compiled into the binary (`LexiconTables`), so a process that reads a
-/// phrase or a question hashes none of its words at start.
+/// are array literals compiled into the binary (`LexiconTables`), so putting the standard
+/// lexicon together reads no text and hashes no word.
 public struct WordSet: Sendable, Equatable, Sequence, SortedWords {
   /// The words, in `String`'s order, each once.
   public private(set) var sorted: [String]

@@ -11,7 +11,9 @@ enum LexiconTablesSource {
     do {
       print(try Lexicon.tablesFile(), terminator: "")
     } catch {
-      print("spendly-bench: \(error)")
+      // To standard error: standard output is the file being written.
+      let message = "spendly-bench: \(error)\n"
+      _ = message.withCString { write(2, $0, strlen($0)) }
       exit(65)
     }
   }
