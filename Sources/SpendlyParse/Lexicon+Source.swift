@@ -3,8 +3,9 @@ import SpendlyCore
 extension Lexicon {
   /// This lexicon's words (all but the import words) as Swift source for `LexiconTables.swift`:
   /// sorted array literals (the compiler lays out those of strings and numbers in the binary;
-  /// the others are made once, without hashing) and `Lexicon.compiled()`, which puts them together. `make grammar` writes it from the embedded files
-  /// (`spendly-bench lexicon-tables`); `LexiconTablesTests` checks that the two agree.
+  /// the others are made once, without hashing) and `Lexicon.compiled()`, which puts them
+  /// together. `make grammar` writes it from the embedded files (`spendly-bench lexicon-tables`);
+  /// `LexiconTablesTests` checks that the two agree.
   func tables() -> SourceTables {
     var source = SourceTables(type: "Lexicon", variable: "lexicon", prefix: "")
     source.map("methodWords", methodWords, type: "Lexicon.MethodTarget") {
