@@ -93,7 +93,7 @@ public struct QueryError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// What a question word does, one case per role in `grammar/lexicon/queries.txt` (the raw
 /// values are the role names there), so the parser matches cases, not strings.
-enum QueryRole: String, CaseIterable, Sendable {
+package enum QueryRole: String, CaseIterable, Sendable {
   case measureSpent = "measure-spent", measureIncome = "measure-income", measureSavings = "measure-savings"
   case groupCategory = "group-category", groupMethod = "group-method", groupMerchant = "group-merchant"
   case groupAccount = "group-account", groupCurrency = "group-currency", groupDay = "group-day"
@@ -134,10 +134,10 @@ enum QueryRole: String, CaseIterable, Sendable {
 }
 
 /// The question words from `grammar/lexicon/queries.txt`, each with its role.
-struct QueryLexicon: Sendable {
-  var roles = WordMap<QueryRole>()
+package struct QueryLexicon: Sendable {
+  package var roles = WordMap<QueryRole>()
   /// Each line's role and words, in the file's order (a role's first word is its usual spelling).
-  var lines: [(role: QueryRole, words: [String])] = []
+  package var lines: [(role: QueryRole, words: [String])] = []
 
   /// Reads the file's text; a role the parser does not know is an error with its line.
   init(text: String) throws(Lexicon.FileError) {
@@ -162,7 +162,7 @@ struct QueryLexicon: Sendable {
   static let standard = QueryLexicon.compiled()
 
   /// The question words read from the embedded queries.txt, as `make grammar` reads them.
-  static func readingEmbeddedFile() throws(Lexicon.FileError) -> QueryLexicon {
+  package static func readingEmbeddedFile() throws(Lexicon.FileError) -> QueryLexicon {
     try QueryLexicon(text: EmbeddedLexicon.files["queries"] ?? "")
   }
 

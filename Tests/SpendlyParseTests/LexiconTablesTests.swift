@@ -32,8 +32,6 @@ struct LexiconTablesTests {
     let readQueries = try QueryLexicon.readingEmbeddedFile()
     #expect(Self.fields(QueryLexicon.standard) == Self.fields(readQueries), "run `make grammar`")
     #expect(Self.fields(QueryLexicon.standard).count == 2)
-    #expect(
-      SourceTables.file([Lexicon.standard.tables(), QueryLexicon.standard.tables()]) == (try Lexicon.tablesFile()))
   }
 
   @Test func everyTableIsSortedWithEachWordOnce() {
