@@ -39,7 +39,10 @@ struct ReadAheadTests {
     let items = ReadAhead<Int>(batchSize: 8, depth: 2) { try counter.next(upTo: 10_000, failingAt: failing) }
     defer { items.stop() }
     // At most two batches wait and one is being made: the reader gets to item 20 before the first `next`.
-    while counter.made.load(ordering: .sequentiallyConsistent) < failing {}
+    // A reader that never gets there fails the test after 30 s instead of hanging it.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while counter.made.load(ordering: .sequentiallyConsistent) < failing, ContinuousClock.now < deadline {}
+    try #require(counter.made.load(ordering: .sequentiallyConsistent) >= failing, "the reader stopped short")
     var seen: [Int] = []
     #expect(throws: Failure(at: failing)) {
       while let item = try items.next() { seen.append(item) }
