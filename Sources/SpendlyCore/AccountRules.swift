@@ -77,9 +77,21 @@ public enum AccountRules {
     return (first, counter)
   }
 
-  /// The fields with their accounts named as in the catalog and filled from their methods.
-  public static func resolve(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError)
-    -> TransactionFields
+  /// Whether `new` leaves the inputs of `old`'s accounts as they were (its kind, currency,
+  /// methods and named accounts): then its accounts are kept as stored, none inferred, so an
+  /// entry saved before its method's account existed stays off that account (as balances count
+  /// it) when only its note, amount or date changes.
+  public static func keepsAccounts(_ new: TransactionFields, of old: TransactionFields) -> Bool {
+    new.kind == old.kind && new.amount.currency == old.amount.currency && NameKey.same(new.method, old.method)
+      && NameKey.same(new.counterMethod, old.counterMethod) && NameKey.same(new.account, old.account)
+      && NameKey.same(new.counterAccount, old.counterAccount)
+  }
+
+  /// The fields with their accounts named as in the catalog and, when `inferring`, filled from
+  /// their methods. Without it the accounts are the ones given (none stays none): a stored
+  /// entry kept as it was, or a file whose Account column says which account each row is on.
+  public static func resolve(_ fields: TransactionFields, catalog: Catalog, inferring: Bool = true)
+    throws(ValidationError) -> TransactionFields
   {
     var result = fields
     if fields.kind != .transfer {
@@ -97,9 +109,15 @@ public enum AccountRules {
         field: "account", value: name,
         reason: "unknown account (known: \(catalog.accounts.map(\.name).joined(separator: ", ")))")
     }
-    let (account, counter) = inferred(
-      kind: fields.kind, account: fields.account, counterAccount: fields.counterAccount, method: fields.method,
-      counterMethod: fields.counterMethod, currency: fields.amount.currency, date: fields.date, catalog: catalog)
+    let (account, counter) =
+      inferring
+      ? inferred(
+        kind: fields.kind, account: fields.account, counterAccount: fields.counterAccount, method: fields.method,
+        counterMethod: fields.counterMethod, currency: fields.amount.currency, date: fields.date, catalog: catalog)
+      : (
+        fields.account.flatMap(catalog.account(named:)),
+        fields.kind == .transfer ? fields.counterAccount.flatMap(catalog.account(named:)) : nil
+      )
     if fields.kind == .transfer {
       if let account, let counter, account.name == counter.name {
         throw ValidationError(field: "account", value: account.name, reason: "a transfer needs two different accounts")
@@ -107,8 +125,9 @@ public enum AccountRules {
       result.counterAccount = try checked(counter, fields, field: "to account")
       // A typed transfer names both ends; an imported one may know only its own account's. One
       // end may be money no account keeps, named by its method (HDFC Savings → Cash, the cash
-      // at hand, when no account takes Cash): the other is an account.
-      if fields.importSource == nil {
+      // at hand, when no account takes Cash): the other is an account. Accounts given as they
+      // are (a stored entry, a file with an Account column) are not asked for more.
+      if inferring, fields.importSource == nil {
         if account == nil && counter == nil {
           throw ValidationError(
             field: "account", value: "", reason: "a transfer needs the account it leaves (from ACCOUNT, --account)")

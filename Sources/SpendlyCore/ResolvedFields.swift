@@ -25,8 +25,11 @@ public struct ResolvedFields: Hashable, Sendable {
 extension Validator {
   /// Validates `fields` against `catalog` (see `validate`) and resolves each name to the id of
   /// the catalog entry it names. The catalog must be the store's, whose entries carry ids.
-  public static func resolve(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError) -> ResolvedFields {
-    let valid = try validate(fields, catalog: catalog)
+  /// `inferringAccounts` as in `AccountRules.resolve`.
+  public static func resolve(_ fields: TransactionFields, catalog: Catalog, inferringAccounts: Bool = true)
+    throws(ValidationError) -> ResolvedFields
+  {
+    let valid = try validate(fields, catalog: catalog, inferringAccounts: inferringAccounts)
     func stored<ID>(_ id: ID?, _ field: String, _ name: String) throws(ValidationError) -> ID {
       guard let id else { throw ValidationError(field: field, value: name, reason: "is not stored yet") }
       return id

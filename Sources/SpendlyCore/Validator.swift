@@ -1,8 +1,8 @@
 /// The rules every transaction must meet before it is stored, whoever writes it.
 public enum Validator {
   /// Checks the fields and returns them with category and method spelled as in the catalog.
-  public static func validate(_ fields: TransactionFields, catalog: Catalog) throws(ValidationError)
-    -> TransactionFields
+  public static func validate(_ fields: TransactionFields, catalog: Catalog, inferringAccounts: Bool = true)
+    throws(ValidationError) -> TransactionFields
   {
     var result = fields
     guard Currency.named(fields.amount.currency.code) == fields.amount.currency else {
@@ -47,7 +47,7 @@ public enum Validator {
       throw ValidationError(field: "foreign amount", value: foreign.decimalString, reason: "must be more than zero")
     }
     // A rate is checked where it is made (`ExchangeRate`): no text reaches here unchecked.
-    return try AccountRules.resolve(result, catalog: catalog)
+    return try AccountRules.resolve(result, catalog: catalog, inferring: inferringAccounts)
   }
 
   /// The category's catalog name, once it is known and of the kind's side.
@@ -70,9 +70,9 @@ public enum Validator {
   /// typed text has met `refuseHidden` at its entrance), trims, turns empty into nil, and
   /// rejects control characters and overlong values. With `lineBreaks` (a note), line breaks and
   /// tabs are text (a CRLF is a line break); every other control character is still refused.
-  public static func cleaned(_ text: String?, field: String, limit: Int, lineBreaks: Bool = false) throws(
-    ValidationError
-  ) -> String? {
+  public static func cleaned(_ text: String?, field: String, limit: Int, lineBreaks: Bool = false)
+    throws(ValidationError) -> String?
+  {
     guard let text else { return nil }
     // Printable ASCII without spaces at its ends (most text) is clean as it is.
     let bytes = text.utf8

@@ -40,8 +40,8 @@ struct JournalAccounts {
       accountNames.append(name)
       if catalogAccounts[name] == nil { catalogAccounts[name] = index }
     }
-    for method in catalog.methods where catalog.account(forMethod: method.name) == nil {
-      _ = name(Self.isCreditCard(method) ? .liabilities : .assets, method.name)
+    for method in catalog.methods {
+      _ = name(Self.isCreditCard(method) ? .liabilities : .assets, method.name, method: true)
     }
     for category in catalog.categories {
       _ = name(category.side == .income ? .income : .expenses, category.name)
@@ -59,8 +59,9 @@ struct JournalAccounts {
     return found
   }
 
-  /// Where the money is: the named account, else the account the method draws on, else the
-  /// method itself (`Assets:Cash`, `Liabilities:Credit Card`).
+  /// Where the money is: the entry's account, else its method (`Assets:Cash`,
+  /// `Liabilities:Credit Card`). An entry on no account stays off the account its method now
+  /// draws on (one saved before that account existed), as the account's balance leaves it out.
   mutating func money(account: String?, method: String, currency: Currency) -> String {
     let cacheKey = Lookup.money(account: account, method: method, currency: currency.code)
     if let known = lookups[cacheKey] { return known }
@@ -75,12 +76,8 @@ struct JournalAccounts {
       return name(.assets, account)
     }
     let known = catalog.method(named: method)
-    // A method draws on its account only in that account's currency (as Spendly infers it).
-    if let drawn = catalog.account(forMethod: known?.name ?? method), drawn.currency == currency {
-      return name(root(of: drawn), drawn.name)
-    }
     let isCard = known.map(Self.isCreditCard) ?? NameKey.same(method.trimmingSpaces(), "credit card")
-    return name(isCard ? .liabilities : .assets, known?.name ?? method)
+    return name(isCard ? .liabilities : .assets, known?.name ?? method, method: true)
   }
 
   /// A transfer's two ends, in the order money moves: from `account` (or `method`) to
@@ -99,9 +96,11 @@ struct JournalAccounts {
     return fields.entry == .debit ? (own, other) : (other, own)
   }
 
-  /// The full journal name for a Spendly name under `root`, the same each time it is asked.
-  mutating func name(_ root: Root, _ source: String) -> String {
-    let key = root.rawValue + ":" + NameKey(source.trimmingSpaces()).text
+  /// The full journal name for a Spendly name under `root`, the same each time it is asked. A
+  /// method's name is another name than an account's of the same words (the method "Cash" and
+  /// a cash account "Cash"): what is spent on no account never adds to an account's balance.
+  mutating func name(_ root: Root, _ source: String, method: Bool = false) -> String {
+    let key = root.rawValue + (method ? "\u{1}" : ":") + NameKey(source.trimmingSpaces()).text
     if let known = names[key] { return known }
     let base = root.rawValue + ":" + flavor.accountComponent(source)
     var candidate = base

@@ -313,6 +313,7 @@ public final class ArchiveMerger {
         try stream.createAccount(account)
       }
     }
-    try stream.add(fields)
+    // The file says which account each entry is on (none too): none is inferred.
+    try stream.add(fields, inferringAccounts: false)
   }
 }

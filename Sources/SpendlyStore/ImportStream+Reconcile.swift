@@ -40,8 +40,11 @@ extension ImportStream {
       return .conflict
     }
     let edited = Self.overlaid(exported, with: fields)
-    let resolved = try Validator.resolve(edited, catalog: currentCatalog)
-    let changed = Self.changedFields(resolved, against: try? Validator.resolve(exported, catalog: currentCatalog))
+    // A row that leaves the exported entry's methods and accounts as they were keeps its accounts.
+    let inferring = !AccountRules.keepsAccounts(edited, of: exported)
+    let resolved = try Validator.resolve(edited, catalog: currentCatalog, inferringAccounts: inferring)
+    let changed = Self.changedFields(
+      resolved, against: try? Validator.resolve(exported, catalog: currentCatalog, inferringAccounts: inferring))
     if changed.isEmpty {
       unchanged += 1
       return .unchanged

@@ -129,14 +129,15 @@ public final class ImportStream {
   /// Validates `fields` and adds them, unless an equal transaction was stored before this
   /// import began (by external reference, else by every field a person sees): then it is a
   /// duplicate, skipped, and false is returned. Each stored transaction matches one row at most.
+  /// `inferringAccounts` is false for a file that says which account each row is on (none too).
   @discardableResult
-  public func add(_ fields: TransactionFields) throws -> Bool {
+  public func add(_ fields: TransactionFields, inferringAccounts: Bool = true) throws -> Bool {
     var fields = fields
     if let id = fields.recurringID, !(try scheduleExists(id)) {
       fields.recurringID = nil
       droppedRecurring += 1
     }
-    let resolved = try Validator.resolve(fields, catalog: catalog)
+    let resolved = try Validator.resolve(fields, catalog: catalog, inferringAccounts: inferringAccounts)
     if hadRows, try isDuplicate(resolved) {
       duplicates += 1
       return false

@@ -69,7 +69,11 @@ extension TransactionRecords {
         switch write {
         case .add(let fields): validated.append(.add(try Validator.resolve(fields, catalog: catalog)))
         case .update(let id, let fields):
-          validated.append(.update(id: id, try Validator.resolve(fields, catalog: catalog)))
+          // An edit that leaves the entry's methods and accounts as they were keeps its accounts.
+          let old = try? transaction(id: id)?.fields
+          let keeps = old.map { AccountRules.keepsAccounts(fields, of: $0) } ?? false
+          validated.append(
+            .update(id: id, try Validator.resolve(fields, catalog: catalog, inferringAccounts: !keeps)))
         case .delete(let id): validated.append(.delete(id: id))
         }
       } catch {

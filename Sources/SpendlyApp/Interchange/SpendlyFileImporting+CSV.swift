@@ -143,7 +143,7 @@ extension SpendlyFileImporting {
               let reconciled = try stream.reconcile(
                 id: origin.id, revision: origin.revision, extent: origin.extent, fields, line: line)
               if reconciled == .updated, let unlinked { unknownSchedules[unlinked, default: 0] += 1 }
-            } else if try stream.add(fields), let unlinked {
+            } else if try stream.add(fields, inferringAccounts: !reader.hasAccountColumn), let unlinked {
               unknownSchedules[unlinked, default: 0] += 1
             }
           } catch let error as ValidationError {
