@@ -3,18 +3,29 @@ import SpendlyCore
 /// A payee as a bank writes it, cleaned of the bank's noise by `lexicon/payees.txt`:
 /// "UPI/SOCIAL/1234@okhdfc" is "Social".
 public enum PayeeCleaner {
+  /// Signs that join two names into one ("Marks & Spencer", "Fish + Chips"), kept between words.
+  static let joiners: Set<String> = ["&", "+"]
+
   public static func clean(_ raw: String?, lexicon: Lexicon = .standard) -> String? {
     guard let raw else { return nil }
     let text = TextSanitizer.printable(String(raw.map { $0.isNewline ? " " : $0 })).trimmingSpaces()
     guard !text.isEmpty else { return nil }
     let pieces = text.replacingSeparators().split(separator: "\u{1F}").map { $0.trimmingSpaces() }
     for piece in pieces {
-      let words = piece.split(separator: " ").map(String.init).filter { word in
+      var words = piece.split(separator: " ").map(String.init).filter { word in
+        // A joining sign between two names is part of the name: "Marks & Spencer".
+        if Self.joiners.contains(word) { return true }
         let lower = NameKey(word).text
         let digits = word.filter(\.isNumber).count
         return !lexicon.payeePrefixes.contains(lower) && !lexicon.payeeNoise.contains(lower) && !word.contains("@")
           && digits * 2 < max(1, word.count) && word.contains(where: \.isLetter)
       }
+      while let first = words.first, Self.joiners.contains(first) { words.removeFirst() }
+      while let last = words.last, Self.joiners.contains(last) { words.removeLast() }
+      words = words.enumerated().filter { i, word in
+        !(Self.joiners.contains(word) && Self.joiners.contains(words[i - 1]))
+      }
+      .map(\.element)
       guard !words.isEmpty else { continue }
       // What is left must name someone: "CC" of "CC PAYMENT HDFC CARD" does not.
       guard words.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { continue }
