@@ -11,11 +11,14 @@ enum EmbeddedLexicon {
     # One word that names a cadence.
     daily: daily
     weekly: weekly
-    biweekly: biweekly fortnightly
+    biweekly: biweekly bi-weekly fortnightly
     monthly: monthly
     quarterly: quarterly
-    semiannual: semiannual semiannually half-yearly halfyearly biannual biannually
-    annual: yearly annually
+    semiannual: semiannual semiannually semi-annual semi-annually half-yearly halfyearly biannual biannually
+    annual: annual yearly annually
+    # A cadence word right before one of these names a one-off thing, not how often: "annual fee 500
+    # cc" is the fee charged today, "monthly pass 1200" the pass bought today.
+    name-noun: fee fees charge charges pass bonus maintenance interest
     # "every month", "every 2 weeks", "every 6 months", "every year", "every friday".
     every: every
     unit-day: day days

@@ -15,6 +15,8 @@ public struct ScheduleDraft: Sendable, Equatable {
 struct CadenceWords: Sendable {
   enum Role: String, CaseIterable {
     case daily, weekly, biweekly, monthly, quarterly, semiannual, annual, every, from, on, until
+    /// A word that, right after a cadence word, makes it part of a name ("annual fee").
+    case nameNoun = "name-noun"
     case unitDay = "unit-day", unitWeek = "unit-week", unitFortnight = "unit-fortnight"
     case unitMonth = "unit-month", unitQuarter = "unit-quarter", unitYear = "unit-year"
 
@@ -80,6 +82,11 @@ extension PhraseParser {
     while index < words.count {
       guard let current = role(index) else {
         index += 1
+        continue
+      }
+      if current.cadence != nil, role(index + 1) == .nameNoun {
+        // "annual fee 500": a one-off fee, its words the entry's.
+        index += 2
         continue
       }
       if let named = current.cadence {
