@@ -21,13 +21,16 @@ extension EntrySaving {
   /// `saved #12 · -₹420.00 Food · UPI`, which fields were inferred, and the merchant.
   /// With a budget: `· Food this month ₹6,420.00 of ₹8,000.00 (80%)`, and a line per mark crossed.
   static func report(
-    _ saved: Transaction, draft: TransactionDraft, budgets: (words: String?, lines: [String]) = (nil, [])
+    _ saved: Transaction, draft: TransactionDraft, today: LocalDate,
+    budgets: (words: String?, lines: [String]) = (nil, [])
   ) -> Rendered {
     let f = saved.fields
     var line =
       f.kind == .transfer || f.account != nil
       ? "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.place(f))"
       : "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.safe(f.method))"
+    // Saved without a draft shown: a day other than today is said.
+    if f.date != today { line += " · \(f.date.readable)" }
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains).filter {
       $0 == .method || f.kind != .transfer
     }

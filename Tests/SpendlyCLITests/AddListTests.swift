@@ -16,6 +16,22 @@ struct AddListTests {
     }
   }
 
+  /// Saved without a draft shown (`--yes`): a day other than today is in the saved line, and a
+  /// day or time still to come is warned of, as the shell's draft warns.
+  @Test func aOneShotAddSaysTheDayAndWarnsOfTheFuture() throws {
+    let sandbox = try Sandbox()
+    let future = try sandbox.run(["add", "--yes", "100", "food", "cash", "on", "2027-06-01"])
+    #expect(future.status == 0)
+    #expect(future.stdout == "saved #1 · -₹100.00 Food · Cash · Tue 1 Jun 2027\n", "\(future.stdout)")
+    #expect(future.stderr == "spendly: warning: Tue 1 Jun 2027 is in the future\n", "\(future.stderr)")
+    let tonight = try sandbox.run(["add", "--yes", "100", "food", "cash", "at", "9pm"])
+    #expect(tonight.stdout == "saved #2 · -₹100.00 Food · Cash\n", "\(tonight.stdout)")
+    #expect(tonight.stderr == "spendly: warning: 21:00 today is later than now (13:05)\n", "\(tonight.stderr)")
+    #expect(
+      try sandbox.ok("add", "--yes", "100", "food", "cash", "yesterday")
+        == "saved #3 · -₹100.00 Food · Cash · Sat 28 Nov 2026\n")
+  }
+
   @Test func jsonListParses() throws {
     let sandbox = try Sandbox()
     try sandbox.addLunch()

@@ -26,7 +26,8 @@ struct QuickCaptureTests {
     let out = try sandbox.ok(
       "open", "spendly://quickadd?amount=420&category=Food&method=UPI&merchant=Social&note=lunch&date=2026-11-28",
       "--yes")
-    #expect(out == "saved #1 · -₹420.00 Food · UPI · Social\n")  // the saved line names the merchant
+    // The saved line names the day (not today's) and the merchant.
+    #expect(out == "saved #1 · -₹420.00 Food · UPI · Sat 28 Nov 2026 · Social\n")
     let row = try #require(try rows(sandbox).first)
     #expect(row["amount"] as? String == "420.00")
     #expect(row["kind"] as? String == "expense")

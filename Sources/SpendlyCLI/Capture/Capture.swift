@@ -164,6 +164,7 @@ enum Capture {
     }
     let saved = try EntrySaving.save(fields, context: context)
     return EntrySaving.report(
-      saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
+      saved.transaction, draft: draft, today: context.today,
+      budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 }

@@ -83,7 +83,8 @@ struct QuickCommand: Command {
     // A suggested method or category chosen otherwise is kept for the merchant, in the entry's change.
     let saved = try EntrySaving.save(fields, corrections: draft.corrections(of: state.suggested), context: context)
     return EntrySaving.report(
-      saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
+      saved.transaction, draft: draft, today: context.today,
+      budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 
   /// How a question ended: answered, `<` (back a question), or abandoned.

@@ -79,9 +79,18 @@ struct AddCommand: Command {
       guard let reviewed = draft.fields else { throw .data("amount: missing") }
       fields = reviewed
       corrections = draft.corrections(since: shown)
+    } else {
+      // Saved without a draft shown: a day or time still to come is said, as the draft says it.
+      for warning in draft.warnings {
+        switch warning {
+        case .futureDate, .laterToday: context.output.warning(warning.shown)
+        default: break
+        }
+      }
     }
     let saved = try EntrySaving.save(fields, corrections: corrections, context: context)
     return EntrySaving.report(
-      saved.transaction, draft: draft, budgets: BudgetNotice.words(saved.budgets, context: context))
+      saved.transaction, draft: draft, today: context.today,
+      budgets: BudgetNotice.words(saved.budgets, context: context))
   }
 }
