@@ -146,7 +146,7 @@ enum DraftEdit {
         draft.time = nil
       } else {
         var parsed = LocalTime(text: text)
-        if parsed == nil { parsed = try when(text, parser: parser, today: today)?.time }
+        if parsed == nil { parsed = try when(text, parser: parser, today: today, field: .time)?.time }
         guard let time = parsed else {
           throw .data("time '\(text)': expected a time like 13:05 or 9pm")
         }
@@ -158,13 +158,14 @@ enum DraftEdit {
   }
 
   /// A date or time read the way phrases write them; an impossible one is a data error.
-  static func when(_ text: String, parser: PhraseParser, today: LocalDate) throws(CLIError)
+  /// The date and time `text` names, as a phrase reads them; an error names `field`.
+  static func when(_ text: String, parser: PhraseParser, today: LocalDate, field: DraftField = .date) throws(CLIError)
     -> (date: LocalDate?, time: LocalTime?)?
   {
     do {
       return try parser.when(text, now: LocalDateTime(date: today, time: LocalTime(hour: 12, minute: 0)!))
     } catch {
-      throw .data("\(text): \(error.message)")
+      throw .data("\(field.rawValue) \(Render.quoted(text)): \(error.message)")
     }
   }
 }

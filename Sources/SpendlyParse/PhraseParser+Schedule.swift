@@ -123,7 +123,17 @@ extension PhraseParser {
             column: column(index), length: words[index...next].joined(separator: " ").count)
         }
       } else if current == .from || current == .on || current == .until {
-        let read = try anchorDate(words, from: index + 1, now: now, onward: current == .on, pastward: current == .from)
+        // A date that does not read is the schedule's error only once a cadence word is found;
+        // else the phrase is an entry, whose reading says it with the word marked.
+        let read: (date: LocalDate, count: Int)?
+        do {
+          read = try anchorDate(words, from: index + 1, now: now, onward: current == .on, pastward: current == .from)
+        } catch {
+          badAnchor = badAnchor ?? error
+          read = nil
+          index += 1
+          continue
+        }
         if let read {
           if current == .until { end = read.date } else { anchor = read.date }
           used.formUnion(index..<(index + 1 + read.count))

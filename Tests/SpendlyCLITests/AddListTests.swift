@@ -32,6 +32,27 @@ struct AddListTests {
         == "saved #3 · -₹100.00 Food · Cash · Sat 28 Nov 2026\n")
   }
 
+  /// A date or time that does not exist is refused naming its field (an option) or marking its
+  /// words (a phrase), even when an anchor word ("on") could have begun a schedule's date.
+  @Test func aDateThatDoesNotExistNamesItsFieldOrItsWords() throws {
+    let sandbox = try Sandbox()
+    try sandbox.addLunch()
+    let before = try sandbox.databaseBytes()
+    let phrase = try sandbox.run(["add", "--yes", "dinner", "30", "on", "31", "feb", "cash"])
+    #expect(phrase.status == 65)
+    #expect(
+      phrase.stderrLines == [
+        "spendly: input:1:14: no such date: 31 Feb", "  dinner 30 on 31 feb cash", "               ^~~~~~",
+      ], "\(phrase.stderr)")
+    let date = try sandbox.run(["edit", "1", "--date", "2026-02-30"])
+    #expect(date.status == 65)
+    #expect(date.stderr.hasPrefix("spendly: date '2026-02-30': no such date"), "\(date.stderr)")
+    let time = try sandbox.run(["edit", "1", "--time", "25:00"])
+    #expect(time.status == 65)
+    #expect(time.stderr.hasPrefix("spendly: time '25:00': no such time"), "\(time.stderr)")
+    #expect(try sandbox.databaseBytes() == before)
+  }
+
   @Test func jsonListParses() throws {
     let sandbox = try Sandbox()
     try sandbox.addLunch()

@@ -100,6 +100,11 @@ struct BudgetCommandTests {
         "spendly: budget: Salary is an income category; budgets are for expenses"
       ),
       (["budget", "set", "food"], 64, "spendly: budget set: give an amount, like: budget set food 8000"),
+      // A category and words that are no amount: the amount is what is wrong.
+      (
+        ["budget", "set", "food", "abc"], 65,
+        "spendly: budget: 'abc' is no amount above zero (like 8000, 8k, ₹8,000 or $300)"
+      ),
       (
         ["budget", "set", "food", "-500"], 65,
         "spendly: budget: amount: '-500' is negative; amounts are positive and the kind (expense or income) gives the sign"

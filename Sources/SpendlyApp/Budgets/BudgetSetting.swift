@@ -95,7 +95,20 @@ public struct BudgetSetting {
     if let stray = nameWords.first(where: { $0.contains(where: \.isNumber) }) { throw .secondNumber(stray) }
     guard !nameWords.isEmpty else { return (nil, amount) }
     let name = nameWords.joined(separator: " ")
-    guard let category = parser.category(named: name) else { throw .noCategory(name) }
+    guard let category = parser.category(named: name) else {
+      // "food abc": a category, then words that were meant as the amount.
+      if amount == nil {
+        for length in stride(from: nameWords.count - 1, through: 1, by: -1) {
+          if parser.category(named: nameWords.prefix(length).joined(separator: " ")) != nil {
+            throw .notAnAmount(nameWords.dropFirst(length).joined(separator: " "))
+          }
+          if parser.category(named: nameWords.suffix(length).joined(separator: " ")) != nil {
+            throw .notAnAmount(nameWords.dropLast(length).joined(separator: " "))
+          }
+        }
+      }
+      throw .noCategory(name)
+    }
     guard category.side == .expense else { throw .incomeCategory(category.name) }
     return (category.name, amount)
   }
