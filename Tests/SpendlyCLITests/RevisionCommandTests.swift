@@ -33,7 +33,11 @@ struct RevisionCommandTests {
     #expect(try sandbox.ok("list") == "no transactions\n")
     let shown = try sandbox.run(["show", "1"])
     #expect(shown.status == 65)
-    #expect(shown.stderr == "spendly: id '1': no transaction #1\n")
+    // One that was: its history is named.
+    #expect(shown.stderr == "spendly: id '1': transaction #1 was deleted or undone (see: spendly history 1)\n")
+    let never = try sandbox.run(["show", "2"])
+    #expect(never.status == 65)
+    #expect(never.stderr == "spendly: id '2': no transaction #2\n")
 
     let history = try #require(try json(try sandbox.ok("--json", "history", "1")) as? [[String: Any]])
     #expect(history.map { $0["action"] as? String } == ["add", "edit", "delete"])

@@ -20,7 +20,13 @@ enum TransactionReference {
     } catch {
       throw error.cli
     }
-    guard let found else { throw StoreError.notFound(id).cli }
+    guard let found else {
+      // One that was, and is no more: its history still has it.
+      if let history = try? store.transactions.history(id: id), !history.isEmpty {
+        throw .data("id '\(id)': transaction #\(id) was deleted or undone (see: spendly history \(id))")
+      }
+      throw StoreError.notFound(id).cli
+    }
     return found
   }
 }
