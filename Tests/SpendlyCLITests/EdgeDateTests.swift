@@ -50,7 +50,11 @@ struct EdgeDateTests {
       #expect(result.status != 124, "\(command) did not finish")
       #expect([0, 64, 65].contains(result.status), "\(command): \(result.status) \(result.stderr)")
       if result.status != 0 {
-        #expect(result.stderrLines.count == 1, "\(command): \(result.stderr)")
+        // One line, or a phrase's error: its line, then the phrase with a caret under the words.
+        let lines = result.stderrLines
+        #expect(
+          lines.count == 1 || lines.count == 3 && lines[0].hasPrefix("spendly: input:1:") && lines[2].contains("^"),
+          "\(command): \(result.stderr)")
       }
       if outside, command[0] != "upcoming" {
         #expect(result.status == 65, "\(command) was not refused: \(result.stdout)")
