@@ -128,7 +128,11 @@ public struct ImportPlanner {
   public let categorize: (BankRow, Kind) -> (String, CategorySource)
   /// The method of a new row: the account's first, or one for its type.
   public let method: String
-  /// Merchants' abbreviations, for telling which of several entries a row is.
+  /// A bank account's row whose narration names no method: `method` when money leaves it, this
+  /// (Bank Transfer) when money reaches it; nil for `method` either way.
+  public var incomingMethod: String?
+  /// Merchants' abbreviations, for telling which of several entries a row is; and the methods
+  /// narrations name (only those the person has, in their names: "UPI/SWIGGY" is UPI).
   public var words = NarrationWords()
   /// Lines whose match with a typed entry the person refused (`import --review`).
   public var refused: Set<Int> = []
@@ -201,8 +205,10 @@ public struct ImportPlanner {
         // The same payment stored under another ordinal of the reference (an earlier file that
         // began sooner counted more rows of it), else another payment.
         let base = ExternalReference(stored: row.reference).reference
-        if let other = (byBase[base] ?? []).first(where: { !used.contains($0) && Self.same(existing[$0].fields, row) }) {
-          row.reference = existing[other].fields.account.map(NameKey.init) == name
+        if let other = (byBase[base] ?? []).first(where: { !used.contains($0) && Self.same(existing[$0].fields, row) })
+        {
+          row.reference =
+            existing[other].fields.account.map(NameKey.init) == name
             ? existing[other].fields.externalReference ?? row.reference
             : existing[other].fields.counterReference ?? row.reference
         } else {
@@ -287,7 +293,8 @@ public struct ImportPlanner {
         plan.updates.append((existing[index].id, fields))
         let likeness = words.likeness(row.payee, stored.merchant ?? stored.note)
         let rivals = typed.filter { other in
-          other != index && words.likeness(row.payee, existing[other].fields.merchant ?? existing[other].fields.note) >= likeness
+          other != index
+            && words.likeness(row.payee, existing[other].fields.merchant ?? existing[other].fields.note) >= likeness
         }
         plan.matched.append(
           ImportMatch(
@@ -418,7 +425,9 @@ public struct ImportPlanner {
   /// What a typed entry is called in the summary: its merchant, its note, else its category.
   func label(_ t: TransactionFields) -> String {
     if let merchant = t.merchant { return merchant }
-    if t.kind == .transfer { return "Transfer " + [t.account, t.counterAccount].map { $0 ?? "?" }.joined(separator: " → ") }
+    if t.kind == .transfer {
+      return "Transfer " + [t.account, t.counterAccount].map { $0 ?? "?" }.joined(separator: " → ")
+    }
     return t.note ?? t.category
   }
 
@@ -491,8 +500,15 @@ public struct ImportPlanner {
     // Money sent to the person's own account elsewhere: a transfer out of this one.
     let toSelf = row.narration == .selfTransfer && row.isOut && !account.isLiability
     if toSelf { kind = .transfer }
+    // A bank account's row is paid by the method its narration names ("NEFT CR-EMPLOYER" by
+    // bank transfer, "UPI/SWIGGY" by UPI); a card's rows are the card's.
+    let rowMethod =
+      account.isLiability
+      ? method
+      : words.method(of: row.text) ?? words.method(of: row.memo) ?? words.method(of: row.type)
+        ?? (row.isOut ? method : incomingMethod ?? method)
     var fields = TransactionFields(
-      kind: kind, amount: money, category: Transfer.category, method: method, merchant: row.payee, note: row.memo,
+      kind: kind, amount: money, category: Transfer.category, method: rowMethod, merchant: row.payee, note: row.memo,
       date: row.date, importSource: source, externalReference: row.reference,
       status: row.pending ? .pending : .booked, foreignAmount: row.foreign, rate: row.rate, account: account.name,
       entry: row.isOut ? .debit : .credit, postedDate: row.postedDate)

@@ -18,6 +18,9 @@ public struct NarrationWords: Sendable {
   /// row of another, of the same amount, opposite and days apart, that both have them are one
   /// transfer.
   public var channels: [[String]] = []
+  /// The payment method a narration's word names (lowercase word: "upi" is UPI, "neft" Bank
+  /// Transfer), for a bank account's row.
+  public var methods: [String: String] = [:]
   /// A bill paid through the bank ("BILLPAY"), and the words that make it a card's.
   public var billPay: [[String]] = []
   public var cardWords: [[String]] = []
@@ -43,7 +46,13 @@ public struct NarrationWords: Sendable {
     return nil
   }
 
-  /// Whether the phrase's words stand together in `words`; a first word marked `^` must open them.
+  /// The payment method the first word of the narration that names one names ("UPI/SWIGGY" is
+  /// UPI, "NEFT CR-EMPLOYER" Bank Transfer), if any.
+  public func method(of text: String?) -> String? {
+    guard let text, !text.isEmpty, !methods.isEmpty else { return nil }
+    return Self.words(text).lazy.compactMap { methods[$0] }.first
+  }
+
   /// Whether the text names a payment between banks.
   public func namesChannel(_ text: String?) -> Bool {
     guard let text, !text.isEmpty else { return false }

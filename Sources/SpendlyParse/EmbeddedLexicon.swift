@@ -293,6 +293,13 @@ enum EmbeddedLexicon {
     # channel: a payment between banks. The same amount leaving one of the person's accounts and
     # reaching another within days, both rows naming a channel, is one transfer.
     channel: neft imps rtgs p2a trf "fund transfer" "funds transfer" "funds trf" "by transfer" "to transfer" ift mmt
+    # method: the payment method a narration's word names, for a row of a bank account (a card's
+    # rows are the card's). A row that names none is the account's method when money leaves it, and
+    # Bank Transfer when money reaches it.
+    # The narration's words are read first, then its memo's, then the row's type (OFX's XFER, POS).
+    # Format: method: word=Method (the Method in one word with _ for a space; one this person's
+    # methods lack is not used)
+    method: upi=UPI bhim=UPI neft=Bank_Transfer imps=Bank_Transfer rtgs=Bank_Transfer ift=Bank_Transfer p2a=Bank_Transfer ach=Bank_Transfer xfer=Bank_Transfer directdep=Bank_Transfer directdebit=Bank_Transfer pos=Debit_Card ecom=Debit_Card
     # abbreviation: how banks print a merchant's name, and the name it stands for.
     # Format: abbreviation: word=Name (the Name in one word with _ for a space)
     abbreviation: amzn=Amazon amazn=Amazon wholefds=Whole_Foods wfm=Whole_Foods bundl=Swiggy swgy=Swiggy mktp=Marketplace sbux=Starbucks mcd=McDonalds wmt=Walmart tgt=Target avenue=DMart nflx=Netflix itunes=Apple goog=Google

@@ -290,15 +290,17 @@ public struct Lexicon: Sendable {
         narrationWords.billPay += runs
       } else if key == "card" {
         narrationWords.cardWords += runs
-      } else if key == "abbreviation" {
+      } else if key == "abbreviation" || key == "method" {
         for word in words {
           guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
             throw LineError(text: "expected word=Name in '\(word)'")
           }
-          narrationWords.abbreviations[String(word[..<equals])] = word[word.index(after: equals)...].split(
-            separator: "_"
-          )
-          .joined(separator: " ")
+          let name = word[word.index(after: equals)...].split(separator: "_").joined(separator: " ")
+          if key == "method" {
+            narrationWords.methods[String(word[..<equals])] = name
+          } else {
+            narrationWords.abbreviations[String(word[..<equals])] = name
+          }
         }
       } else {
         guard let kind = NarrationKind(rawValue: key) else { throw LineError(text: "unknown statement role \(key)") }

@@ -51,6 +51,8 @@ public struct ImportStep {
   public let source: String
   /// The method of a new row.
   public let method: String
+  /// The method of money reaching a bank account when its narration names none (see `ImportPlanner`).
+  public var incomingMethod: String?
   public let allowDuplicates: Bool
   /// The category of a new row.
   public let categories: any RowCategorizing
@@ -93,6 +95,7 @@ public struct ImportStep {
       account: account, existing: existing, allowDuplicates: allowDuplicates, source: source, method: method,
       categorize: { categories.category($0, kind: $1) })
     planner.words = words
+    planner.incomingMethod = incomingMethod
     planner.refused = refused
     planner.institutions = institutions
     planner.uncategorized = uncategorized
@@ -223,7 +226,8 @@ extension ImportRecords {
             // The row's place in the file leads: "statement.ofx:120: amount '0.00': …".
             let place = line > 0 ? "\(file.name):\(line): " : "\(file.name): "
             throw StoreError.invalid(
-              ValidationError(field: place + error.field, value: error.value, reason: error.reason, seeAlso: error.seeAlso))
+              ValidationError(
+                field: place + error.field, value: error.value, reason: error.reason, seeAlso: error.seeAlso))
           }
           writes += plan.removals.map { .delete(id: $0) }
           if !dryRun {

@@ -218,6 +218,11 @@ public struct StatementImporting {
       step.removesUnsettled = !older
       step.opening = opening
       step.words = Lexicon.standard.narrationWords
+      // The methods narrations name, as this person's catalog names them (one it lacks is not used).
+      step.words.methods = step.words.methods.compactMapValues { catalog.method(named: $0)?.name }
+      step.incomingMethod = AccountRules.method(
+        for: account, catalog: catalog, card: parser.catalog.method(named: "Credit Card")?.name ?? "Credit Card",
+        kind: .income)
       step.refused = request.refusedMatches
       step.institutions = institutions
       step.uncategorized = [catalog.fallbackCategory(for: .expense), catalog.fallbackCategory(for: .income)]

@@ -1,0 +1,66 @@
+import Foundation
+import SpendlyTestSupport
+import Testing
+
+/// A bank account's statement row is paid by the method its narration names (UPI, NEFT and its
+/// kin, a card at a point of sale); money reaching the account without one came by bank transfer,
+/// and money leaving it without one by the account's own method. A card's rows are the card's.
+@Suite("import: each statement row's method from its narration")
+struct StatementMethodTests {
+  static func ofx(_ rows: [(type: String, amount: String, name: String)], account: String = "50100012345678")
+    -> String
+  {
+    let lines = rows.enumerated().map { index, row in
+      "<STMTTRN><TRNTYPE>\(row.type)<DTPOSTED>2026112\(index)<TRNAMT>\(row.amount)<FITID>T\(index)<NAME>\(row.name)</STMTTRN>"
+    }
+    return """
+      OFXHEADER:100
+      DATA:OFXSGML
+      VERSION:102
+
+      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
+      <BANKACCTFROM><BANKID>HDFC0001<ACCTID>\(account)<ACCTTYPE>SAVINGS</BANKACCTFROM>
+      <BANKTRANLIST><DTSTART>20261120<DTEND>20261128
+      \(lines.joined(separator: "\n"))
+      </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+      """
+  }
+
+  static func methods(_ sandbox: Sandbox) throws -> [String: String] {
+    let rows = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    var byMerchant: [String: String] = [:]
+    for row in rows { byMerchant[row["merchant"] as? String ?? "—"] = row["method"] as? String }
+    return byMerchant
+  }
+
+  @Test func aBankRowTakesTheMethodItsNarrationNames() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--methods", "UPI")
+    let file = sandbox.directory + "/hdfc.ofx"
+    try Self.ofx([
+      ("DEBIT", "-100.00", "UPI/SWIGGY/123"),
+      ("DEBIT", "-2345.67", "POS 4412 MARKS &amp; SPENCER"),
+      ("CREDIT", "75000.00", "NEFT CR-EMPLOYER"),
+      ("CREDIT", "500.00", "REFUND FROM DMART"),
+      ("DEBIT", "-1200.00", "BESCOM ELECTRICITY"),
+      ("XFER", "-3000.00", "RENT TO LANDLORD"),
+    ]).write(toFile: file, atomically: true, encoding: .utf8)
+    try sandbox.ok("import", file, "--account", "HDFC Savings")
+    #expect(
+      try Self.methods(sandbox) == [
+        "Swiggy": "UPI", "Marks & Spencer": "Debit Card", "Employer": "Bank Transfer",
+        "Refund Dmart": "Bank Transfer", "Bescom Electricity": "UPI", "Rent Landlord": "Bank Transfer",
+      ])
+  }
+
+  @Test func aCardsRowsAreTheCards() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Regalia", "--type", "card", "--methods", "credit card")
+    let file = sandbox.directory + "/card.ofx"
+    try Self.ofx([("DEBIT", "-100.00", "UPI/SWIGGY/123"), ("DEBIT", "-50.00", "POS STARBUCKS")], account: "4111")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    try sandbox.ok("import", file, "--account", "HDFC Regalia")
+    #expect(Set(try Self.methods(sandbox).values) == ["Credit Card"])
+  }
+}
