@@ -60,6 +60,8 @@ public struct PhraseParser {
     let accountWords: [String: String]
     /// Words several accounts answer to, each with them (see `AccountWords.ambiguous`).
     let ambiguousAccountWords: [String: [String]]
+    /// A word of one account's own name ("regalia" of HDFC Regalia), for an end after from/to.
+    let accountNameWords: [String: String]
     /// The most words any entry has ("day before yesterday").
     let longestEntry: Int
 
@@ -97,6 +99,7 @@ public struct PhraseParser {
       let named = catalog.accounts.isEmpty ? [:] : AccountWords.table(catalog)
       accountWords = named
       ambiguousAccountWords = catalog.accounts.isEmpty ? [:] : AccountWords.ambiguous(catalog, named: named)
+      accountNameWords = catalog.accounts.isEmpty ? [:] : AccountWords.nameWords(catalog, named: named)
       longestEntry = longest
     }
 

@@ -68,6 +68,22 @@ enum AccountWords {
     return found.filter { $0.value.count > 1 }
   }
 
+  /// The words of the accounts' own names that one account alone has ("regalia" of HDFC
+  /// Regalia, "sbi" of SBI Savings beside HDFC Savings), three letters or more: a phrase's end
+  /// after from/to may name its account by one ("to regalia"), as `list --account` does.
+  static func nameWords(_ catalog: Catalog, named: [String: String]) -> [String: String] {
+    var owners: [String: Set<String>] = [:]
+    for account in catalog.accounts {
+      for word in NameKey(account.name).text.split(separator: " ").map(String.init)
+      where word.count >= 3 && word.contains(where: \.isLetter) {
+        owners[word, default: []].insert(account.name)
+      }
+    }
+    var found: [String: String] = [:]
+    for (word, accounts) in owners where accounts.count == 1 && named[word] == nil { found[word] = accounts.first! }
+    return found
+  }
+
   static func typeWords(_ type: AccountType) -> [String] {
     switch type {
     case .savings: ["savings", "saving", "bank", "account"]
@@ -141,6 +157,14 @@ extension PhraseRun {
             break
           }
         }
+      }
+      // After from/to, a word of one account's own name names it ("to regalia"), unless the
+      // word already means something else ("from salary": the category).
+      let info = tokens[i].info
+      if found == nil, marker != nil, info.method < 0, info.category < 0, info.suggestion < 0,
+        let name = parser.accountNameWords[tokens[i].word]
+      {
+        found = (name, 1)
       }
       if found == nil, marker != nil, let names = parser.ambiguousAccountWords[tokens[i].word] {
         draft.warnings.append(.ambiguousAccount(word: tokens[i].text, accounts: names))
