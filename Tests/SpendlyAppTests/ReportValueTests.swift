@@ -23,6 +23,26 @@ struct ReportValueTests {
     #expect(months.last?.key == "2026-11" && months.last?.minorUnits == 60_000 && months.last?.count == 2)
   }
 
+  /// Each group of the period is there, the one of its last day too, whatever day it starts on:
+  /// a lifetime from 14 Aug to 7 Dec has five months; a week from a Sunday to the Monday after, two.
+  @Test func everyGroupOfThePeriodIsFilledFromItsFirstDay() throws {
+    let aug14 = try #require(LocalDate(year: 2026, month: 8, day: 14))
+    let dec7 = try #require(LocalDate(year: 2026, month: 12, day: 7))
+    let august = [GroupTotal(key: "2026-08", currency: .eur, minorUnits: 5000, count: 1)]
+    let months = TrendReport.filled(august, .month, Period(from: aug14, to: dec7), today: dec7)
+    #expect(months.map(\.key) == ["2026-08", "2026-09", "2026-10", "2026-11", "2026-12"])
+    let jan31 = try #require(LocalDate(year: 2026, month: 1, day: 31))
+    let quarters = TrendReport.filled(
+      [GroupTotal(key: "2026-Q1", currency: .inr, minorUnits: 1, count: 1)], .quarter, Period(from: jan31, to: dec7),
+      today: dec7)
+    #expect(quarters.count == 4, "\(quarters.map(\.key))")
+    let sunday = try #require(LocalDate(year: 2026, month: 12, day: 6))
+    let weeks = TrendReport.filled(
+      [GroupTotal(key: "2026-11-30", currency: .inr, minorUnits: 1, count: 1)], .week, Period(from: sunday, to: dec7),
+      today: dec7, weekStart: 0)
+    #expect(weeks.map(\.key) == ["2026-11-30", "2026-12-07"])
+  }
+
   @Test func aTrendOfNothingIsEmpty() throws {
     let world = try WorkflowWorld()
     let report = try TrendReport(Query(), by: .week, weekStart: 0, in: world.session)

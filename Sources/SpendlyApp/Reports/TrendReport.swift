@@ -53,18 +53,32 @@ public struct TrendReport: Sendable {
     _ rows: [GroupTotal], _ grouping: Grouping, _ period: Period, today: LocalDate, weekStart: Int = 0
   ) -> [GroupTotal] {
     guard let currency = rows.first?.currency else { return rows }
-    var keys: [String] = []
-    var date = period.from
-    let end = min(period.to, max(today, rows.map(\.key).max().flatMap { LocalDate(iso: $0) } ?? today))
-    while date <= end && keys.count < 400 {
-      let key = Analytics.groupKey(
+    func key(_ date: LocalDate) -> String {
+      Analytics.groupKey(
         TransactionFields(kind: .expense, amount: .zero(currency), category: "", method: "", date: date), grouping,
         weekStart: weekStart)
-      if keys.last != key { keys.append(key) }
-      date =
+    }
+    // Each group's first day is the first group's first day plus n steps (from the anchor, never
+    // from the step before): a period that starts on the 14th still has the month of its last day.
+    var first = period.from
+    switch grouping {
+    case .day: break
+    case .week: first = Period.startOfWeek(first, weekStart: weekStart)
+    case .month, .quarter, .year:
+      let month = grouping == .month ? first.month : grouping == .quarter ? (first.month - 1) / 3 * 3 + 1 : 1
+      first = LocalDate(year: first.year, month: month, day: 1) ?? first
+    default: break
+    }
+    var keys: [String] = []
+    let end = min(period.to, max(today, rows.map(\.key).max().flatMap { LocalDate(iso: $0) } ?? today))
+    for n in 0..<400 {
+      let date =
         grouping == .day || grouping == .week
-        ? date.adding(days: grouping == .day ? 1 : 7)
-        : date.adding(months: grouping == .month ? 1 : grouping == .quarter ? 3 : 12)
+        ? first.adding(days: n * (grouping == .day ? 1 : 7))
+        : first.adding(months: n * (grouping == .month ? 1 : grouping == .quarter ? 3 : 12))
+      guard date <= end else { break }
+      let key = key(date)
+      if keys.last != key { keys.append(key) }
     }
     let byKey = Dictionary(rows.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let filled = keys.map { byKey[$0] ?? GroupTotal(key: $0, currency: currency, minorUnits: 0, count: 0) }
