@@ -58,8 +58,9 @@ public enum SpendlyCSV {
   /// "1.234,50", "1 234,500") in the point form the amount reader takes: there the comma can only
   /// be the decimal mark, and points or spaces (a no-break space too) group. Other text as it is.
   static func pointDecimal(_ text: String) -> String {
-    guard text.contains(",") || text.contains(".") || text.contains(" ") || text.contains("\u{A0}")
-      || text.contains("\u{202F}")
+    guard
+      text.contains(",") || text.contains(".") || text.contains(" ") || text.contains("\u{A0}")
+        || text.contains("\u{202F}")
     else { return text }
     var sign = ""
     var body = Substring(text)
@@ -122,7 +123,8 @@ public struct SpendlyCSVWriter {
     self.allFields = allFields
     self.excel = excel
     self.scheduleNames = scheduleNames.mapValues { Array($0.utf8) }
-    self.accountTypes = Dictionary(accountTypes.map { (Array($0.key.utf8), Array($0.value.utf8)) }, uniquingKeysWith: { a, _ in a })
+    self.accountTypes = Dictionary(
+      accountTypes.map { (Array($0.key.utf8), Array($0.value.utf8)) }, uniquingKeysWith: { a, _ in a })
     self.sink = sink
     buffer.reserveCapacity(1 << 20)
   }
@@ -373,8 +375,12 @@ public struct SpendlyCSVReader {
 
   /// A column `fields` reads, found once from the header (not looked up by name each row).
   private enum Cell: Int, CaseIterable {
-    case date, time, type, amount, currency, category, paymentMethod, merchant, note, account, status, postedDate, foreignAmount, foreignCurrency, rate, externalReference, importSource
-    static let names = ["Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note", "Account", "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference", "Import Source"]
+    case date, time, type, amount, currency, category, paymentMethod, merchant, note, account, status, postedDate,
+      foreignAmount, foreignCurrency, rate, externalReference, importSource
+    static let names = [
+      "Date", "Time", "Type", "Amount", "Currency", "Category", "Payment Method", "Merchant", "Note", "Account",
+      "Status", "Posted Date", "Foreign Amount", "Foreign Currency", "Rate", "External Reference", "Import Source",
+    ]
     var name: String { Self.names[rawValue] }
   }
   /// Where each `Cell` is in a row (by `Cell.rawValue`), nil for a column the file lacks.
@@ -412,7 +418,9 @@ public struct SpendlyCSVReader {
         }
         continue
       }
-      guard index[name] == nil else { throw SpendlyCSVError(line: line, column: i + 1, "column \(TextSanitizer.quoted(raw)) twice") }
+      guard index[name] == nil else {
+        throw SpendlyCSVError(line: line, column: i + 1, "column \(TextSanitizer.quoted(raw)) twice")
+      }
       index[name] = i
     }
     for required in ["Date", "Type", "Amount"] where index[required] == nil {
@@ -479,12 +487,14 @@ public struct SpendlyCSVReader {
     let (id, revision, database) = (cells[i].trimmingSpaces(), cells[r].trimmingSpaces(), cells[d].trimmingSpaces())
     if id.isEmpty { return nil }
     guard let number = Int64(id), number > 0 else {
-      throw SpendlyCSVError(line: line, column: i + 1, "Id \(TextSanitizer.quoted(id)): a transaction's id, or empty for a new row")
+      throw SpendlyCSVError(
+        line: line, column: i + 1, "Id \(TextSanitizer.quoted(id)): a transaction's id, or empty for a new row")
     }
     // A row copied from another without its revision is new to this database.
     guard !revision.isEmpty, !database.isEmpty else { return nil }
     guard let exported = Int64(revision), exported > 0 else {
-      throw SpendlyCSVError(line: line, column: r + 1, "Revision \(TextSanitizer.quoted(revision)): the revision the row was exported at")
+      throw SpendlyCSVError(
+        line: line, column: r + 1, "Revision \(TextSanitizer.quoted(revision)): the revision the row was exported at")
     }
     // `LINEAGE@N`: an export of every transaction, taken when the newest revision was N.
     let parts = database.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
@@ -644,7 +654,8 @@ public struct SpendlyCSVReader {
       switch field {
       case "method": "payment method"
       case "to method": "payment method"
-      case "to": "account"
+      // A transfer's other end is in the Account cell, else in the Payment Method cell.
+      case "to", "account": index["Account"] != nil ? "account" : "payment method"
       default: field
       }
     let canonical = SpendlyCSV.allFieldsColumns.first { $0.lowercased() == name } ?? "Amount"

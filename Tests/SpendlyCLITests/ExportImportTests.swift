@@ -29,7 +29,8 @@ struct ExportImportTests {
     let source = try Sandbox()
     try Self.world(source)
     let exported = try source.ok("export", "csv", "--all-fields")
-    #expect(exported.hasPrefix("Id,Date,Time,Type,Amount,Currency,Category,Payment Method,Merchant,Note,Account,Status,"))
+    #expect(
+      exported.hasPrefix("Id,Date,Time,Type,Amount,Currency,Category,Payment Method,Merchant,Note,Account,Status,"))
     #expect(exported.split(separator: "\n")[0].hasSuffix(",Account Type,Revision,Database"))
     let file = source.directory + "/all.csv"
     try exported.write(toFile: file, atomically: true, encoding: .utf8)
@@ -142,6 +143,11 @@ struct ExportImportTests {
     try "Date,Type,Amount\n31/02/2026,expense,400\n".write(toFile: file, atomically: true, encoding: .utf8)
     let date = try sandbox.run(["import", "bad.csv"])
     #expect(date.stderr.hasPrefix("spendly: bad.csv:2:1: Date '31/02/2026': not a date"), "\(date.stderr)")
+    // A transfer without its other end points at the cell that names ends: Payment Method here.
+    try "Date,Type,Amount,Category,Payment Method\n2026-11-01,transfer,200,Transfer,Bank Transfer\n".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let end = try sandbox.run(["import", "bad.csv"])
+    #expect(end.stderr.hasPrefix("spendly: bad.csv:2:5: to: a transfer needs where the money went"), "\(end.stderr)")
     #expect(try sandbox.databaseBytes() == before)
   }
 
