@@ -1,6 +1,8 @@
 /// Which accounts a transaction is on, decided in one place for every adapter (phrases, options,
 /// imports): a named account is checked, a missing one comes from the method, and a transfer
-/// gets both its ends. A person with no accounts keeps method-only entries exactly as before.
+/// gets both its ends; except where the accounts are given as they are (a stored entry kept, a
+/// file with an Account column), which are checked, never filled. A person with no accounts
+/// keeps method-only entries exactly as before.
 public enum AccountRules {
   /// The method of an entry on `account` that named none: the account's first method, else
   /// the default card for a card, Cash for cash and wallets, Bank Transfer for the rest.
@@ -80,7 +82,8 @@ public enum AccountRules {
   /// Whether `new` leaves the inputs of `old`'s accounts as they were (its kind, currency,
   /// methods and named accounts): then its accounts are kept as stored, none inferred, so an
   /// entry saved before its method's account existed stays off that account (as balances count
-  /// it) when only its note, amount or date changes.
+  /// it) when only its note, amount or date changes. (`edit` puts the stored accounts back
+  /// before asking, when no account is named: its draft re-infers them on a new date.)
   public static func keepsAccounts(_ new: TransactionFields, of old: TransactionFields) -> Bool {
     new.kind == old.kind && new.amount.currency == old.amount.currency && NameKey.same(new.method, old.method)
       && NameKey.same(new.counterMethod, old.counterMethod) && NameKey.same(new.account, old.account)
@@ -127,6 +130,16 @@ public enum AccountRules {
       // end may be money no account keeps, named by its method (HDFC Savings → Cash, the cash
       // at hand, when no account takes Cash): the other is an account. Accounts given as they
       // are (a stored entry, a file with an Account column) are not asked for more.
+      if !inferring, fields.importSource == nil {
+        // Ends given as they are must still be two: a destination, and not one method twice.
+        if counter == nil && fields.counterMethod == nil {
+          throw ValidationError(
+            field: "to", value: "", reason: "a transfer needs the account it reaches (to ACCOUNT, --to)")
+        }
+        if account == nil && counter == nil && NameKey.same(fields.method, fields.counterMethod) {
+          throw ValidationError(field: "to", value: fields.method, reason: "a transfer needs two different ends")
+        }
+      }
       if inferring, fields.importSource == nil {
         if account == nil && counter == nil {
           throw ValidationError(

@@ -14,7 +14,8 @@ struct JournalAccounts {
 
   let flavor: JournalFlavor
   let catalog: Catalog
-  /// Full journal name by its root and the Spendly name in lower case.
+  /// Full journal name by its root (a method's marked apart from an account's) and the Spendly
+  /// name in lower case.
   private var names: [String: String] = [:]
   /// The key that took each full name (in lower case), so that another one takes a suffix.
   private var owners: [String: String] = [:]

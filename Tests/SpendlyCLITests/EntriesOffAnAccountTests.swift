@@ -37,7 +37,8 @@ struct EntriesOffAnAccountTests {
     #expect(try Self.balance(sandbox) == "49900.00")
     try sandbox.ok("edit", "1", "--note", "weekly shop")
     try sandbox.ok("edit", "1", "--amount", "650")
-    #expect(try Self.balance(sandbox) == "49900.00", "an edit of its note or amount leaves it on no account")
+    try sandbox.ok("edit", "1", "--date", "2026-11-20")
+    #expect(try Self.balance(sandbox) == "49900.00", "an edit of its note, amount or date leaves it on no account")
     // Choosing its method again is a new choice: the account that takes UPI now takes it.
     try sandbox.ok("edit", "1", "--method", "cash")
     try sandbox.ok("edit", "1", "--method", "upi")
@@ -69,6 +70,25 @@ struct EntriesOffAnAccountTests {
       let empty = try Sandbox()
       try empty.ok("import", file)
       #expect(try Self.accounts(empty) == ["HDFC Savings", nil], "lunch, groceries")
+    }
+  }
+
+  /// A file that gives the accounts as they are still gives a transfer two ends: an empty
+  /// Account cell with a method alone, or one method twice, is refused and nothing is written.
+  @Test func aTransferGivenAsItIsStillNeedsTwoEnds() throws {
+    let sandbox = try Self.earlyEntry()
+    let file = sandbox.directory + "/ends.csv"
+    let before = try sandbox.databaseBytes()
+    for row in [
+      "2026-11-01,transfer,200,Transfer,Bank Transfer,", "2026-11-01,transfer,200,Transfer,Bank Transfer,HDFC Savings",
+      "2026-11-01,transfer,200,Transfer,UPI → UPI,",
+    ] {
+      try ("Date,Type,Amount,Category,Payment Method,Account\n" + row + "\n").write(
+        toFile: file, atomically: true, encoding: .utf8)
+      let refused = try sandbox.run(["import", file])
+      #expect(refused.status == 65, "\(row): \(refused.stdout)")
+      #expect(refused.stderr.contains("ends.csv:2:"), "\(row): \(refused.stderr)")
+      #expect(try sandbox.databaseBytes() == before)
     }
   }
 

@@ -28,7 +28,14 @@ struct EditCommand: Command {
     var draft = TransactionDraft(old)
     try FieldOptions.apply(
       arguments, to: &draft, parser: try context.phraseParser(), today: context.today, editing: true)
-    guard let fields = draft.fields else { throw .data("amount: missing") }
+    guard var fields = draft.fields else { throw .data("amount: missing") }
+    // An edit that names no account and leaves the entry's kind, currency and methods keeps its
+    // accounts as stored (none stays none): re-reading its date does not move it onto one.
+    if arguments["account"] == nil, arguments["to"] == nil {
+      var kept = fields
+      (kept.account, kept.counterAccount) = (old.account, old.counterAccount)
+      if AccountRules.keepsAccounts(kept, of: old) { fields = kept }
+    }
     guard fields != old else { return .lines(["#\(id) unchanged: it already has those values"]) }
     let edited: EntrySaving.Saved
     do {
