@@ -69,13 +69,15 @@ enum AccountWords {
   }
 
   /// The words of the accounts' own names that one account alone has ("regalia" of HDFC
-  /// Regalia, "sbi" of SBI Savings beside HDFC Savings), three letters or more: a phrase's end
-  /// after from/to may name its account by one ("to regalia"), as `list --account` does.
+  /// Regalia, "sbi" of SBI Savings beside HDFC Savings), three letters or more: a transfer's end
+  /// after from/to may name its account by one ("to regalia"), as `list --account` does. A word
+  /// of an account type ("savings") is never one: it names every account of its type.
   static func nameWords(_ catalog: Catalog, named: [String: String]) -> [String: String] {
+    let types = Set(AccountType.allCases.flatMap { typeWords($0) })
     var owners: [String: Set<String>] = [:]
     for account in catalog.accounts {
       for word in NameKey(account.name).text.split(separator: " ").map(String.init)
-      where word.count >= 3 && word.contains(where: \.isLetter) {
+      where word.count >= 3 && word.contains(where: \.isLetter) && !types.contains(word) {
         owners[word, default: []].insert(account.name)
       }
     }
@@ -158,10 +160,10 @@ extension PhraseRun {
           }
         }
       }
-      // After from/to, a word of one account's own name names it ("to regalia"), unless the
-      // word already means something else ("from salary": the category).
+      // In a transfer, after from/to, a word of one account's own name names it ("to regalia"),
+      // unless the word already means something else ("from salary": the category).
       let info = tokens[i].info
-      if found == nil, marker != nil, info.method < 0, info.category < 0, info.suggestion < 0,
+      if found == nil, transferRoute != nil, marker != nil, info.method < 0, info.category < 0, info.suggestion < 0,
         let name = parser.accountNameWords[tokens[i].word]
       {
         found = (name, 1)
