@@ -17,6 +17,9 @@ struct CadenceWords: Sendable {
     case daily, weekly, biweekly, monthly, quarterly, semiannual, annual, every, from, on, until
     /// A word that, right after a cadence word, makes it part of a name ("annual fee").
     case nameNoun = "name-noun"
+    /// A cadence word that says how often only after the amount, right before it, or last
+    /// ("12000 annual"); before another word it describes a thing ("annual checkup").
+    case afterAmount = "after-amount"
     case unitDay = "unit-day", unitWeek = "unit-week", unitFortnight = "unit-fortnight"
     case unitMonth = "unit-month", unitQuarter = "unit-quarter", unitYear = "unit-year"
 
@@ -24,6 +27,8 @@ struct CadenceWords: Sendable {
   }
 
   var roles: [String: Role] = [:]
+  /// The cadence words listed `after-amount` (their role is their cadence's).
+  var afterAmount: Set<String> = []
 
   init(text: String) throws(Lexicon.FileError) {
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -33,7 +38,11 @@ struct CadenceWords: Sendable {
         throw Lexicon.FileError(file: "cadences", line: number + 1, message: "unknown role in '\(trimmed)'")
       }
       for word in trimmed[trimmed.index(after: colon)...].split(separator: " ") {
-        roles[NameKey(String(word)).text] = role
+        if role == .afterAmount {
+          afterAmount.insert(NameKey(String(word)).text)
+        } else {
+          roles[NameKey(String(word)).text] = role
+        }
       }
     }
   }
@@ -72,6 +81,8 @@ extension PhraseParser {
     let role = { (index: Int) -> CadenceWords.Role? in
       index < words.count ? lexicon.roles[NameKey(words[index]).text] : nil
     }
+    // Where the amount is: the first word with a digit (an anchor's date comes after its word).
+    let amountAt = words.firstIndex { $0.contains(where: \.isNumber) } ?? words.count
     var used = Set<Int>()
     var cadence: Cadence?
     var anchor: LocalDate?
@@ -84,9 +95,14 @@ extension PhraseParser {
         index += 1
         continue
       }
+      // "annual fee 500": a one-off fee; "annual checkup 1500": a thing, before the amount.
+      // Their words are the entry's.
       if current.cadence != nil, role(index + 1) == .nameNoun {
-        // "annual fee 500": a one-off fee, its words the entry's.
         index += 2
+        continue
+      }
+      if current.cadence != nil, lexicon.afterAmount.contains(NameKey(words[index]).text), index + 1 < amountAt {
+        index += 1
         continue
       }
       if let named = current.cadence {
