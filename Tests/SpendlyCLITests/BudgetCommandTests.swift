@@ -105,6 +105,11 @@ struct BudgetCommandTests {
         ["budget", "set", "food", "abc"], 65,
         "spendly: budget: 'abc' is no amount above zero (like 8000, 8k, ₹8,000 or $300)"
       ),
+      // Clearing takes no amount: words that are no category are said to be none.
+      (
+        ["budget", "clear", "food", "court"], 65,
+        "spendly: budget: 'food court' is no category (see: spendly categories)"
+      ),
       (
         ["budget", "set", "food", "-500"], 65,
         "spendly: budget: amount: '-500' is negative; amounts are positive and the kind (expense or income) gives the sign"

@@ -58,8 +58,10 @@ public struct BudgetSetting {
   /// of words at the end (or the start) that reads as one, as a phrase's amount reads (8k,
   /// ₹8,000, $300, 1.2L, 2 lakh), in `currency` unless it names its own. The other words name
   /// the category as a phrase would: a name, an alias or a lexicon word ("chai" is Food).
-  public static func target(_ words: [String], currency: Currency, in session: Session) throws(Refusal)
-    -> (category: String?, amount: Money?)
+  /// `settingAmount`: the words are meant to give an amount (`budget set`), so a category followed
+  /// by words that are none ("food abc") is refused for its amount, not its category.
+  public static func target(_ words: [String], currency: Currency, settingAmount: Bool = true, in session: Session)
+    throws(Refusal) -> (category: String?, amount: Money?)
   {
     guard !words.isEmpty else { return (nil, nil) }
     let parser: PhraseParser
@@ -97,7 +99,7 @@ public struct BudgetSetting {
     let name = nameWords.joined(separator: " ")
     guard let category = parser.category(named: name) else {
       // "food abc": a category, then words that were meant as the amount.
-      if amount == nil {
+      if settingAmount, amount == nil {
         for length in stride(from: nameWords.count - 1, through: 1, by: -1) {
           if parser.category(named: nameWords.prefix(length).joined(separator: " ")) != nil {
             throw .notAnAmount(nameWords.dropFirst(length).joined(separator: " "))

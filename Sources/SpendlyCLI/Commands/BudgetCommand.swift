@@ -129,7 +129,7 @@ struct BudgetCommand: Command {
 
   static func clear(_ words: [String], _ arguments: Arguments, _ context: Context) throws(CLIError) -> Rendered {
     let currency = try MoneyOptions.currency(arguments, context)
-    let (category, amount) = try target(words, context: context, currency: currency)
+    let (category, amount) = try target(words, context: context, currency: currency, settingAmount: false)
     if amount != nil { throw .usage("budget clear: no amount, just the category (or none for overall)") }
     if arguments.has("rollover") || arguments.has("no-rollover") {
       throw .usage("budget clear: --rollover goes with 'budget set'")
@@ -148,9 +148,11 @@ struct BudgetCommand: Command {
   }
 
   /// The category (nil: overall) and the amount the words name (see `BudgetSetting.target`).
-  static func target(_ words: [String], context: Context, currency: Currency) throws(CLIError) -> (String?, Money?) {
+  static func target(_ words: [String], context: Context, currency: Currency, settingAmount: Bool = true)
+    throws(CLIError) -> (String?, Money?)
+  {
     do {
-      return try BudgetSetting.target(words, currency: currency, in: context.session)
+      return try BudgetSetting.target(words, currency: currency, settingAmount: settingAmount, in: context.session)
     } catch {
       switch error {
       case .amount(let error): throw .data("budget: \(Render.safe(error.message))")
