@@ -157,8 +157,8 @@ enum DraftEdit {
     if [.kind, .currency, .method, .account, .to, .date].contains(field) { parser.reinferAccounts(&draft) }
   }
 
-  /// A date or time read the way phrases write them; an impossible one is a data error.
-  /// The date and time `text` names, as a phrase reads them; an error names `field`.
+  /// A date or time read the way phrases write them; an impossible one is a data error that
+  /// names `field`.
   static func when(_ text: String, parser: PhraseParser, today: LocalDate, field: DraftField = .date) throws(CLIError)
     -> (date: LocalDate?, time: LocalTime?)?
   {

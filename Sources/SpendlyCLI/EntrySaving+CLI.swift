@@ -29,7 +29,7 @@ extension EntrySaving {
       f.kind == .transfer || f.account != nil
       ? "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.place(f))"
       : "saved #\(saved.id) · \(Render.amount(f)) \(f.category) · \(Render.safe(f.method))"
-    // Saved without a draft shown: a day other than today is said.
+    // A day other than today is said (one saved with --yes or from a link showed no draft).
     if f.date != today { line += " · \(f.date.readable)" }
     let inferred = [DraftField.category, .method].filter(draft.inferred.contains).filter {
       $0 == .method || f.kind != .transfer

@@ -126,7 +126,8 @@ public struct ImportPlanner {
   public let source: String
   /// The category of a new row of this kind, and where it came from.
   public let categorize: (BankRow, Kind) -> (String, CategorySource)
-  /// The method of a new row: the account's first, or one for its type.
+  /// The method of a new row that its narration does not name (for a bank account, one of money
+  /// leaving it): the account's first, or one for its type.
   public let method: String
   /// A bank account's row whose narration names no method: `method` when money leaves it, this
   /// (Bank Transfer) when money reaches it; nil for `method` either way.
@@ -501,9 +502,9 @@ public struct ImportPlanner {
     let toSelf = row.narration == .selfTransfer && row.isOut && !account.isLiability
     if toSelf { kind = .transfer }
     // A bank account's row is paid by the method its narration names ("NEFT CR-EMPLOYER" by
-    // bank transfer, "UPI/SWIGGY" by UPI); a card's rows are the card's.
+    // bank transfer, "UPI/SWIGGY" by UPI); a card's, a wallet's or cash rows are its own method's.
     let rowMethod =
-      account.isLiability
+      !account.type.isBank
       ? method
       : words.method(of: row.text) ?? words.method(of: row.memo) ?? words.method(of: row.type)
         ?? (row.isOut ? method : incomingMethod ?? method)

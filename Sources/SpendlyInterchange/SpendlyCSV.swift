@@ -655,7 +655,7 @@ public struct SpendlyCSVReader {
       case "method": "payment method"
       case "to method": "payment method"
       // A transfer's other end is in the Account cell, else in the Payment Method cell.
-      case "to", "account": index["Account"] != nil ? "account" : "payment method"
+      case "to", "account", "to account": index["Account"] != nil ? "account" : "payment method"
       default: field
       }
     let canonical = SpendlyCSV.allFieldsColumns.first { $0.lowercased() == name } ?? "Amount"

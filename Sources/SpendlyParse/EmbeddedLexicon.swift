@@ -18,7 +18,10 @@ enum EmbeddedLexicon {
     annual: annual yearly annually
     # A cadence word right before one of these names a one-off thing, not how often: "annual fee 500
     # cc" is the fee charged today, "monthly pass 1200" the pass bought today.
-    name-noun: fee fees charge charges pass bonus maintenance interest
+    name-noun: fee fees charge charges pass bonus
+    # Cadence words that say how often only after the amount or as the last word ("insurance 12000
+    # annual"): before it they describe a thing ("annual checkup 1500", "annual membership 5000").
+    after-amount: annual
     # "every month", "every 2 weeks", "every 6 months", "every year", "every friday".
     every: every
     unit-day: day days
@@ -293,9 +296,9 @@ enum EmbeddedLexicon {
     # channel: a payment between banks. The same amount leaving one of the person's accounts and
     # reaching another within days, both rows naming a channel, is one transfer.
     channel: neft imps rtgs p2a trf "fund transfer" "funds transfer" "funds trf" "by transfer" "to transfer" ift mmt
-    # method: the payment method a narration's word names, for a row of a bank account (a card's
-    # rows are the card's). A row that names none is the account's method when money leaves it, and
-    # Bank Transfer when money reaches it.
+    # method: the payment method a narration's word names, for a row of a bank account (savings or
+    # current; a card's, a wallet's and cash rows are the account's own method's). A bank row that
+    # names none is the account's method when money leaves it, and Bank Transfer when money reaches it.
     # The narration's words are read first, then its memo's, then the row's type (OFX's XFER, POS).
     # Format: method: word=Method (the Method in one word with _ for a space; one this person's
     # methods lack is not used)

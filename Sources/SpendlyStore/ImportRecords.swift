@@ -49,7 +49,7 @@ public struct ImportStep {
   public let rows: [BankRow]
   /// What the new rows' import source says: "file.ofx · OFX · 1234".
   public let source: String
-  /// The method of a new row.
+  /// The method of a new row its narration does not name (see `ImportPlanner.method`).
   public let method: String
   /// The method of money reaching a bank account when its narration names none (see `ImportPlanner`).
   public var incomingMethod: String?

@@ -24,16 +24,18 @@ struct ReportValueTests {
   }
 
   /// Each group of the period is there, the one of its last day too, whatever day it starts on:
-  /// a lifetime from 14 Aug to 7 Dec has five months; a week from a Sunday to the Monday after, two.
+  /// a lifetime from 14 Aug to 7 Dec has five months; 14 Feb to 7 Nov four quarters; a week from a
+  /// Sunday to the Monday after, two.
   @Test func everyGroupOfThePeriodIsFilledFromItsFirstDay() throws {
     let aug14 = try #require(LocalDate(year: 2026, month: 8, day: 14))
     let dec7 = try #require(LocalDate(year: 2026, month: 12, day: 7))
     let august = [GroupTotal(key: "2026-08", currency: .eur, minorUnits: 5000, count: 1)]
     let months = TrendReport.filled(august, .month, Period(from: aug14, to: dec7), today: dec7)
     #expect(months.map(\.key) == ["2026-08", "2026-09", "2026-10", "2026-11", "2026-12"])
-    let jan31 = try #require(LocalDate(year: 2026, month: 1, day: 31))
+    let feb14 = try #require(LocalDate(year: 2026, month: 2, day: 14))
+    let nov7 = try #require(LocalDate(year: 2026, month: 11, day: 7))
     let quarters = TrendReport.filled(
-      [GroupTotal(key: "2026-Q1", currency: .inr, minorUnits: 1, count: 1)], .quarter, Period(from: jan31, to: dec7),
+      [GroupTotal(key: "2026-Q1", currency: .inr, minorUnits: 1, count: 1)], .quarter, Period(from: feb14, to: nov7),
       today: dec7)
     #expect(quarters.count == 4, "\(quarters.map(\.key))")
     let sunday = try #require(LocalDate(year: 2026, month: 12, day: 6))

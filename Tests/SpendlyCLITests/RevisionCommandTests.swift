@@ -35,6 +35,8 @@ struct RevisionCommandTests {
     #expect(shown.status == 65)
     // One that was: its history is named.
     #expect(shown.stderr == "spendly: id '1': transaction #1 was deleted or undone (see: spendly history 1)\n")
+    let again = try sandbox.run(["delete", "1"])
+    #expect(again.stderr == "spendly: id '1': transaction #1 was deleted or undone (see: spendly history 1)\n")
     let never = try sandbox.run(["show", "2"])
     #expect(never.status == 65)
     #expect(never.stderr == "spendly: id '2': no transaction #2\n")

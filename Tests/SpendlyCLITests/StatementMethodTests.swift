@@ -63,4 +63,14 @@ struct StatementMethodTests {
     try sandbox.ok("import", file, "--account", "HDFC Regalia")
     #expect(Set(try Self.methods(sandbox).values) == ["Credit Card"])
   }
+
+  @Test func aWalletsRowsAreItsOwnMethods() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "Travel Wallet", "--type", "wallet", "--methods", "cash")
+    let file = sandbox.directory + "/wallet.ofx"
+    try Self.ofx([("DEBIT", "-50.00", "POS STARBUCKS"), ("CREDIT", "500.00", "NEFT TOPUP")], account: "77")
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    try sandbox.ok("import", file, "--account", "Travel Wallet")
+    #expect(Set(try Self.methods(sandbox).values) == ["Cash"])
+  }
 }

@@ -15,6 +15,8 @@ struct DeleteCommand: Command {
     try arguments.expectPositional(1, 1, command: name, what: "a transaction id")
     let id = try TransactionReference.id(arguments.positional[0])
     let store = try context.store()
+    // One that is not there (never, or no more) is said as show and edit say it.
+    _ = try TransactionReference.existing(id, store)
     let old = try reporting { try store.transactions.delete(id: id) }
     return .lines(
       ["deleted #\(id) · \(Render.amount(old.fields)) \(Render.safe(old.fields.category)) · undo brings it back"],
