@@ -1,6 +1,8 @@
 /// The rules every transaction must meet before it is stored, whoever writes it.
 public enum Validator {
-  /// Checks the fields and returns them with category and method spelled as in the catalog.
+  /// Checks the fields and returns them with category and method spelled as in the catalog, and
+  /// their accounts as `AccountRules.resolve` gives them (filled from the methods unless
+  /// `inferringAccounts` is false: accounts given as they are).
   public static func validate(_ fields: TransactionFields, catalog: Catalog, inferringAccounts: Bool = true)
     throws(ValidationError) -> TransactionFields
   {
