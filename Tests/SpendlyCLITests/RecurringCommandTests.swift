@@ -115,7 +115,12 @@ struct RecurringCommandTests {
     let items = try #require((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])
     #expect(items.map { $0["date"] as? String } == ["2026-02-28", "2026-03-31"])
     #expect(items.map { $0["amount"] as? String } == ["649.00", "699.00"])
-    #expect(try Self.at(sandbox, "2026-04-29T10:00", "recurring", "pause", "1").status == 0)
+    // Pausing says the dates that came before it are still due.
+    let pausing = try Self.at(sandbox, "2026-04-29T10:00", "recurring", "pause", "1")
+    #expect(
+      pausing.stdout
+        == "paused Netflix: no new date comes due until 'recurring resume 1'; 2 earlier dates are still due ('due' lists them, 'recurring skip 1' skips one)\n",
+      "\(pausing.stdout)")
     // While paused (from 29 Apr), 30 Apr and 31 May are not due; the earlier dates still are.
     let paused = try Self.at(sandbox, "2026-06-01T10:00", "--json", "due")
     let whilePaused = ((try json(paused.stdout) as? [String: Any])?["due"] as? [[String: Any]])?.map {

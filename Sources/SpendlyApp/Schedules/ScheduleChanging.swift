@@ -17,7 +17,8 @@ public struct ScheduleChanging {
   /// What was done.
   public enum Outcome: Sendable, Equatable {
     case skipped(LocalDate)
-    case paused
+    /// Paused, with the dates before today still due (pausing stops what comes, not what came).
+    case paused(stillDue: Int)
     /// Resumed, with the next date not yet logged nor skipped.
     case resumed(next: LocalDate?)
     case ended(LocalDate?)
@@ -66,7 +67,10 @@ public struct ScheduleChanging {
         return .skipped(day)
       case .pause:
         try store.schedules.pause(id: schedule.id, on: today)
-        return .paused
+        var paused = schedule
+        paused.pausedSince = today
+        let linked = try store.schedules.linkedDates()[schedule.id] ?? []
+        return .paused(stillDue: paused.due(today: today, linked: linked).count)
       case .resume:
         try store.schedules.resume(id: schedule.id, on: today)
         // The next date not yet logged nor skipped, as `recurring` shows it.

@@ -197,7 +197,13 @@ struct RecurringCommand: Command {
     let summary: String
     switch outcome {
     case .skipped(let day): summary = "skipped \(schedule.name) on \(day.readable)"
-    case .paused: summary = "paused \(schedule.name): nothing is due until 'recurring resume \(schedule.id)'"
+    case .paused(let stillDue):
+      summary =
+        "paused \(schedule.name): no new date comes due until 'recurring resume \(schedule.id)'"
+        + (stillDue == 0
+          ? ""
+          : "; \(stillDue) earlier date\(stillDue == 1 ? " is" : "s are") still due ('due' lists them, "
+            + "'recurring skip \(schedule.id)' skips one)")
     case .resumed(let next): summary = "resumed \(schedule.name)" + (next.map { " · next \($0.readable)" } ?? "")
     case .ended(nil): summary = "\(schedule.name) runs on with no end"
     case .ended(let day?): summary = "\(schedule.name) ends on \(day.readable)"
