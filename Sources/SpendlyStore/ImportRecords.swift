@@ -73,6 +73,9 @@ public struct ImportStep {
   public var rebuild = false
   /// Sync: the statement end the account's sync token moves to.
   public var tokenEnd: LocalDate?
+  /// The statement's account number, recorded on an account that had none (one the person chose
+  /// with `--account`, or that holds the rows): the next statement for it finds it by number.
+  public var linksNumber: String?
 
   public init(
     account: String, balances: [StatementBalance], coverage: ClosedRange<LocalDate>?, rows: [BankRow],
@@ -163,6 +166,13 @@ extension ImportRecords {
           let catalog = try store.catalog.current()
           guard let account = catalog.account(named: step.account) else {
             throw StoreError.unknown("account", step.account)
+          }
+          if let number = step.linksNumber, account.number == nil, let id = account.id {
+            try log.track(.accounts, key: .integer(id.rawValue)) {
+              try log.db.run(
+                "UPDATE accounts SET number = ? WHERE id = ? AND number IS NULL",
+                [.text(number), .integer(id.rawValue)])
+            }
           }
           if step.rebuild && !dryRun, let coverage = step.coverage {
             // The statement replaces what was imported for its dates (the newest file wins);

@@ -128,11 +128,20 @@ public struct StatementImporting {
     var creating: [Account] = []
     var unmatched: [String] = []
     var targets: [Account] = []
+    var numbers: [Int: String] = [:]
     for index in statements.indices {
       let statement = statements[index]
       let account: Account
       if let found = try existing(for: statement, alone: statements.count == 1, named: named, catalog, creating) {
         account = found
+        // Placed by --account or by its rows, not by its number: the account takes the number
+        // (when it has none and its last four digits, if any, agree), so the next statement finds it.
+        if Self.match(statement, in: catalog.accounts + creating) == nil, found.number == nil,
+          let id = statement.accountID?.trimmingSpaces(), id.filter(\.isNumber).count >= 4,
+          found.last4.map({ id.filter(\.isNumber).hasSuffix($0) }) ?? true
+        {
+          numbers[index] = id
+        }
         // A file that names no currency is in its account's.
         if Self.takes(found, statement) { statements[index].currency = found.currency }
       } else {
@@ -165,7 +174,7 @@ public struct StatementImporting {
     var institutions: [String: String] = [:]
     for account in catalog.accounts { institutions[NameKey(account.name).text] = account.institution }
     var checks: [(String, StatementBalance)] = []
-    for (statement, account) in zip(statements, targets) {
+    for (index, (statement, account)) in zip(statements, targets).enumerated() {
       var rows = Self.bankRows(statement, key: statement.accountID ?? account.name) { parser.account(named: $0) }
       Self.linkOwnAccounts(&rows, of: account, among: catalog.accounts)
       let dates = rows.map(\.date)
@@ -227,6 +236,7 @@ public struct StatementImporting {
       step.institutions = institutions
       step.uncategorized = [catalog.fallbackCategory(for: .expense), catalog.fallbackCategory(for: .income)]
       if request.sync { step.tokenEnd = end }
+      step.linksNumber = numbers[index]
       steps.append(step)
     }
     let rowCount = statements.reduce(0) { $0 + $1.rows.count }
