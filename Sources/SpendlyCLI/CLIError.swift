@@ -26,6 +26,8 @@ struct CLIError: Error, CustomStringConvertible {
   let message: String
   /// Whether `message` already shows an example of what to type (the shell then adds none).
   var showsExample = false
+  /// Whether the message gives an example, marked or in its own words ("example:", ", like …").
+  var givesExample: Bool { showsExample || message.contains("example") || message.contains(", like ") }
   /// Whether `message` ends with the nearest question ("did you mean: …?"), which is then the
   /// last thing said: no "to record it" hint follows it.
   var suggestsQuestion = false

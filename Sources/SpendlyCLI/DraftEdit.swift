@@ -110,6 +110,12 @@ enum DraftEdit {
       draft.method = method
       draft.inferred.remove(.method)
     case .merchant:
+      // Refused here, by the rule saving applies, not after the whole review at save.
+      do {
+        _ = try Validator.cleaned(text, field: "merchant", limit: TextLimits.merchant)
+      } catch {
+        throw .data(error.description)
+      }
       draft.merchant = text.isEmpty ? nil : text
       draft.inferred.remove(.merchant)
     case .account:
@@ -135,6 +141,11 @@ enum DraftEdit {
       }
       draft.inferred.remove(.to)
     case .note:
+      do {
+        _ = try Validator.cleaned(text, field: "note", limit: TextLimits.note, lineBreaks: true)
+      } catch {
+        throw .data(error.description)
+      }
       draft.note = text.isEmpty ? nil : text
     case .date:
       guard let date = try when(text, parser: parser, today: today)?.date else {

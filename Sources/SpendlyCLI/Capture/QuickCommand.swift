@@ -116,8 +116,7 @@ struct QuickCommand: Command {
         }
         try DraftEdit.set(.amount, to: text, in: &candidate, parser: parser, today: context.today)
       } catch {
-        let shown = error.showsExample || error.message.contains("example")
-        let hint = shown ? "" : " (example: \(DraftEdit.example(.amount)))"
+        let hint = error.givesExample ? "" : " (example: \(DraftEdit.example(.amount)))"
         output.line("  " + error.message + hint)
         continue
       }

@@ -294,7 +294,7 @@ final class ConfirmDialogue {
         return .value
       } catch {
         // The message quotes what was typed: `output.line` sanitizes it like everything printed.
-        let advice = error.showsExample ? "" : " (example: \(DraftEdit.example(field)))"
+        let advice = error.givesExample ? "" : " (example: \(DraftEdit.example(field)))"
         guard input.isTerminal else {
           output.line("  discarded (nothing saved)")
           output.error(
