@@ -162,6 +162,13 @@ struct RecurringCommandTests {
       #expect(result.stderrLines.count == 1, "\(arguments): \(result.stderr)")
     }
     #expect(try sandbox.databaseBytes() == before)
+    // A schedule's new name is refused in the option's words, not the charges' merchant's.
+    _ = try sandbox.ok("recurring", "add", "--yes", "netflix", "649", "monthly", "cc")
+    let stored = try sandbox.databaseBytes()
+    let named = try sandbox.run(["recurring", "edit", "1", "--name", "Clean\u{1B}[31mER"])
+    #expect(named.status == 65)
+    #expect(named.stderr == "spendly: --name 'Clean\\u{1B}[31mER': contains control characters\n", "\(named.stderr)")
+    #expect(try sandbox.databaseBytes() == stored)
   }
 }
 

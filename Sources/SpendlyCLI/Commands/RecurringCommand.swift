@@ -219,6 +219,12 @@ struct RecurringCommand: Command {
     if let name = arguments["name"] {
       let trimmed = name.trimmingSpaces()
       guard !trimmed.isEmpty else { throw .usage("recurring edit: --name is empty; give the schedule a name") }
+      // The name is kept as the charges' merchant: refused here in the option's own words.
+      do {
+        _ = try Validator.cleaned(trimmed, field: "--name", limit: TextLimits.merchant)
+      } catch {
+        throw .data(error.description)
+      }
       request.name = trimmed
     }
     request.note = arguments["note"]
