@@ -176,14 +176,25 @@ extension ImportRecords {
           }
           if step.rebuild && !dryRun, let coverage = step.coverage {
             // The statement replaces what was imported for its dates (the newest file wins);
-            // rows of other dates, and typed entries with their links, stay.
+            // rows of other dates, and typed entries with their links, stay. A stored row the
+            // statement still has as it was (its reference, day and amount) stays too, with
+            // what the person changed in it (a category, a note): the new row meets it as a
+            // duplicate.
+            let kept = Set(
+              step.rows.map { "\($0.reference)\u{1F}\($0.date)\u{1F}\($0.magnitude.minorUnits)" })
             let imported = try log.db.rows(
               """
-              SELECT id FROM transactions WHERE import_source IS NOT NULL AND date BETWEEN ? AND ?
+              SELECT id, external_ref, date, amount FROM transactions WHERE import_source IS NOT NULL
+                AND date BETWEEN ? AND ?
                 AND account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?))
               """,
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
-            ).compactMap { $0.int(0) }
+            ).compactMap { row -> Int64? in
+              guard let id = row.int(0) else { return nil }
+              guard let reference = row.text(1), let date = row.text(2), let amount = row.int(3) else { return id }
+              let base = ExternalReference(stored: reference).reference
+              return kept.contains("\(base)\u{1F}\(date)\u{1F}\(amount)") ? nil : id
+            }
             _ = try store.transactions.record(log, imported.map { .delete(id: $0) })
             // Typed entries confirmed by the replaced rows are free to meet the new ones.
             let linked = try log.db.rows(

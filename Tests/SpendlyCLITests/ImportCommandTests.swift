@@ -121,6 +121,10 @@ extension ImportCommandTests {
     try FileManager.default.copyItem(atPath: Self.folder + "/sbi-nov.camt.xml", toPath: folder + "/a.xml")
     let first = try #require(try json(sandbox.ok("--json", "sync", folder, "--yes")) as? [String: Any])
     #expect(first["added"] as? Int == 2)
+    // A row the new statement still has as it was keeps its id and what the person changed in it.
+    let before = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    let kept = try #require(before.first { $0["amount"] as? String == "19.99" }?["id"] as? Int)
+    try sandbox.ok("edit", String(kept), "--note", "team lunch")
     let original = try String(contentsOfFile: Self.folder + "/sbi-nov.camt.xml", encoding: .utf8)
     try original.replacingOccurrences(of: "SBI-0002", with: "SBI-0099").replacingOccurrences(
       of: "2500.00", with: "2400.00"
@@ -130,6 +134,7 @@ extension ImportCommandTests {
     #expect(text.contains("rebuilt"))
     let rows = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     #expect(rows.map { $0["amount"] as? String } == ["19.99", "2400.00", "42.50"])
+    #expect(rows.first?["id"] as? Int == kept && rows.first?["note"] as? String == "team lunch", "\(rows.first ?? [:])")
     #expect(rows.last?["merchant"] as? String == "REWE", "the typed entry stays, linked")
     #expect(rows.last?["external_reference"] as? String == "SBI-0001")
     #expect(try sandbox.ok("sync", folder) == "0 new files · 0 added · 2 seen before\n")
