@@ -56,12 +56,12 @@ enum DraftView {
       lines.append("  links \(stored.count) \(stored.count == 1 ? "entry" : "entries") already stored")
     }
     let linked = Set(stored)
-    let past = cadence.occurrences(from: anchor, to: today.adding(days: -1), anchor: anchor)
-      .filter { !linked.contains($0) }.count
+    // Today's date is due today, as `due` counts it.
+    let past = cadence.occurrences(from: anchor, to: today, anchor: anchor).filter { !linked.contains($0) }.count
     if past > 0 {
       lines.append(
         output.style(
-          "  \(past) earlier date\(past == 1 ? "" : "s") will be due ('due' lists them, 'recurring skip' skips one)",
+          "  \(past) date\(past == 1 ? "" : "s") up to today will be due ('due' lists them, 'recurring skip' skips one)",
           .dim))
     }
     return lines

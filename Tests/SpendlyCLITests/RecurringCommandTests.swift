@@ -78,7 +78,7 @@ struct RecurringCommandTests {
       "transfer")
     #expect(added.status == 0, "\(added.stderr)")
     #expect(added.stdout.contains("  links 1 entry already stored\n"), "\(added.stdout)")
-    #expect(added.stdout.contains("10 earlier dates will be due"), "\(added.stdout)")
+    #expect(added.stdout.contains("10 dates up to today will be due"), "\(added.stdout)")
     #expect(added.stdout.hasSuffix("· linked 1 entry already stored\n"), "\(added.stdout)")
     let stored = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     #expect(stored.map { $0["recurring_id"] as? Int } == [1])
@@ -132,6 +132,17 @@ struct RecurringCommandTests {
     let dates = ((try json(after.stdout) as? [String: Any])?["due"] as? [[String: Any]])?.map { $0["date"] as? String }
     #expect(dates == ["2026-02-28", "2026-03-31"])
     #expect(try sandbox.ok("log", "--limit", "1").contains("resumed Netflix"))
+  }
+
+  /// The preview counts what `due` will list: today's date too.
+  @Test func thePreviewCountsTodaysDateAsDueDoes() throws {
+    let sandbox = try Sandbox()
+    let day = "2026-12-07T10:00"
+    let added = try Self.at(
+      sandbox, day, "recurring", "add", "--yes", "gas", "800", "monthly", "from", "2026-11-07", "upi")
+    #expect(added.stdout.contains("  2 dates up to today will be due"), "\(added.stdout)")
+    let due = try Self.at(sandbox, day, "--json", "due")
+    #expect(((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])?.count == 2)
   }
 
   /// `resume` names the next date as `recurring` does: not one already logged nor skipped.
