@@ -213,9 +213,26 @@ extension PhraseParser {
       }
       return nil
     }
+    // The first date that does not exist, said if no shorter run of words is a date.
+    var refusal: PhraseError?
     for count in stride(from: min(4, words.count - start), through: 1, by: -1) {
       let text = words[start..<(start + count)].joined(separator: " ")
-      guard let read = try when(text, now: now), let date = read.date else { continue }
+      let read: (date: LocalDate?, time: LocalTime?)?
+      do {
+        read = try when(text, now: now)
+      } catch {
+        // "on 29 feb" without a year: the next year that has the day (the last one, from).
+        let years =
+          pastward ? Array((now.date.year - 8...now.date.year).reversed()) : Array(now.date.year...now.date.year + 8)
+        if let found = years.lazy.compactMap({ year in (try? self.when(text + " \(year)", now: now))??.date })
+          .first(where: { pastward ? $0 <= now.date : !onward || $0 >= now.date })
+        {
+          return (found, count)
+        }
+        refusal = refusal ?? error
+        continue
+      }
+      guard let read, let date = read.date else { continue }
       // A year is written only as four digits or as the third part of 31/01/2026 or
       // 2026-01-31: "31/01" has none, and reads by the same rule as "31 jan".
       let hasYear = words[start..<(start + count)].contains { word in
@@ -231,6 +248,7 @@ extension PhraseParser {
       if pastward && date > now.date { return (step(date, -1), count) }
       return (date, count)
     }
+    if let refusal { throw refusal }
     // "on 31": a bare day of the month, read as "on 31st".
     if onward, let day = Int(words[start]), (1...31).contains(day), words[start].allSatisfy(\.isNumber) {
       return try anchorDate(["\(day)th"], from: 0, now: now, onward: true)
