@@ -233,6 +233,9 @@ struct QueryCommandTests {
       "\(compare)")
     let closed = try sandbox.ok("query", "compare last month with sep")
     #expect(closed.contains("last month (Thu 1 Oct – Sat 31 Oct) vs Sep 2026"), "\(closed)")
+    // A filtered comparison says what its figures are of.
+    let food = try sandbox.ok("query", "compare food last month with sep")
+    #expect(food.hasPrefix("  spent on Food: last month (Thu 1 Oct – Sat 31 Oct) vs Sep 2026"), "\(food)")
     // Uber is a merchant in this database's history, so "uber" is that merchant.
     let uber = try sandbox.ok("query", "uber this year")
     #expect(uber.hasPrefix("  ₹20,000.00 spent at Uber this year"), "\(uber)")

@@ -14,8 +14,11 @@ extension Answers {
     let (query, period, before) = (report.query, report.period, report.previousPeriod)
     // Both renderings are made in one pass: each row notes the same warnings either way.
     var rows: [CurrencyRow<ComparisonJSON.Row>] = []
+    // The filters the figures obey ("on Food", "by UPI") are said before the periods.
+    let filters = describe(query, nil)
     var lines = [
-      "  \(query.measure.rawValue): \(name(period)) (\(range(period))) vs \(name(before)) (\(range(before)))"
+      "  \(query.measure.rawValue)\(filters.isEmpty ? "" : " " + filters): \(name(period)) (\(range(period))) vs "
+        + "\(name(before)) (\(range(before)))"
     ]
     for row in report.rows {
       let currency = row.currency
@@ -176,6 +179,8 @@ extension Answers {
 
   /// What the dashboard says was spent in one currency over a stretch of days.
   func spentJSON(_ summary: Summary) -> CurrencyRow<DashboardJSON.Spent> {
-    row(summary) { DashboardJSON.Spent(currency: summary.currency.code, spent: money(summary.expenses, summary.currency)) }
+    row(summary) {
+      DashboardJSON.Spent(currency: summary.currency.code, spent: money(summary.expenses, summary.currency))
+    }
   }
 }
