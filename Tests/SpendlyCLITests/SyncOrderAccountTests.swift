@@ -129,6 +129,19 @@ struct SyncOrderAccountTests {
     #expect(try Self.accounts(sandbox).count == 1)
   }
 
+  /// A dry run's file that would need an account is told, not counted as failed; the real run
+  /// without --account or --yes still fails it.
+  @Test func aDryRunSaysAFileWouldNeedAnAccount() throws {
+    let sandbox = try Sandbox()
+    let folder = try Self.folder(sandbox, "a-november.xml")
+    let dry = try sandbox.run(["sync", folder, "--dry-run"])
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stdout.contains("· 1 would need an account (--account NAME, or --yes to create it)"), "\(dry.stdout)")
+    #expect(!dry.stdout.contains("failed"), "\(dry.stdout)")
+    let real = try sandbox.run(["sync", folder])
+    #expect(real.status == 65 && real.stdout.contains("· 1 failed"), "\(real.stdout)")
+  }
+
   /// A word `--account` does not resolve stops sync before any file is read.
   @Test func anAccountThatIsNoneStopsSyncBeforeAnyFile() throws {
     let sandbox = try Sandbox()

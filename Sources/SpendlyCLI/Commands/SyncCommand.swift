@@ -52,6 +52,8 @@ struct SyncCommand: Command {
     var lines: [([String], SyncFileJSON)] = []
     var outcomes: [StatementImporting.Outcome] = []
     var failures: [String] = []
+    // A dry run's file that needs an account (--account or --yes) did not fail: it is told.
+    var needing = 0
     for result in results {
       switch result {
       case .imported(let outcome):
@@ -61,7 +63,11 @@ struct SyncCommand: Command {
         lines.append((text, .imported(StatementImportJSON(outcome, dryRun: request.dryRun))))
       case .failed(let file, let refusal):
         let message = refusal.cli.message
-        failures.append(message)
+        if request.dryRun, case .needsAccounts = refusal {
+          needing += 1
+        } else {
+          failures.append(message)
+        }
         lines.append(([Render.safe(message)], .failed(file: file, error: message)))
       case .unreadable(let file):
         let message = "\(Render.safe((directory as NSString).appendingPathComponent(file))): cannot read the file"
@@ -72,6 +78,7 @@ struct SyncCommand: Command {
     let added = outcomes.reduce(0) { $0 + $1.added }
     let total =
       "\(outcomes.count) new file\(outcomes.count == 1 ? "" : "s") · \(request.dryRun ? "would add \(added)" : "\(added) added") · \(seen) seen before"
+      + (needing == 0 ? "" : " · \(needing) would need an account (--account NAME, or --yes to create it)")
       + (failures.isEmpty ? "" : " · \(failures.count) failed")
     let result = Rendered(
       text: { lines.flatMap(\.0) + [total] },
