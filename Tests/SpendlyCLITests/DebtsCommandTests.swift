@@ -83,6 +83,18 @@ struct DebtsCommandTests {
     #expect(try listed() == "50000.00")
   }
 
+  /// A debt paid down to nothing shows no minimum and nothing due.
+  @Test func aPaidOffDebtHasNothingDue() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "debts", "add", "Small", "--balance", "300", "--apr", "12", "--min", "100", "--due-day", "20", "--yes")
+    try sandbox.ok("debts", "pay", "Small", "300", "--yes")
+    let listed = try sandbox.ok("debts")
+    #expect(listed.contains("₹0.00  12%  —        —         paid off"), "\(listed)")
+    let all = try #require(try json(sandbox.ok("--json", "debts")) as? [String: Any])
+    #expect((all["debts"] as? [[String: Any]])?.first?["minimum"] as? String == "0.00")
+  }
+
   /// "car loan emi 15000", "15000 car loan payment" with a debt record "Car loan" (no loan
   /// account): a payment linked to the debt, so what is owed goes down, as `debts pay` does.
   @Test func aLoanPaymentPhraseIsLinkedToTheDebt() throws {
@@ -117,10 +129,12 @@ struct DebtsCommandTests {
     let shared = try #require(try json(sandbox.ok("--json", "show", "2")) as? [String: Any])
     #expect(shared["debt_id"] is NSNull, "'loan' is in two debts' names: \(shared)")
     // A word of a debt's name away from the payment word, or with other words left, pays none.
-    try sandbox.ok("debts", "add", "Loan from Dad", "--balance", "20000", "--apr", "0", "--min", "1000", "--due-day", "1")
-    for (index, phrase) in ["emi 3000 for personal trainer", "laptop emi 5000 for the new car", "phone emi 2000 from card"]
-      .enumerated()
-    {
+    try sandbox.ok(
+      "debts", "add", "Loan from Dad", "--balance", "20000", "--apr", "0", "--min", "1000", "--due-day", "1")
+    for (index, phrase) in [
+      "emi 3000 for personal trainer", "laptop emi 5000 for the new car", "phone emi 2000 from card",
+    ]
+    .enumerated() {
       let saved = try sandbox.run(["add", "--yes"] + phrase.split(separator: " ").map(String.init))
       #expect(saved.status == 0, "\(phrase): \(saved.stderr)")
       let plain = try #require(try json(sandbox.ok("--json", "show", "\(index + 3)")) as? [String: Any])

@@ -34,7 +34,7 @@ enum DebtView {
           return DebtsJSON.Debt(
             id: debt.id, name: debt.name, kind: debt.kind.rawValue, currency: c.code, balance: plain(balance, c),
             startingBalance: plain(debt.balance.minorUnits, c), start: debt.start.description,
-            apr: debt.apr.description, minimum: plain(debt.effectiveMinimum.amount(on: balance), c),
+            apr: debt.apr.description, minimum: plain(balance > 0 ? debt.effectiveMinimum.amount(on: balance) : 0, c),
             dueDay: debt.dueDay, nextDue: due.description, daysUntil: due.daysSinceEpoch - today.daysSinceEpoch,
             term: debt.term, overdueSince: debt.overdue(today: today, payments: payments[debt.id] ?? [])?.description)
         },
@@ -50,6 +50,15 @@ enum DebtView {
     for debt in debts {
       let due = debt.nextDue(onOrAfter: today)
       let days = due.daysSinceEpoch - today.daysSinceEpoch
+      let balance = balances[debt.id]?.minorUnits ?? 0
+      // Nothing owed: no minimum, nothing due.
+      guard balance > 0 else {
+        table.add([
+          Render.safe(debt.name), debt.kind.rawValue, money(balance, debt.balance.currency), "\(debt.apr)%", "—", "—",
+          "paid off",
+        ])
+        continue
+      }
       table.add([
         Render.safe(debt.name), debt.kind.rawValue, money(balances[debt.id]?.minorUnits ?? 0, debt.balance.currency),
         "\(debt.apr)%",
