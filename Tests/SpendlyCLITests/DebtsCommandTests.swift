@@ -83,6 +83,15 @@ struct DebtsCommandTests {
     #expect(try listed() == "50000.00")
   }
 
+  /// A payment dated after today says the balance from its day, not today's unchanged one.
+  @Test func aFuturePaymentSaysTheBalanceOnItsDay() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok(
+      "debts", "add", "Small", "--balance", "300", "--apr", "0", "--min", "100", "--due-day", "20", "--yes")
+    let paid = try sandbox.ok("debts", "pay", "Small", "100", "on", "2027-01-31", "--yes")
+    #expect(paid.contains("· balance on Sun 31 Jan 2027 ₹200.00"), "\(paid)")
+  }
+
   /// A debt paid down to nothing shows no minimum and nothing due.
   @Test func aPaidOffDebtHasNothingDue() throws {
     let sandbox = try Sandbox()

@@ -283,10 +283,18 @@ struct DebtsCommand: Command {
       try context.store().transactions.apply(action: .payDebt, [.add(fields)], fact: fact)
     }
     let payments = try reporting { try context.store().debts.payments() }
-    let left = try balance(debt, payments[debt.id] ?? [], context)
+    // A payment dated after today lowers the balance from its day: that day's balance is said.
+    let day = max(fields.date, context.today)
+    let left: Money
+    do {
+      left = try debt.balance(on: day, payments: payments[debt.id] ?? [])
+    } catch {
+      throw .data(Render.safe(error.message))
+    }
     let budgets = notice.after(context)
     var line =
-      "saved #\(result.transactionIDs[0]) · \(Render.safe(summary)) · balance \(DebtView.money(left.minorUnits, left.currency))"
+      "saved #\(result.transactionIDs[0]) · \(Render.safe(summary))"
+      + " · balance \(day > context.today ? "on \(day.readable) " : "")\(DebtView.money(left.minorUnits, left.currency))"
     if let words = budgets.words { line += " · " + words }
     return .lines([line] + budgets.lines)
   }
