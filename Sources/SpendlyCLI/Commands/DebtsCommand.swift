@@ -121,15 +121,6 @@ struct DebtsCommand: Command {
     return (try existing(words[0], context), 1)
   }
 
-  /// A debt's balance today, or an error naming it when the figure no longer fits.
-  static func balance(_ debt: Debt, _ payments: [(LocalDate, Int64)], _ context: Context) throws(CLIError) -> Money {
-    do {
-      return try debt.balance(on: context.today, payments: payments)
-    } catch {
-      throw .data(Render.safe(error.message))
-    }
-  }
-
   static func list(_ context: Context) throws(CLIError) -> Rendered { try DebtPlanning.listed(context) }
 
   // MARK: Add and edit
