@@ -176,4 +176,15 @@ struct AccountsCommandTests {
     #expect(try sandbox.ok("accounts").contains("Regalia Gold"))
     #expect(try sandbox.ok("list", "--account", "hdfc regalia") == "no transactions\n", "the old name still names it")
   }
+
+  @Test func anAccountCannotCloseBeforeItOpened() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "Wallet", "--type", "wallet", "--opening", "1000", "--on", "2026-11-10")
+    let before = try sandbox.databaseBytes()
+    let early = try sandbox.run(["accounts", "close", "Wallet", "--on", "2026-11-09"])
+    #expect(early.status == 65)
+    #expect(early.stderr == "spendly: --on: Wallet opened on Tue 10 Nov 2026; it cannot close before that\n")
+    #expect(try sandbox.databaseBytes() == before)
+    #expect(try sandbox.ok("accounts", "close", "Wallet", "--on", "2026-11-10").contains("closed"))
+  }
 }

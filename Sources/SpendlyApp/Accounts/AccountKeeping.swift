@@ -8,6 +8,8 @@ public struct AccountKeeping {
   public enum Refusal: Error {
     /// Closing on a day before entries of the account: how many come after it.
     case entriesAfter(Int, LocalDate)
+    /// Closing on a day before the account opened: the day it opened.
+    case beforeOpening(LocalDate)
     case store(StoreError)
   }
 
@@ -37,6 +39,9 @@ public struct AccountKeeping {
     changed.closedOn = day
     do {
       let store = try session.store()
+      if let closing = day, let opened = account.openingDate, closing < opened {
+        throw Refusal.beforeOpening(opened)
+      }
       if let closing = day {
         var later = TransactionFilter(from: closing.adding(days: 1))
         later.account = account.name

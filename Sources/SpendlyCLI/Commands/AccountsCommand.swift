@@ -103,6 +103,9 @@ struct AccountsCommand: Command {
             throw .data(
               "accounts close: \(Render.safe(account.name)) has \(count) entr\(count == 1 ? "y" : "ies") after \(closing.readable); "
                 + "close it on a later day, or move them (edit ID --account NAME)")
+          case .beforeOpening(let opened):
+            throw .data(
+              "--on: \(Render.safe(account.name)) opened on \(opened.readable); it cannot close before that")
           case .store(let error): throw error.cli
           }
         }
