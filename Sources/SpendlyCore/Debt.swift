@@ -147,18 +147,21 @@ public struct Debt: Hashable, Sendable {
     return Self.dueDate(day: dueDay, in: month)
   }
 
-  /// The latest due date before `today` that no payment answered (none inside the period that
-  /// ends at it, nor since) while something was owed: the instalment is overdue.
+  /// When the instalments went unpaid: the first of the due dates before `today` that no payment
+  /// answered (none inside the period that ends at it, nor since), when the latest is one of
+  /// them and something was owed; nil when the latest was paid.
   public func overdue(today: LocalDate, payments: [(LocalDate, Int64)]) -> LocalDate? {
     let dates = dueDates(through: today.adding(days: -1))
-    guard let last = dates.last else { return nil }
+    guard !dates.isEmpty else { return nil }
     // A balance too large to keep is still owed.
-    guard (try? balance(on: last, payments: payments).minorUnits) ?? 1 > 0 else { return nil }
-    // The period that ends at the last due date: after the due date before it, or from the
-    // start (its day included); a payment in it, or since, pays that due date.
-    let answers: (LocalDate) -> Bool =
-      dates.count > 1 ? { $0 > dates[dates.count - 2] } : { $0 >= self.start }
-    return payments.contains { answers($0.0) && $0.0 <= today } ? nil : last
+    guard (try? balance(on: dates[dates.count - 1], payments: payments).minorUnits) ?? 1 > 0 else { return nil }
+    // A due date's period runs after the due date before it, or from the start (its day
+    // included); a payment in it, or since, pays it. So the latest payment pays every due date
+    // up to the first on or after it, and those after that are unpaid.
+    let latest = payments.map(\.0).filter { $0 <= today }.max()
+    guard let latest, latest >= start else { return dates[0] }
+    guard let reached = dates.firstIndex(where: { $0 >= latest }), reached + 1 < dates.count else { return nil }
+    return dates[reached + 1]
   }
 
   /// The balance on `date`: the starting balance, the interest posted at each due date on the

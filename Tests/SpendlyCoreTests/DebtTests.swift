@@ -92,7 +92,8 @@ struct DebtTests {
     #expect(debt.nextDue(onOrAfter: Self.day("2027-02-01")) == Self.day("2027-02-28"))
   }
 
-  /// A due date passed with no payment since the one before it: overdue, until one comes.
+  /// A due date passed with no payment since the one before it: overdue (since the first such
+  /// due date of the run), until one comes.
   @Test func overdueInstalments() {
     let debt = Self.loan(10_000, "12", start: "2026-10-15", dueDay: 20)
     #expect(debt.overdue(today: Self.day("2026-10-20"), payments: []) == nil)  // due today
@@ -101,6 +102,14 @@ struct DebtTests {
     #expect(
       debt.overdue(today: Self.day("2026-11-25"), payments: [(Self.day("2026-10-18"), 50_000)])
         == Self.day("2026-11-20"))
+    // Months unpaid: overdue since the first of them, not the latest.
+    #expect(debt.overdue(today: Self.day("2027-01-25"), payments: []) == Self.day("2026-10-20"))
+    #expect(
+      debt.overdue(today: Self.day("2027-01-25"), payments: [(Self.day("2026-10-18"), 50_000)])
+        == Self.day("2026-11-20"))
+    #expect(
+      debt.overdue(today: Self.day("2027-01-25"), payments: [(Self.day("2026-11-20"), 50_000)])
+        == Self.day("2026-12-20"))
   }
 
   /// A payment inside the period that ends at a due date pays it: an EMI paid on the start's
