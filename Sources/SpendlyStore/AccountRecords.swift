@@ -112,7 +112,9 @@ extension AccountRecords {
       }
     }
     try change(action, fact: fact(nil)) { log in
-      guard let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(old.name)])?.int(0)
+      guard
+        let id = try log.db.row("SELECT id FROM accounts WHERE name_key = spendly_name_key(?)", [.text(old.name)])?.int(
+          0)
       else { throw StoreError.unknown("account", name) }
       try log.record(fact(id))
       try log.track(.accounts, key: .integer(id)) {
@@ -126,13 +128,28 @@ extension AccountRecords {
     }
   }
 
-  /// Records a statement balance (typed with `reconcile`, or from a statement file).
+  /// Records a statement balance (typed with `reconcile`, or from a statement file); one of the
+  /// same kind, day and source is replaced.
   public func recordStatement(_ name: String, _ balance: StatementBalance) throws(StoreError) {
     guard let account = try account(named: name) else { throw .unknown("account", name) }
     let fact = ChangeFact.statementBalance(
       account: account.name, kind: balance.kind.rawValue,
       amount: MoneyFact(minor: balance.amount, currency: account.currency.code), asOf: balance.asOf.description)
     try change(.reconcile, fact: fact) { log in
+      // A balance of the same kind for the same day from the same source replaces the one
+      // before it (a corrected figure), in this change: undo brings the old one back.
+      let earlier = try log.db.rows(
+        """
+        SELECT s.id FROM statement_balances s JOIN accounts a ON a.id = s.account_id
+        WHERE a.name_key = spendly_name_key(?) AND s.kind = ? AND s.as_of = ? AND s.source IS ?
+        """,
+        [.text(account.name), .text(balance.kind.rawValue), .text(balance.asOf.description), SQLValue(balance.source)]
+      ).compactMap { $0.int(0) }
+      for id in earlier {
+        try log.track(.statementBalances, key: .integer(id)) {
+          try log.db.run("DELETE FROM statement_balances WHERE id = ?", [.integer(id)])
+        }
+      }
       try log.db.run(
         """
         INSERT INTO statement_balances(id, account_id, kind, amount, as_of, source)

@@ -107,7 +107,8 @@ struct StatementReconcileTests {
       let neft = listed.filter { $0["amount_minor"] as? Int == 2_000_000 }
       #expect(neft.count == 1, "\(order)")
       #expect(neft.first?["kind"] as? String == "transfer")
-      #expect(neft.first?["account"] as? String == "HDFC Savings" && neft.first?["to_account"] as? String == "ICICI Current")
+      #expect(
+        neft.first?["account"] as? String == "HDFC Savings" && neft.first?["to_account"] as? String == "ICICI Current")
       // No typed entries: the ATM row is cash taken out, the card bill a transfer to the card.
       let atm = try #require(listed.first { $0["amount_minor"] as? Int == 500_000 })
       #expect(atm["kind"] as? String == "transfer" && atm["to_account"] as? String == "Wallet")
@@ -124,7 +125,8 @@ struct StatementReconcileTests {
     try sandbox.ok(
       "accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31", "--methods",
       "UPI")
-    try sandbox.ok("add", "--yes", "--amount", "1000", "--merchant", "Bescom", "--method", "UPI", "--date", "2026-11-05")
+    try sandbox.ok(
+      "add", "--yes", "--amount", "1000", "--merchant", "Bescom", "--method", "UPI", "--date", "2026-11-05")
     try sandbox.ok("add", "--yes", "--amount", "300", "--merchant", "Social", "--method", "UPI", "--date", "2026-11-06")
     try sandbox.ok("add", "--yes", "--amount", "999", "--merchant", "Croma", "--method", "UPI", "--date", "2026-11-07")
     let summary = try Self.imported(
@@ -169,7 +171,8 @@ struct StatementReconcileTests {
       "UPI")
     try sandbox.ok("accounts", "add", "ICICI Current", "--type", "current", "--last4", "9012")
     try sandbox.ok("accounts", "add", "SBI Savings", "--type", "savings", "--number", "000401234567")
-    _ = try Self.imported(sandbox, "own-accounts.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    _ = try Self.imported(
+      sandbox, "own-accounts.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
     let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     let out = try #require(listed.first { $0["amount_minor"] as? Int == 300_000 })
     #expect(out["kind"] as? String == "transfer")
@@ -206,7 +209,10 @@ struct StatementReconcileTests {
   @Test func theScenarioEndsWithEveryFigureAsComputedByHand() throws {
     let sandbox = try Sandbox()
     for account in [
-      ["HDFC Savings", "--type", "savings", "--institution", "HDFC", "--opening", "150000", "--methods", "UPI,Debit Card"],
+      [
+        "HDFC Savings", "--type", "savings", "--institution", "HDFC", "--opening", "150000", "--methods",
+        "UPI,Debit Card",
+      ],
       ["ICICI Current", "--type", "current", "--institution", "ICICI", "--opening", "50000"],
       ["SBI Savings", "--type", "savings", "--institution", "SBI", "--opening", "25000"],
       ["Kotak Savings", "--type", "savings", "--institution", "Kotak", "--opening", "40000"],
@@ -288,8 +294,10 @@ struct StatementReconcileTests {
     let sandbox = try Sandbox()
     try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "10000", "--on", "2026-10-31")
     try sandbox.ok("accounts", "add", "ICICI Current", "--type", "current", "--opening", "10000", "--on", "2026-10-31")
-    _ = try Self.imported(sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
-    _ = try Self.imported(sandbox, "imps-in.csv", "--mapping", Self.folder + "/plain.rules", "--account", "ICICI Current")
+    _ = try Self.imported(
+      sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    _ = try Self.imported(
+      sandbox, "imps-in.csv", "--mapping", Self.folder + "/plain.rules", "--account", "ICICI Current")
     let listed = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
     let moved = listed.filter { $0["amount_minor"] as? Int == 700_000 }
     #expect(moved.count == 1 && moved.first?["kind"] as? String == "transfer")
@@ -318,7 +326,8 @@ struct StatementReconcileTests {
     let refused = try sandbox.run(["import", path, "--mapping", Self.folder + "/reads-nothing.rules", "--yes"])
     #expect(refused.status == 65)
     #expect(refused.stderr.contains("reads no row"))
-    let fixed = try Self.imported(sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
+    let fixed = try Self.imported(
+      sandbox, "imps-out.csv", "--mapping", Self.folder + "/plain.rules", "--account", "HDFC Savings")
     #expect(fixed["added"] as? Int == 2)
   }
 
@@ -364,5 +373,22 @@ struct StatementReconcileTests {
     let summary = try #require(try json(sandbox.ok("--json", "import", path, "--mapping", rules)) as? [String: Any])
     #expect(createdAccounts(summary) == [])
     #expect((summary["accounts"] as? [[String: Any]])?.first?["account"] as? String == "Savings")
+  }
+
+  /// A typed balance for a day that has one replaces it (a corrected figure); undo brings the
+  /// first back. A balance of another day stays beside it.
+  @Test func aCorrectedBalanceReplacesTheOneOfItsDay() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--opening", "1000", "--on", "2026-11-01")
+    try sandbox.ok("reconcile", "HDFC Savings", "1,000.00", "--on", "2026-11-20")
+    try sandbox.ok("reconcile", "HDFC Savings", "900.00")
+    try sandbox.ok("reconcile", "HDFC Savings", "950.00")
+    func statements() throws -> [String?] {
+      let shown = try #require(try json(sandbox.ok("--json", "balance", "HDFC Savings")) as? [String: Any])
+      return (shown["statements"] as? [[String: Any]] ?? []).map { $0["statement"] as? String }
+    }
+    #expect(try statements() == ["1000.00", "950.00"])
+    try sandbox.ok("undo")
+    #expect(try statements() == ["1000.00", "900.00"])
   }
 }

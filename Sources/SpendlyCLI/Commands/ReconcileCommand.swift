@@ -50,7 +50,8 @@ struct ReconcileCommand: Command {
       switch refusal {
       case .wrongCurrency:
         .data("amount \(Render.quoted(amountText)): \(Render.safe(account.name)) keeps \(account.currency.code)")
-      case .notYet(let date): .data("--on \(date): a statement balance is of a day that has come")
+      case .notYet(let date):
+        .data("--on \(date): that day is still to come; a statement balance is of today or a day before")
       case .store(let error): error.cli
       }
     }
