@@ -236,7 +236,8 @@ enum EmbeddedLexicon {
     # "expenses over 1000", "more than 2k", "under 100", "less than $20": bounds on the amount.
     more-than: over above exceeding more greater
     less-than: under below less lower
-    compare: compare
+    # "month over month" (read as month-over-month): this month against the one before.
+    compare: compare month-over-month
     versus: with vs versus against
     dashboard: dashboard summary overview
     # "transfers this month", "transfers last month": money moved between the person's accounts, listed.

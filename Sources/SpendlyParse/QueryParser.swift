@@ -35,6 +35,7 @@ public struct QueryParser {
       throw QueryError(words: [], column: error.column, message: error.message)
     }
     guard !run.tokens.isEmpty else { throw QueryError(words: [], column: 1, message: "empty question") }
+    run.tokens = Self.joiningOver(run.tokens)
     do {
       try run.parse()
     } catch {
@@ -61,4 +62,30 @@ public struct QueryParser {
     "top 5 merchants this year", "compare this month with last month", "monthly this year", "spent since 1 oct by card",
     "dashboard", "lifetime",
   ]
+}
+
+extension QueryParser {
+  /// "month over month" read as the one word "month-over-month", whose meaning the lexicon
+  /// gives (queries.txt: a comparison with the period before); any "W over W" is joined so.
+  static func joiningOver(_ tokens: [Token]) -> [Token] {
+    var joined: [Token] = []
+    var i = 0
+    while i < tokens.count {
+      if i + 2 < tokens.count, !tokens[i].quoted, !tokens[i + 2].quoted, tokens[i + 1].word == "over",
+        tokens[i].word == tokens[i + 2].word, !tokens[i].hasDigit
+      {
+        let (first, last) = (tokens[i], tokens[i + 2])
+        let text = [tokens[i].text, tokens[i + 1].text, last.text].joined(separator: " ")
+        joined.append(
+          Token(
+            text: text, lower: text.lowercased(), word: "\(first.word)-over-\(first.word)", start: first.start,
+            length: last.start + last.length - first.start, quoted: false, hasDigit: false))
+        i += 3
+      } else {
+        joined.append(tokens[i])
+        i += 1
+      }
+    }
+    return joined
+  }
 }
