@@ -177,23 +177,39 @@ extension ImportRecords {
           if step.rebuild && !dryRun, let coverage = step.coverage {
             // The statement replaces what was imported for its dates (the newest file wins);
             // rows of other dates, and typed entries with their links, stay. A stored row the
-            // statement still has as it was (its reference, day and amount) stays too, with
-            // what the person changed in it (a category, a note): the new row meets it as a
-            // duplicate.
-            let kept = Set(
-              step.rows.map { "\($0.reference)\u{1F}\($0.date)\u{1F}\($0.magnitude.minorUnits)" })
+            // statement still has as it was stays too, with what the person changed in it (a
+            // category, a note): the same reference as the planner will give the new row (its
+            // ordinal counted as the planner counts it), day, amount and direction, one for one.
+            // The planner then meets it as a duplicate.
+            var kept: [String: Int] = [:]
+            var seen: [String: Int] = [:]
+            for row in step.rows.sorted(by: { ($0.date, $0.line) < ($1.date, $1.line) })
+            where row.amount.minorUnits != 0 {
+              let ordinal = (seen[row.reference] ?? 0) + 1
+              seen[row.reference] = ordinal
+              let reference = ExternalReference(row.reference, ordinal: ordinal).stored
+              let entry = row.isOut ? Entry.debit : .credit
+              kept[
+                "\(reference)\u{1F}\(row.date)\u{1F}\(row.magnitude.minorUnits)\u{1F}\(entry.rawValue)", default: 0] +=
+                1
+            }
             let imported = try log.db.rows(
               """
-              SELECT id, external_ref, date, amount FROM transactions WHERE import_source IS NOT NULL
+              SELECT id, external_ref, date, amount, entry FROM transactions WHERE import_source IS NOT NULL
                 AND date BETWEEN ? AND ?
                 AND account_id = (SELECT id FROM accounts WHERE name_key = spendly_name_key(?))
+              ORDER BY date, id
               """,
               [.text(coverage.lowerBound.description), .text(coverage.upperBound.description), .text(account.name)]
             ).compactMap { row -> Int64? in
               guard let id = row.int(0) else { return nil }
-              guard let reference = row.text(1), let date = row.text(2), let amount = row.int(3) else { return id }
-              let base = ExternalReference(stored: reference).reference
-              return kept.contains("\(base)\u{1F}\(date)\u{1F}\(amount)") ? nil : id
+              guard let reference = row.text(1), let date = row.text(2), let amount = row.int(3),
+                let entry = row.text(4)
+              else { return id }
+              let key = "\(reference)\u{1F}\(date)\u{1F}\(amount)\u{1F}\(entry)"
+              guard let left = kept[key], left > 0 else { return id }
+              kept[key] = left - 1
+              return nil
             }
             _ = try store.transactions.record(log, imported.map { .delete(id: $0) })
             // Typed entries confirmed by the replaced rows are free to meet the new ones.

@@ -139,4 +139,49 @@ extension ImportCommandTests {
     #expect(rows.last?["external_reference"] as? String == "SBI-0001")
     #expect(try sandbox.ok("sync", folder) == "0 new files · 0 added · 2 seen before\n")
   }
+
+  /// A rebuild (the new statement lacks W) keeps the rows it has as they were, and only those,
+  /// counting a reference the bank repeats by its order: no row is kept twice nor added beside
+  /// itself, and a kept row keeps its id and the person's note.
+  @Test func aRebuildWithARepeatedReferenceKeepsEachRowOnce() throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.directory + "/statements"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    func ofx(_ name: String, _ rows: [(String, String, String, String)], balance: String) throws {
+      let lines = rows.map { id, day, amount, payee in
+        "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202611\(day)<TRNAMT>\(amount)<FITID>\(id)<NAME>\(payee)</STMTTRN>"
+      }
+      try """
+      OFXHEADER:100
+      DATA:OFXSGML
+      VERSION:102
+
+      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
+      <BANKACCTFROM><BANKID>B<ACCTID>99887766<ACCTTYPE>SAVINGS</BANKACCTFROM>
+      <BANKTRANLIST><DTSTART>20261101<DTEND>20261120
+      \(lines.joined(separator: "\n"))
+      </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>20261120</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+
+      """.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+    }
+    try ofx(
+      "a.ofx",
+      [
+        ("X", "05", "-100.00", "CAFE"), ("X", "10", "-200.00", "CAFE"), ("Y", "12", "-50.00", "BOOKS"),
+        ("W", "14", "-30.00", "TEA"),
+      ], balance: "-380.00")
+    try sandbox.ok("sync", folder, "--yes")
+    let first = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    let books = try #require(first.first { $0["amount"] as? String == "50.00" }?["id"] as? Int)
+    try sandbox.ok("edit", String(books), "--note", "gift")
+    try ofx(
+      "b.ofx", [("X", "10", "-200.00", "CAFE"), ("Y", "12", "-50.00", "BOOKS"), ("Z", "15", "-70.00", "TAXI")],
+      balance: "-320.00")
+    let rebuilt = try sandbox.ok("sync", folder)
+    #expect(rebuilt.contains("rebuilt"), "\(rebuilt)")
+    let rows = try #require(try json(sandbox.ok("--json", "list")) as? [[String: Any]])
+    #expect(rows.compactMap { $0["amount"] as? String }.sorted() == ["200.00", "50.00", "70.00"], "\(rows)")
+    let kept = rows.first { $0["amount"] as? String == "50.00" }
+    #expect(kept?["id"] as? Int == books && kept?["note"] as? String == "gift")
+  }
 }
