@@ -56,8 +56,9 @@ enum DraftView {
       lines.append("  links \(stored.count) \(stored.count == 1 ? "entry" : "entries") already stored")
     }
     let linked = Set(stored)
-    // Today's date is due today, as `due` counts it.
-    let past = cadence.occurrences(from: anchor, to: today, anchor: anchor).filter { !linked.contains($0) }.count
+    // Today's date is due today, as `due` counts it; none after the end.
+    let past = cadence.occurrences(from: anchor, to: min(today, end ?? today), anchor: anchor)
+      .filter { !linked.contains($0) }.count
     if past > 0 {
       lines.append(
         output.style(

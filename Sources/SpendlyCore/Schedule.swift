@@ -19,7 +19,8 @@ public struct Schedule: Sendable, Equatable {
   public var fields: TransactionFields
   public var cadence: Cadence
   public var end: LocalDate?
-  /// Paused on this day: no occurrence from it on is due until resumed.
+  /// Paused on this day: no occurrence after it is due until resumed (one on the day itself had
+  /// come due already, and stays due).
   public var pausedSince: LocalDate?
   public var prices: [PriceChange]
   public var skips: Set<LocalDate>
@@ -93,7 +94,7 @@ public struct Schedule: Sendable, Equatable {
     let sortedLinks = linked.sorted()
     var result: [LocalDate] = []
     for day in occurrences(from: anchor, to: today) {
-      if let pausedSince, day >= pausedSince { break }
+      if let pausedSince, day > pausedSince { break }
       let (start, end) = period(of: day)
       if !Self.contains(sortedLinks, from: start, before: end) { result.append(day) }
       if result.count >= Self.dueLimit { break }

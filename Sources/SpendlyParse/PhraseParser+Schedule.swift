@@ -221,6 +221,14 @@ extension PhraseParser {
       do {
         read = try when(text, now: now)
       } catch {
+        // A date with its year ("29 feb 2027", "29 feb next year") that does not exist is the
+        // error, never read again as a shorter date without it.
+        let window = words[start..<(start + count)]
+        let namesYear = window.contains { word in
+          (word.count == 4 && Int(word) != nil) || word.lowercased() == "year"
+            || word.split(whereSeparator: { $0 == "-" || $0 == "/" || $0 == "." }).count >= 3
+        }
+        if namesYear { throw error }
         // "on 29 feb" without a year: the next year that has the day (the last one, from).
         let years =
           pastward ? Array((now.date.year - 8...now.date.year).reversed()) : Array(now.date.year...now.date.year + 8)

@@ -213,7 +213,9 @@ extension ScheduleRecords {
     guard let since = schedule.pausedSince else {
       throw .invalid(ValidationError(field: "schedule", value: "#\(id)", reason: "is not paused"))
     }
-    let missed = schedule.occurrences(from: since, to: date.adding(days: -1))
+    // The dates after the pause day and before today were paused: skipped (the pause day's own
+    // date had come due already, and stays due).
+    let missed = schedule.occurrences(from: since.adding(days: 1), to: date.adding(days: -1))
     try change(.editSchedule, fact: .scheduleResumed(id: id, name: schedule.name, on: date.description)) { log in
       for day in missed { try insertSkip(log, id, day) }
       try log.track(.schedules, key: .integer(id)) {

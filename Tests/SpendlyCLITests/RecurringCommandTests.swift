@@ -134,15 +134,32 @@ struct RecurringCommandTests {
     #expect(try sandbox.ok("log", "--limit", "1").contains("resumed Netflix"))
   }
 
-  /// The preview counts what `due` will list: today's date too.
-  @Test func thePreviewCountsTodaysDateAsDueDoes() throws {
+  /// The preview counts what `due` will list: today's date too, none after the end. Paused on
+  /// a due day, that day's date stays due (it had come due), and resuming does not skip it.
+  @Test func thePreviewCountsWhatDueListsAndAPauseKeepsTodaysDate() throws {
     let sandbox = try Sandbox()
     let day = "2026-12-07T10:00"
+    func due(_ at: String = "2026-12-07T10:00") throws -> [String?] {
+      let listed = try Self.at(sandbox, at, "--json", "due")
+      return ((try json(listed.stdout) as? [String: Any])?["due"] as? [[String: Any]] ?? []).map {
+        $0["date"] as? String
+      }
+    }
     let added = try Self.at(
       sandbox, day, "recurring", "add", "--yes", "gas", "800", "monthly", "from", "2026-11-07", "upi")
     #expect(added.stdout.contains("  2 dates up to today will be due"), "\(added.stdout)")
-    let due = try Self.at(sandbox, day, "--json", "due")
-    #expect(((try json(due.stdout) as? [String: Any])?["due"] as? [[String: Any]])?.count == 2)
+    #expect(try due() == ["2026-11-07", "2026-12-07"])
+    let paused = try Self.at(sandbox, day, "recurring", "pause", "1")
+    #expect(paused.stdout.contains("2 earlier dates are still due"), "\(paused.stdout)")
+    #expect(try due() == ["2026-11-07", "2026-12-07"])
+    #expect(try Self.at(sandbox, "2027-02-10T10:00", "recurring", "resume", "1").status == 0)
+    #expect(
+      try due("2027-02-10T10:00") == ["2026-11-07", "2026-12-07"],
+      "7 Jan and 7 Feb fell in the pause and are skipped; 7 Dec, the pause day's, was not")
+    let ended = try Self.at(
+      sandbox, day, "recurring", "add", "--yes", "rent", "100", "monthly", "from", "2026-01-01", "until", "2026-03-31",
+      "upi")
+    #expect(ended.stdout.contains("  3 dates up to today will be due"), "\(ended.stdout)")
   }
 
   /// `resume` names the next date as `recurring` does: not one already logged nor skipped.

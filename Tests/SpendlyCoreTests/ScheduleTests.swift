@@ -46,6 +46,9 @@ struct ScheduleTests {
     #expect(schedule.next(after: Self.day("2026-02-01")) == Self.day("2026-03-31"))
     schedule.pausedSince = Self.day("2026-03-15")
     #expect(Self.dates(schedule.due(today: Self.day("2026-06-29"), linked: [])) == ["2026-01-31"])
+    // Paused on a due day: that day's date had come due, and stays due.
+    schedule.pausedSince = Self.day("2026-03-31")
+    #expect(Self.dates(schedule.due(today: Self.day("2026-06-29"), linked: [])) == ["2026-01-31", "2026-03-31"])
     schedule.pausedSince = nil
     schedule.end = Self.day("2026-04-15")
     #expect(Self.dates(schedule.due(today: Self.day("2026-06-29"), linked: [])) == ["2026-01-31", "2026-03-31"])
