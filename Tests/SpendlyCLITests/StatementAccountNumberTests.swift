@@ -7,7 +7,10 @@ import Testing
 /// undo takes the number back with the import.
 @Suite("import: an account chosen for a statement takes its number")
 struct StatementAccountNumberTests {
-  static func ofx(month: String, rows: [(id: String, amount: String, name: String)], balance: String) -> String {
+  static func ofx(
+    month: String, rows: [(id: String, amount: String, name: String)], balance: String,
+    account: String = "50100012345678"
+  ) -> String {
     let lines = rows.enumerated().map { index, row in
       "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>2026\(month)1\(index)<TRNAMT>\(row.amount)<FITID>\(row.id)<NAME>\(row.name)</STMTTRN>"
     }
@@ -17,7 +20,7 @@ struct StatementAccountNumberTests {
       VERSION:102
 
       <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
-      <BANKACCTFROM><BANKID>HDFC0001<ACCTID>50100012345678<ACCTTYPE>SAVINGS</BANKACCTFROM>
+      <BANKACCTFROM><BANKID>HDFC0001<ACCTID>\(account)<ACCTTYPE>SAVINGS</BANKACCTFROM>
       <BANKTRANLIST><DTSTART>2026\(month)01<DTEND>2026\(month)28
       \(lines.joined(separator: "\n"))
       </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>2026\(month)28</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
@@ -46,5 +49,22 @@ struct StatementAccountNumberTests {
     try sandbox.ok("undo")
     let again = try sandbox.ok("import", november)
     #expect(again.contains("new savings account Bank ····5678"), "\(again)")
+  }
+
+  /// Two accounts ending in the same four digits: the one given a full number by an import does
+  /// not leave a masked statement to the other; neither is chosen for it.
+  @Test func aRecordedNumberKeepsAMaskedStatementAmbiguous() throws {
+    let sandbox = try Sandbox()
+    try sandbox.ok("accounts", "add", "HDFC Savings", "--type", "savings", "--last4", "5678")
+    try sandbox.ok("accounts", "add", "Kotak Savings", "--type", "savings", "--last4", "5678")
+    let full = sandbox.directory + "/full.ofx"
+    let masked = sandbox.directory + "/masked.ofx"
+    try Self.ofx(month: "10", rows: [("O1", "-100.00", "SWIGGY")], balance: "-100.00").write(
+      toFile: full, atomically: true, encoding: .utf8)
+    try Self.ofx(month: "11", rows: [("N1", "-200.00", "ZOMATO")], balance: "-300.00", account: "XXXXXXXX5678")
+      .write(toFile: masked, atomically: true, encoding: .utf8)
+    try sandbox.ok("import", full, "--account", "HDFC Savings")
+    _ = try sandbox.run(["import", masked])
+    #expect(try sandbox.ok("list", "--account", "Kotak Savings") == "no transactions\n")
   }
 }

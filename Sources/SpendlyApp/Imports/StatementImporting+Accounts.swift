@@ -9,12 +9,20 @@ extension StatementImporting {
     guard let id = statement.accountID?.trimmingSpaces(), !id.isEmpty else { return nil }
     if let exact = accounts.first(where: { $0.number == id }) { return exact }
     // QIF names its accounts: "ICICI Current", or a word of one ("Amex" of Amex Gold).
-    if id.contains(where: \.isLetter), case .account(let named) = AccountLookup.find(id, accounts: accounts, parser: nil) {
+    if id.contains(where: \.isLetter),
+      case .account(let named) = AccountLookup.find(id, accounts: accounts, parser: nil)
+    {
       return named
     }
     let digits = String(id.filter(\.isNumber).suffix(4))
     guard digits.count == 4 else { return nil }
-    let matches = accounts.filter { $0.last4 == digits && $0.number == nil }
+    // A masked number ("XXXXXXXX5678") ends like an account's last four, or its recorded number:
+    // one such account is the one; two leave the person to say which.
+    let matches = accounts.filter { account in
+      guard let number = account.number?.filter(\.isNumber) else { return account.last4 == digits }
+      // A full number that is not this one is another account's, whatever its last four.
+      return number.hasSuffix(digits) && id.filter(\.isNumber).count < number.count
+    }
     return matches.count == 1 ? matches[0] : nil
   }
 

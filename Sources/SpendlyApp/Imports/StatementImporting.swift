@@ -136,9 +136,11 @@ public struct StatementImporting {
         account = found
         // Placed by --account or by its rows, not by its number: the account takes the number
         // (when it has none and its last four digits, if any, agree), so the next statement finds it.
+        // A sync's --account is for files their contents do not place: there the last four must
+        // be known and agree, as a folder may hold other banks' files.
         if Self.match(statement, in: catalog.accounts + creating) == nil, found.number == nil,
           let id = statement.accountID?.trimmingSpaces(), id.filter(\.isNumber).count >= 4,
-          found.last4.map({ id.filter(\.isNumber).hasSuffix($0) }) ?? true
+          found.last4.map({ id.filter(\.isNumber).hasSuffix($0) }) ?? !request.sync
         {
           numbers[index] = id
         }
