@@ -177,7 +177,7 @@ struct AccountsCommandTests {
     #expect(try sandbox.ok("list", "--account", "hdfc regalia") == "no transactions\n", "the old name still names it")
   }
 
-  @Test func anAccountCannotCloseBeforeItOpened() throws {
+  @Test func anAccountCannotCloseBeforeItOpenedNorOpenAfterItClosed() throws {
     let sandbox = try Sandbox()
     try sandbox.ok("accounts", "add", "Wallet", "--type", "wallet", "--opening", "1000", "--on", "2026-11-10")
     let before = try sandbox.databaseBytes()
@@ -186,5 +186,9 @@ struct AccountsCommandTests {
     #expect(early.stderr == "spendly: --on: Wallet opened on Tue 10 Nov 2026; it cannot close before that\n")
     #expect(try sandbox.databaseBytes() == before)
     #expect(try sandbox.ok("accounts", "close", "Wallet", "--on", "2026-11-10").contains("closed"))
+    // Nor open after it closed.
+    let late = try sandbox.run(["accounts", "edit", "Wallet", "--on", "2026-11-20"])
+    #expect(late.status == 65)
+    #expect(late.stderr == "spendly: --on: Wallet closed on Tue 10 Nov 2026; it cannot open after that\n")
   }
 }

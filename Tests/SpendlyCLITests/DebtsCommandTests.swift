@@ -102,6 +102,9 @@ struct DebtsCommandTests {
     #expect(listed.contains("₹0.00  12%  —        —         paid off"), "\(listed)")
     let all = try #require(try json(sandbox.ok("--json", "debts")) as? [String: Any])
     #expect((all["debts"] as? [[String: Any]])?.first?["minimum"] as? String == "0.00")
+    let page = sandbox.directory + "/report.html"
+    try sandbox.ok("report", "--html", page)
+    #expect(try String(contentsOfFile: page, encoding: .utf8).contains("<td class=\"num\">—</td><td>paid off</td>"))
   }
 
   /// "car loan emi 15000", "15000 car loan payment" with a debt record "Car loan" (no loan

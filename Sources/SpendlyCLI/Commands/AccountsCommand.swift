@@ -178,6 +178,10 @@ struct AccountsCommand: Command {
     } else if arguments["on"] != nil {
       account.openingDate = try arguments.date("on", context: context)
     }
+    // An account opens before it closes.
+    if let opened = account.openingDate, let closed = account.closedOn, opened > closed {
+      throw .data("--on: \(Render.safe(account.name)) closed on \(closed.readable); it cannot open after that")
+    }
     if let text = arguments["methods"] { account.methods = CommaList.items(text) }
     if let text = arguments["alias"] {
       account.aliases += CommaList.items(text).filter { alias in !account.aliases.contains { NameKey.same($0, alias) } }

@@ -300,8 +300,11 @@ struct HTMLReport {
       html.append(
         "<tr><td>\(e(debt.name))</td><td>\(e(debt.kind.rawValue))</td>"
           + "<td class=\"num\">\(figure("debt_balance", balance, currency, key: debt.name))</td>"
-          + "<td class=\"num\">\(e("\(debt.apr)"))%</td><td class=\"num\">\(e(DebtView.minimum(debt)))</td>"
-          + "<td>\(e(answers.short(due)))</td></tr>")
+          + "<td class=\"num\">\(e("\(debt.apr)"))%</td>"
+          // Nothing owed: no minimum, nothing due (as `debts` shows it).
+          + (balance > 0
+            ? "<td class=\"num\">\(e(DebtView.minimum(debt)))</td><td>\(e(answers.short(due)))</td></tr>"
+            : "<td class=\"num\">—</td><td>paid off</td></tr>"))
     }
     html += [
       "</tbody>",
