@@ -148,21 +148,10 @@ extension ImportCommandTests {
     let folder = sandbox.directory + "/statements"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     func ofx(_ name: String, _ rows: [(String, String, String, String)], balance: String) throws {
-      let lines = rows.map { id, day, amount, payee in
-        "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202611\(day)<TRNAMT>\(amount)<FITID>\(id)<NAME>\(payee)</STMTTRN>"
-      }
-      try """
-      OFXHEADER:100
-      DATA:OFXSGML
-      VERSION:102
-
-      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
-      <BANKACCTFROM><BANKID>B<ACCTID>99887766<ACCTTYPE>SAVINGS</BANKACCTFROM>
-      <BANKTRANLIST><DTSTART>20261101<DTEND>20261120
-      \(lines.joined(separator: "\n"))
-      </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>20261120</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-      """.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      try OFXText(
+        account: "99887766", from: "20261101", to: "20261120",
+        rows: rows.map { OFXText.Row(day: "202611\($1)", amount: $2, id: $0, name: $3) }, balance: balance
+      ).text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
     }
     try ofx(
       "a.ofx",

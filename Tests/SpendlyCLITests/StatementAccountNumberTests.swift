@@ -11,21 +11,12 @@ struct StatementAccountNumberTests {
     month: String, rows: [(id: String, amount: String, name: String)], balance: String,
     account: String = "50100012345678"
   ) -> String {
-    let lines = rows.enumerated().map { index, row in
-      "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>2026\(month)1\(index)<TRNAMT>\(row.amount)<FITID>\(row.id)<NAME>\(row.name)</STMTTRN>"
-    }
-    return """
-      OFXHEADER:100
-      DATA:OFXSGML
-      VERSION:102
-
-      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
-      <BANKACCTFROM><BANKID>HDFC0001<ACCTID>\(account)<ACCTTYPE>SAVINGS</BANKACCTFROM>
-      <BANKTRANLIST><DTSTART>2026\(month)01<DTEND>2026\(month)28
-      \(lines.joined(separator: "\n"))
-      </BANKTRANLIST><LEDGERBAL><BALAMT>\(balance)<DTASOF>2026\(month)28</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-      """
+    OFXText(
+      account: account, from: "2026\(month)01", to: "2026\(month)28",
+      rows: rows.enumerated().map { index, row in
+        OFXText.Row(day: "2026\(month)1\(index)", amount: row.amount, id: row.id, name: row.name)
+      }, balance: balance
+    ).text
   }
 
   @Test func theNextStatementFindsTheAccountByItsNumber() throws {

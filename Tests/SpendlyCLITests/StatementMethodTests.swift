@@ -10,21 +10,12 @@ struct StatementMethodTests {
   static func ofx(_ rows: [(type: String, amount: String, name: String)], account: String = "50100012345678")
     -> String
   {
-    let lines = rows.enumerated().map { index, row in
-      "<STMTTRN><TRNTYPE>\(row.type)<DTPOSTED>2026112\(index)<TRNAMT>\(row.amount)<FITID>T\(index)<NAME>\(row.name)</STMTTRN>"
-    }
-    return """
-      OFXHEADER:100
-      DATA:OFXSGML
-      VERSION:102
-
-      <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>INR
-      <BANKACCTFROM><BANKID>HDFC0001<ACCTID>\(account)<ACCTTYPE>SAVINGS</BANKACCTFROM>
-      <BANKTRANLIST><DTSTART>20261120<DTEND>20261128
-      \(lines.joined(separator: "\n"))
-      </BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
-
-      """
+    OFXText(
+      account: account, from: "20261120", to: "20261128",
+      rows: rows.enumerated().map { index, row in
+        OFXText.Row(row.type, day: "2026112\(index)", amount: row.amount, id: "T\(index)", name: row.name)
+      }
+    ).text
   }
 
   static func methods(_ sandbox: Sandbox) throws -> [String: String] {
