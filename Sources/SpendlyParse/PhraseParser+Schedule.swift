@@ -30,19 +30,24 @@ struct CadenceWords: Sendable {
   /// The cadence words listed `after-amount` (their role is their cadence's).
   var afterAmount: Set<String> = []
 
+  /// Reads the lexicon file's text as bytes (a schedule's reading builds this once a process):
+  /// lines, a role before the colon, words split at spaces.
   init(text: String) throws(Lexicon.FileError) {
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let trimmed = line.trimmingSpaces()
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      guard let colon = trimmed.firstIndex(of: ":"), let role = Role(rawValue: String(trimmed[..<colon])) else {
-        throw Lexicon.FileError(file: "cadences", line: number + 1, message: "unknown role in '\(trimmed)'")
+    let space = UInt8(ascii: " ")
+    for (number, line) in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .enumerated()
+    {
+      let trimmed = line.drop { $0 == space || $0 == 0x09 }
+      if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") { continue }
+      guard let colon = trimmed.firstIndex(of: UInt8(ascii: ":")),
+        let role = Role(rawValue: String(decoding: trimmed[..<colon], as: UTF8.self))
+      else {
+        throw Lexicon.FileError(
+          file: "cadences", line: number + 1, message: "unknown role in '\(String(decoding: trimmed, as: UTF8.self))'")
       }
-      for word in trimmed[trimmed.index(after: colon)...].split(separator: " ") {
-        if role == .afterAmount {
-          afterAmount.insert(NameKey(String(word)).text)
-        } else {
-          roles[NameKey(String(word)).text] = role
-        }
+      for word in trimmed[trimmed.index(after: colon)...].split(separator: space) {
+        let key = NameKey(utf8: Array(word)).text
+        if role == .afterAmount { afterAmount.insert(key) } else { roles[key] = role }
       }
     }
   }
