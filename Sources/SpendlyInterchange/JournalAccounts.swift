@@ -28,7 +28,7 @@ struct JournalAccounts {
 
   private enum Lookup: Hashable {
     case category(income: Bool, String)
-    case money(account: String?, method: String, currency: String)
+    case money(account: String?, method: String)
   }
 
   init(flavor: JournalFlavor, catalog: Catalog) {
@@ -63,15 +63,15 @@ struct JournalAccounts {
   /// Where the money is: the entry's account, else its method (`Assets:Cash`,
   /// `Liabilities:Credit Card`). An entry on no account stays off the account its method now
   /// draws on (one saved before that account existed), as the account's balance leaves it out.
-  mutating func money(account: String?, method: String, currency: Currency) -> String {
-    let cacheKey = Lookup.money(account: account, method: method, currency: currency.code)
+  mutating func money(account: String?, method: String) -> String {
+    let cacheKey = Lookup.money(account: account, method: method)
     if let known = lookups[cacheKey] { return known }
-    let found = lookUpMoney(account: account, method: method, currency: currency)
+    let found = lookUpMoney(account: account, method: method)
     lookups[cacheKey] = found
     return found
   }
 
-  private mutating func lookUpMoney(account: String?, method: String, currency: Currency) -> String {
+  private mutating func lookUpMoney(account: String?, method: String) -> String {
     if let account, !account.trimmingSpaces().isEmpty {
       if let known = catalog.account(named: account) { return name(root(of: known), known.name) }
       return name(.assets, account)
@@ -84,13 +84,12 @@ struct JournalAccounts {
   /// A transfer's two ends, in the order money moves: from `account` (or `method`) to
   /// `counterAccount` (or `counterMethod`) for a debit, the other way for a credit.
   mutating func transfer(_ fields: TransactionFields) -> (from: String, to: String) {
-    let currency = fields.amount.currency
-    let own = money(account: fields.account, method: fields.method, currency: currency)
+    let own = money(account: fields.account, method: fields.method)
     let other: String
     if let counter = fields.counterAccount, !counter.trimmingSpaces().isEmpty {
-      other = money(account: counter, method: "", currency: currency)
+      other = money(account: counter, method: "")
     } else if let counter = fields.counterMethod, !counter.trimmingSpaces().isEmpty {
-      other = money(account: nil, method: counter, currency: currency)
+      other = money(account: nil, method: counter)
     } else {
       other = Self.unmatchedTransfers
     }

@@ -63,7 +63,9 @@ public struct JournalWriter: Sendable {
   }
 
   /// Every metadata key an entry may carry.
-  static let metadataKeys = ["id", "note", "category", "method", "to-method", "status", "posted", "reference", "foreign", "rate"]
+  static let metadataKeys = [
+    "id", "note", "category", "method", "to-method", "status", "posted", "reference", "foreign", "rate",
+  ]
 
   /// The first pass: learns what `transaction`'s entry will use, for the declarations.
   public mutating func prepare(_ transaction: Transaction) {
@@ -274,11 +276,11 @@ public struct JournalWriter: Sendable {
     switch fields.kind {
     case .expense:
       return (
-        accounts.category(fields), accounts.money(account: fields.account, method: fields.method, currency: fields.amount.currency)
+        accounts.category(fields), accounts.money(account: fields.account, method: fields.method)
       )
     case .income:
       return (
-        accounts.money(account: fields.account, method: fields.method, currency: fields.amount.currency), accounts.category(fields)
+        accounts.money(account: fields.account, method: fields.method), accounts.category(fields)
       )
     case .transfer:
       let ends = accounts.transfer(fields)
@@ -294,7 +296,10 @@ public struct JournalWriter: Sendable {
     let note = JournalFlavor.singleLine(fields.note ?? "")
     let fallback = fields.kind == .transfer ? Transfer.category : fields.category
     if flavor == .beancount {
-      return (merchant.isEmpty ? nil : flavor.payee(merchant), flavor.payee(note.isEmpty && merchant.isEmpty ? fallback : note))
+      return (
+        merchant.isEmpty ? nil : flavor.payee(merchant),
+        flavor.payee(note.isEmpty && merchant.isEmpty ? fallback : note)
+      )
     }
     let payee = flavor.payee(merchant.isEmpty ? fallback : merchant)
     return (payee.isEmpty ? nil : payee, note.isEmpty ? nil : note)
